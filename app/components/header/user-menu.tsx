@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import { vi } from "#app/i18n/vi.ts";
+
+export interface HeaderUser {
+  fullName: string;
+  email: string;
+  avatarUrl: string | null;
+}
+
+export const AVATAR_PLACEHOLDER = "/images/avatar-placeholder.svg";
+
+/**
+ * Signed in: name and avatar; a click (or hover on a mouse) opens a popup with the avatar, name,
+ * email and "Đăng xuất". Escape or a click elsewhere closes it.
+ */
+export function UserMenu({ user }: { user: HeaderUser }) {
+  const [open, setOpen] = useState(false);
+  const popupId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const avatar = user.avatarUrl ?? AVATAR_PLACEHOLDER;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div
+      className="user-menu"
+      ref={container}
+      onMouseEnter={(event) => event.nativeEvent instanceof MouseEvent && setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="user-menu-button"
+        aria-expanded={open}
+        aria-controls={popupId}
+        aria-label={vi.nav.accountMenu(user.fullName)}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="user-name">{user.fullName}</span>
+        <img className="avatar" src={avatar} alt="" width={36} height={36} />
+      </button>
+      <div id={popupId} className="user-popup" hidden={!open}>
+        <img
+          className="avatar avatar-large"
+          src={avatar}
+          alt={vi.nav.avatarAlt(user.fullName)}
+          width={72}
+          height={72}
+        />
+        <p className="user-popup-name">{user.fullName}</p>
+        <p className="user-popup-email">{user.email}</p>
+        <Form method="post" action="/logout" reloadDocument>
+          <button type="submit" className="button button-secondary">
+            {vi.nav.logout}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "#app/components/footer/site-footer.tsx";
+import { SiteHeader } from "#app/components/header/site-header.tsx";
+import { renderPreferencesScript, SNOW_COOKIE } from "#app/components/snow/season.ts";
+import { Snowfall } from "#app/components/snow/snowfall.tsx";
+import { readCookie, readThemeCookie, THEME_KEYS } from "#app/components/theme/themes.ts";
+import {
+  ChunkErrorScreen,
+  isChunkLoadError,
+  LoadFailureGuard,
+} from "#app/components/ui/load-failure.tsx";
+import { ScrollToTop } from "#app/components/ui/scroll-to-top.tsx";
+import { NotFoundScreen, ServerErrorScreen } from "#app/components/ui/status-screens.tsx";
+import { UrlToast } from "#app/components/ui/url-toast.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { pageTitle } from "#app/utils/page-title.ts";
+import stylesheet from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const cookies = request.headers.get("Cookie");
+  const snowCookie = readCookie(cookies, SNOW_COOKIE);
+  const snow: "on" | "off" | undefined =
+    snowCookie === "on" || snowCookie === "off" ? snowCookie : undefined;
+  return {
+    theme: readThemeCookie(cookies),
+    snow,
+    publicEnv: context.publicEnv,
+    // The accounts work fills this from the session.
+    user: null as null | { fullName: string; email: string; avatarUrl: string | null },
+    nonce: context.cspNonce,
+  };
+}
+
+/** What a route can ask of the shell through its `handle` export. */
+export interface RouteHandle {
+  /** The practice room: no footer, no snow, no snow button. */
+  immersive?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const matches = useMatches();
+  const immersive = matches.some((match) => (match.handle as RouteHandle | undefined)?.immersive);
+  const theme = data?.theme ?? readThemeCookie(null);
+  return (
+    <html lang="vi" data-theme={theme} data-snow={data?.snow} suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={vi.tagline} />
+        {data ? (
+          <script
+            nonce={data.nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{
+              __html: renderPreferencesScript(data.publicEnv.snowSeason, THEME_KEYS),
+            }}
+          />
+        ) : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          {vi.skipToContent}
+        </a>
+        {immersive ? null : <Snowfall />}
+        {data ? (
+          <SiteHeader
+            user={data.user}
+            theme={theme}
+            snow={data.snow}
+            feedbackEmail={data.publicEnv.feedbackEmail}
+            showSnowControls={!immersive}
+          />
+        ) : null}
+        <main id="main" className="site-main" tabIndex={-1}>
+          <LoadFailureGuard>{children}</LoadFailureGuard>
+        </main>
+        {data && !immersive ? <SiteFooter env={data.publicEnv} /> : null}
+        <ScrollToTop />
+        <UrlToast />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return pageTitle();
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return pageTitle(vi.pages.notFound.title);
+  return pageTitle(isChunkLoadError(error) ? vi.chunk.heading : vi.pages.error.title);
+};
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isChunkLoadError(error)) return <ChunkErrorScreen />;
+  return <ServerErrorScreen />;
+}

@@ -1,0 +1,14 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  // One screen serves both (spec section 2); the id tells which tab opens first.
+  route("login", "routes/login.tsx", { id: "routes/login" }),
+  route("register", "routes/login.tsx", { id: "routes/register" }),
+  route("practice-subject/:subjectCode", "routes/practice-subject.tsx"),
+  route("practice-review/:practiceCode", "routes/practice-review.tsx"),
+  route("practice-control", "routes/practice-control.tsx"),
+  route("practice-history", "routes/practice-history.tsx"),
+  route("about", "routes/about.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,125 @@
+// Prints, per route, the JavaScript and CSS a first visit loads: raw bytes, gzip (zlib level 6,
+// what a default gzip server sends) and what this server actually transferred (brotli).
+// Usage: npm run build && npm run bench:weight   (CHROMIUM_PATH overrides /usr/bin/chromium)
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import Database from "better-sqlite3";
+
+const port = 3300 + Math.floor(Math.random() * 500);
+const dir = mkdtempSync(path.join(tmpdir(), "on-tap-weight-"));
+const database = path.join(dir, "bench.sqlite");
+const server = spawn(process.execPath, ["build/host/index.js"], {
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATABASE_URL: database,
+    DATA_DIR: dir,
+    BETTER_AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+    LOG_LEVEL: "warn",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+
+try {
+  await waitForHealth();
+  seed();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+    ],
+  });
+  const routes = [
+    "/",
+    "/login",
+    "/practice-subject/bench",
+    "/practice-review/bench-1",
+    "/practice-control",
+    "/practice-history",
+    "/about",
+    "/khong-co",
+  ];
+  const rows = [];
+  for (const route of routes) rows.push(await measure(browser, route));
+  await browser.close();
+
+  const kb = (n) => (n / 1024).toFixed(1).padStart(7);
+  console.log(
+    "First visit, per route (KB)         JS raw  JS gzip   JS sent  CSS raw CSS gzip  files",
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.route.padEnd(34)} ${kb(r.js.raw)}  ${kb(r.js.gzip)}  ${kb(r.js.sent)}  ${kb(r.css.raw)}  ${kb(r.css.gzip)}  ${String(r.files).padStart(5)}`,
+    );
+  }
+  const home = rows[0];
+  console.log(
+    `\nhome "/": ${(home.js.gzip / 1024).toFixed(1)} KB gzipped JavaScript (budget 130 KB)`,
+  );
+} finally {
+  server.kill("SIGTERM");
+  rmSync(dir, { recursive: true, force: true });
+}
+
+async function measure(browser, route) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const seen = [];
+  page.on("response", (response) => {
+    const type = response.request().resourceType();
+    if (type === "script" || type === "stylesheet") seen.push({ type, response });
+  });
+  await page.goto(base + route, { waitUntil: "networkidle" });
+  const totals = {
+    route,
+    js: { raw: 0, gzip: 0, sent: 0 },
+    css: { raw: 0, gzip: 0, sent: 0 },
+    files: 0,
+  };
+  for (const { type, response } of seen) {
+    const body = await response.body();
+    const sizes = await response.request().sizes();
+    const bucket = type === "script" ? totals.js : totals.css;
+    bucket.raw += body.length;
+    bucket.gzip += gzipSync(body).length;
+    bucket.sent += sizes.responseBodySize;
+    totals.files += 1;
+  }
+  await context.close();
+  return totals;
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the server did not start (did you run `npm run build`?)");
+}
+
+function seed() {
+  const db = new Database(database);
+  const { id } = db
+    .prepare(
+      "insert into subject (code, name, description, keywords, sort_order) values ('bench', 'Môn đo', '', '', 0) returning id",
+    )
+    .get();
+  db.prepare(
+    "insert into practice (code, subject_id, title, description) values ('bench-1', ?, 'Đề đo', '')",
+  ).run(id);
+  db.close();
+}

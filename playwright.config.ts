@@ -1,0 +1,69 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = 3100;
+export const E2E_DATABASE = "tests/.tmp/e2e/on-tap.sqlite";
+
+// Debian's Chromium, never a browser downloaded by Playwright. The flags keep it off the
+// network it cannot reach (background services, QUIC) so it starts fast and quietly.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions,
+    locale: "vi-VN",
+    timezoneId: "Asia/Ho_Chi_Minh",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "phone",
+      grepInvert: /@desktop/,
+      use: {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 2,
+      },
+    },
+    { name: "desktop", grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "node tests/e2e/start-server.mjs",
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: E2E_DATABASE,
+      DATA_DIR: "tests/.tmp/e2e",
+      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
+      LOG_LEVEL: "warn",
+      SNOW_SEASON: "12-01/01-15",
+    },
+  },
+});

@@ -1,0 +1,113 @@
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import path from "node:path";
+import { sql } from "kysely";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSqliteTestDatabase, type TestDatabase } from "#tests/setup/databases.ts";
+import { createApp } from "./app.ts";
+import { loadEnv } from "./env.ts";
+import { createLogger } from "./logger.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const serverBuild = path.join(root, "build/server/index.js");
+
+// These tests drive the real production build through the real Express app.
+let build: ServerBuild;
+let database: TestDatabase;
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
+  build = (await import(serverBuild)) as ServerBuild;
+  database = await createSqliteTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: "production",
+    BETTER_AUTH_SECRET: "x".repeat(32),
+    LOG_LEVEL: "silent",
+  });
+  const app = createApp({
+    env,
+    db: database.db,
+    dialect: "sqlite",
+    logger: createLogger(process.env.DEBUG_TEST_LOGS ? "debug" : "silent"),
+    build,
+    clientDir: path.join(root, "build/client"),
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await database?.destroy();
+});
+
+describe("the HTTP server", () => {
+  it("answers /healthz with the database state", async () => {
+    const response = await fetch(`${base}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: true });
+  });
+
+  it("allows only scripts that carry this response's nonce", async () => {
+    const response = await fetch(`${base}/about`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toContain("unsafe-inline' ");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A new nonce for every response.
+    const again = (await fetch(`${base}/about`)).headers.get("content-security-policy");
+    expect(again).not.toBe(csp);
+  });
+
+  it("compresses with brotli or gzip, as the browser asks", async () => {
+    const br = await fetch(`${base}/about`, { headers: { "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    const gzip = await fetch(`${base}/about`, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves hashed assets with immutable caching, and a plain 404 for a missing one", async () => {
+    const entry = build.assets.entry.module;
+    const asset = await fetch(`${base}${entry}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const missing = await fetch(`${base}/assets/khong-co-abc123.js`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("Not found");
+  });
+
+  it("answers an unknown path with the Vietnamese 404 page and status", async () => {
+    const response = await fetch(`${base}/khong/co/trang/nay`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Ooops... Trang này không tồn tại");
+  });
+
+  it("gives a generic 500 page with no stack or SQL when the database breaks", async () => {
+    await sql`drop table practice`.execute(database.db);
+    const response = await fetch(`${base}/practice-review/bat-ky`);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("Đã có lỗi xảy ra");
+    expect(html).not.toMatch(/no such table|SqliteError|\n\s+at |\.ts:\d+/);
+    // The home page keeps its own recovery path: a message and "Thử lại".
+    await sql`drop table subject`.execute(database.db);
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(500);
+    const homeHtml = await home.text();
+    expect(homeHtml).toContain("Không tải được danh sách môn học");
+    expect(homeHtml).toContain("Thử lại");
+    expect(homeHtml).not.toMatch(/no such table|SqliteError/);
+  });
+});

@@ -1,0 +1,139 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type Express } from "express";
+import type { Kysely } from "kysely";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { checkDatabase } from "#db/health.ts";
+import type { DialectName } from "#db/kysely.ts";
+import type { DB } from "#db/schema.ts";
+import { selectPublicEnv, type Env, type PublicEnv } from "./env.ts";
+import type { Logger } from "./logger.ts";
+import { assignCspNonce, createHelmet } from "./security.ts";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+    db: Kysely<DB>;
+    dialect: DialectName;
+    publicEnv: PublicEnv;
+    logger: Logger;
+  }
+}
+
+export interface AppOptions {
+  env: Env;
+  db: Kysely<DB>;
+  dialect: DialectName;
+  logger: Logger;
+  /** The built app (production) … */
+  build?: ServerBuild;
+  /** … or Vite's dev server, which builds it on demand. */
+  vite?: ViteDevServer;
+  /** Where the built browser assets are (build/client). */
+  clientDir?: string;
+}
+
+/** The Express app: security headers, compression, logs, health, assets, then React Router. */
+export function createApp(options: AppOptions): Express {
+  const { env, db, dialect, logger, build, vite } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = (req.headers["x-request-id"] as string | undefined) ?? randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      customLogLevel: (req, res, error) => {
+        if (error || res.statusCode >= 500) return "error";
+        if (req.url === "/healthz" || req.url?.startsWith("/assets/")) return "debug";
+        return res.statusCode >= 400 ? "warn" : "info";
+      },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(assignCspNonce);
+  app.use(createHelmet({ devServer: Boolean(vite) }));
+  if (env.COMPRESSION) app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const database = await checkDatabase(db);
+    res.setHeader("cache-control", "no-store");
+    res.status(database ? 200 : 503).json({ status: database ? "ok" : "unavailable", database });
+  });
+
+  if (build) {
+    // Lets the browser tell a failed chunk (network) from a deploy that replaced the assets.
+    app.get("/build-version", (_req, res) => {
+      res.setHeader("cache-control", "no-store");
+      res.json({ version: build.assets.version });
+    });
+  }
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (options.clientDir) {
+    // File names under /assets carry a content hash: cache them forever.
+    app.use(
+      "/assets",
+      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+      (_req, res) => void res.status(404).type("text/plain").send("Not found"),
+    );
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const publicEnv = selectPublicEnv(env);
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: vite
+        ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+        : build!,
+      // A built app never shows stacks, whatever NODE_ENV says.
+      mode: vite ? "development" : "production",
+      getLoadContext: (_req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        db,
+        dialect,
+        publicEnv,
+        logger,
+      }),
+    }),
+  );
+
+  app.use(handleError);
+  return app;
+}
+
+/** The last resort: log with the request, answer `{ code, message }` without a stack. */
+const handleError: ErrorRequestHandler = (error, req, res, _next) => {
+  const status =
+    typeof error?.status === "number" && error.status >= 400 && error.status < 600
+      ? (error.status as number)
+      : 500;
+  req.log?.error({ err: error }, "request failed");
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const body =
+    status < 500
+      ? { code: error?.code ?? "BAD_REQUEST", message: String(error?.message ?? "Bad request") }
+      : { code: "INTERNAL", message: "Internal server error" };
+  res.status(status).json(body);
+};

@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only module that reads `process.env`. Everything is validated once, at boot; a bad
+ * configuration stops the server with one message that lists every bad key.
+ */
+
+const booleanFromString = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+/** "MM-DD/MM-DD", e.g. "12-01/01-15": the snow season, which may wrap over the new year. */
+const seasonPattern =
+  /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .default("data/on-tap.sqlite")
+    .refine(
+      (url) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(url) || /^postgres(ql)?:\/\//i.test(url),
+      "must be a SQLite file path or a postgres:// URL",
+    ),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value) => {
+      if (value === "true") return true;
+      if (value === "false") return false;
+      const hops = Number(value);
+      return Number.isInteger(hops) && hops >= 0 ? hops : value;
+    }),
+  FEEDBACK_EMAIL: z.email().default("gopy@ontap.edu.vn"),
+  CONTACT_EMAIL: z.email().default("lienhe@ontap.edu.vn"),
+  CONTACT_FACEBOOK_URL: z.url().optional(),
+  CONTACT_GITHUB_URL: z.url().optional(),
+  SNOW_SEASON: z
+    .string()
+    .regex(seasonPattern, "must look like 12-01/01-15 (MM-DD/MM-DD)")
+    .default("12-01/01-15"),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  COMPRESSION: booleanFromString.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { BETTER_AUTH_SECRET: string };
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "EnvError";
+  }
+}
+
+/**
+ * Parses a configuration source (process.env by default). Secrets that are missing in
+ * development are generated once into DATA_DIR so sessions survive restarts; in production a
+ * missing secret is an error, because a generated one would differ between instances.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  if (parsed.success && !parsed.data.BETTER_AUTH_SECRET && parsed.data.NODE_ENV === "production") {
+    problems.push(
+      "BETTER_AUTH_SECRET: required in production (generate one with `openssl rand -base64 32`)",
+    );
+  }
+  if (!parsed.success || problems.length > 0) throw new EnvError(problems);
+  const env = parsed.data;
+  return {
+    ...env,
+    BETTER_AUTH_SECRET:
+      env.BETTER_AUTH_SECRET ?? readOrCreateSecret(env.DATA_DIR, "better-auth-secret"),
+  };
+}
+
+function readOrCreateSecret(dataDir: string, name: string): string {
+  const dir = path.join(dataDir, "secrets");
+  const file = path.join(dir, name);
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString("base64url");
+    // "wx" keeps the first secret if two processes start at once.
+    try {
+      writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+      return secret;
+    } catch {
+      return readFileSync(file, "utf8").trim();
+    }
+  }
+}
+
+/** The values the browser may see; nothing else of the configuration leaves the server. */
+export function selectPublicEnv(env: Env) {
+  return {
+    feedbackEmail: env.FEEDBACK_EMAIL,
+    contactEmail: env.CONTACT_EMAIL,
+    contactFacebookUrl: env.CONTACT_FACEBOOK_URL ?? null,
+    contactGithubUrl: env.CONTACT_GITHUB_URL ?? null,
+    snowSeason: env.SNOW_SEASON,
+  };
+}
+
+export type PublicEnv = ReturnType<typeof selectPublicEnv>;

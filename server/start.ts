@@ -1,0 +1,59 @@
+import type { Server } from "node:http";
+import type { Express } from "express";
+import { openDatabase, type Database_ } from "#db/kysely.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { EnvError, loadEnv, type Env } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { shutDownGracefully } from "./shutdown.ts";
+
+/**
+ * Boot shared by the production entry and the dev server: configuration, database,
+ * migrations, listen, and a graceful stop on SIGTERM/SIGINT.
+ */
+export async function start(
+  makeApp: (deps: { env: Env; database: Database_; logger: Logger }) => Promise<Express>,
+): Promise<Server> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX });
+  const { results = [] } = await migrateToLatest(database.db);
+  if (results.length > 0) {
+    logger.info({ migrations: results.map((r) => r.migrationName) }, "migrations applied");
+  }
+  const app = await makeApp({ env, database, logger });
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(
+    { port, dialect: database.dialect, nodeEnv: env.NODE_ENV },
+    `Ôn Tập is listening on http://localhost:${port}`,
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "signal received");
+    void shutDownGracefully(server, {
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      logger,
+      cleanup: () => database.db.destroy(),
+    }).then(() => process.exit(0));
+  };
+  process.once("SIGTERM", () => stop("SIGTERM"));
+  process.once("SIGINT", () => stop("SIGINT"));
+  return server;
+}

@@ -1,0 +1,52 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+import { SEED } from "./seed.ts";
+
+/** Every screen of the spec, with the heading and title it must show. */
+export const SCREENS = [
+  { path: "/", heading: "Danh sách môn học", title: "Trang chủ | Ôn Tập" },
+  { path: "/login", heading: "Đăng nhập", title: "Đăng nhập | Ôn Tập" },
+  { path: "/register", heading: "Đăng ký", title: "Đăng ký | Ôn Tập" },
+  {
+    path: `/practice-subject/${SEED.subject.code}`,
+    heading: `Môn ${SEED.subject.name}`,
+    title: `Môn ${SEED.subject.name} | Ôn Tập`,
+  },
+  {
+    path: `/practice-review/${SEED.practice.code}`,
+    heading: "Thiết lập phòng luyện tập",
+    title: `${SEED.practice.title} — Thiết lập phòng luyện tập | Ôn Tập`,
+  },
+  { path: "/practice-control", heading: "Phòng luyện tập", title: "Phòng luyện tập | Ôn Tập" },
+  { path: "/practice-history", heading: "Lịch sử luyện tập", title: "Lịch sử luyện tập | Ôn Tập" },
+  { path: "/about", heading: "Giới thiệu Ôn Tập", title: "Giới thiệu | Ôn Tập" },
+  {
+    path: "/khong-co-trang-nay",
+    heading: "Ooops... Trang này không tồn tại",
+    title: "Không tìm thấy trang | Ôn Tập",
+  },
+] as const;
+
+/** axe with every rule it has, none disabled. */
+export async function expectNoAxeViolations(page: Page, context: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+  );
+  expect(summary, context).toEqual([]);
+}
+
+/** True when the page is laid out for a phone (the hamburger menu shows). */
+export function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 1024;
+}
+
+/** Waits until React has hydrated, so clicks reach React's handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(
+    () =>
+      (window as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined &&
+      document.readyState === "complete",
+  );
+  await page.waitForLoadState("networkidle");
+}

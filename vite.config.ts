@@ -1,0 +1,46 @@
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig, type Plugin } from "vite";
+import { ROUTE_MODULE_ERROR_EVENT } from "./app/components/ui/load-failure-event.ts";
+
+/**
+ * React Router reloads the page whenever a route module fails to import (slow 4G, or a deploy
+ * replaced the assets). A blind reload drops the user back on the page they were leaving and,
+ * offline, on the browser's own error page. Instead we announce the failure with a DOM event
+ * and leave the navigation pending; the shell (app/components/ui/load-failure.tsx) shows a
+ * Vietnamese "Tải lại trang" message and decides whether a deploy happened (then it loads the
+ * target page once by itself). The build fails loudly if React Router's code changes shape, so
+ * an upgrade cannot silently bring the old behaviour back.
+ */
+function throwOnRouteModuleError(): Plugin {
+  const reload = /window\.location\.reload\(\);\s*return new Promise\(\(\) => \{\s*\}\);/;
+  return {
+    name: "on-tap:throw-on-route-module-error",
+    enforce: "pre",
+    transform(code, id) {
+      if (!id.includes("react-router/dist") || !code.includes("Error loading route module")) {
+        return null;
+      }
+      if (!reload.test(code)) {
+        this.error("react-router's loadRouteModule changed shape: update vite.config.ts");
+      }
+      return {
+        code: code.replace(
+          reload,
+          `window.dispatchEvent(new CustomEvent("${ROUTE_MODULE_ERROR_EVENT}", { detail: error }));
+    return new Promise(() => {});`,
+        ),
+        map: null,
+      };
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [throwOnRouteModuleError(), reactRouter()],
+  optimizeDeps: {
+    exclude: ["better-sqlite3", "pg", "kysely"],
+  },
+  ssr: {
+    external: ["better-sqlite3", "pg"],
+  },
+});
