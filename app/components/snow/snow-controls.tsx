@@ -22,6 +22,9 @@ export function SnowToggle({ serverSnow }: { serverSnow: "on" | "off" | undefine
           d="M11 2h2v4.6l2.3-2.3 1.4 1.4L13 9.4V11h1.6l3.7-3.7 1.4 1.4-2.3 2.3H22v2h-4.6l2.3 2.3-1.4 1.4-3.7-3.7H13v1.6l3.7 3.7-1.4 1.4-2.3-2.3V22h-2v-4.6l-2.3 2.3-1.4-1.4 3.7-3.7V13H9.4l-3.7 3.7-1.4-1.4L6.6 13H2v-2h4.6L4.3 8.7l1.4-1.4L9.4 11H11V9.4L7.3 5.7l1.4-1.4L11 6.6z"
         />
       </svg>
+      <span className="menu-caption" aria-hidden="true">
+        {on ? vi.snow.hide : vi.snow.show}
+      </span>
     </button>
   );
 }
@@ -73,6 +76,9 @@ export function SnowmanButton() {
         <circle cx="16" cy="23.5" r="0.9" fill="currentColor" />
         <path d="M11.5 15h9l-1 2h-7z" fill="#c92a2a" />
       </svg>
+      <span className="menu-caption" aria-hidden="true">
+        {playing ? vi.snow.snowmanStop : vi.snow.snowman}
+      </span>
     </button>
   );
 }
