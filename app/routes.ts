@@ -7,6 +7,7 @@ export default [
   route("register", "routes/login.tsx", { id: "routes/register" }),
   route("practice-subject/:subjectCode", "routes/practice-subject.tsx"),
   route("practice-review/:practiceCode", "routes/practice-review.tsx"),
+  route("practice-review/:practiceCode/questions", "routes/practice-questions.ts"),
   route("practice-control", "routes/practice-control.tsx"),
   route("practice-history", "routes/practice-history.tsx"),
   route("about", "routes/about.tsx"),

@@ -71,6 +71,7 @@ describeEachDatabase("catalogue reads", (database) => {
       title: "Đồ thị",
       description: "Cây và đường đi",
       questionCount: 80,
+      chapterCount: 0,
       attemptCount: 0,
     });
   });

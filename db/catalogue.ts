@@ -1,5 +1,5 @@
-import type { Kysely } from "kysely";
-import type { DB } from "./schema.ts";
+import { sql, type Kysely } from "kysely";
+import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
   code: string;
@@ -12,7 +12,26 @@ export interface PracticeCard {
   title: string;
   description: string;
   questionCount: number;
+  chapterCount: number;
   attemptCount: number;
+}
+
+export interface ChapterInfo {
+  idx: number;
+  title: string;
+  description: string;
+  questionCount: number;
+}
+
+export interface PracticeInfo extends PracticeCard {
+  source: string | null;
+  contentVersion: number;
+  subject: SubjectRef;
+  chapters: ChapterInfo[];
+}
+
+export interface SuggestedPractice extends PracticeCard {
+  subjectName: string;
 }
 
 export async function findSubjectByCode(db: Kysely<DB>, code: string): Promise<SubjectRef | null> {
@@ -24,6 +43,33 @@ export async function findSubjectByCode(db: Kysely<DB>, code: string): Promise<S
   return row ?? null;
 }
 
+const cardColumns = [
+  "practice.code",
+  "practice.title",
+  "practice.description",
+  "practice.question_count",
+  "practice.chapter_count",
+  "practice.attempt_count",
+] as const;
+
+function toCard(row: {
+  code: string;
+  title: string;
+  description: string;
+  question_count: number;
+  chapter_count: number;
+  attempt_count: number;
+}): PracticeCard {
+  return {
+    code: row.code,
+    title: row.title,
+    description: row.description,
+    questionCount: row.question_count,
+    chapterCount: row.chapter_count,
+    attemptCount: row.attempt_count,
+  };
+}
+
 /** The visible practices of a subject, in display order. */
 export async function listPracticesOfSubject(
   db: Kysely<DB>,
@@ -32,30 +78,34 @@ export async function listPracticesOfSubject(
   const rows = await db
     .selectFrom("practice")
     .innerJoin("subject", "subject.id", "practice.subject_id")
-    .select([
-      "practice.code",
-      "practice.title",
-      "practice.description",
-      "practice.question_count",
-      "practice.attempt_count",
-    ])
+    .select(cardColumns)
     .where("subject.code", "=", subjectCode)
     .where("practice.hidden", "=", 0)
     .orderBy("practice.sort_order")
     .orderBy("practice.title")
     .execute();
-  return rows.map((row) => ({
-    code: row.code,
-    title: row.title,
-    description: row.description,
-    questionCount: row.question_count,
-    attemptCount: row.attempt_count,
-  }));
+  return rows.map(toCard);
 }
 
-export interface PracticeInfo extends PracticeCard {
-  source: string | null;
-  subject: SubjectRef;
+/**
+ * Up to `limit` visible practices of other subjects, drawn uniformly at random by the database
+ * (every practice has the same chance, whatever its subject or position).
+ */
+export async function listSuggestedPractices(
+  db: Kysely<DB>,
+  excludeSubjectCode: string,
+  limit = 10,
+): Promise<SuggestedPractice[]> {
+  const rows = await db
+    .selectFrom("practice")
+    .innerJoin("subject", "subject.id", "practice.subject_id")
+    .select([...cardColumns, "subject.name as subject_name"])
+    .where("subject.code", "!=", excludeSubjectCode)
+    .where("practice.hidden", "=", 0)
+    .orderBy(sql`random()`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...toCard(row), subjectName: row.subject_name }));
 }
 
 export async function findPracticeByCode(
@@ -66,12 +116,10 @@ export async function findPracticeByCode(
     .selectFrom("practice")
     .innerJoin("subject", "subject.id", "practice.subject_id")
     .select([
-      "practice.code",
-      "practice.title",
-      "practice.description",
+      ...cardColumns,
+      "practice.id",
       "practice.source",
-      "practice.question_count",
-      "practice.attempt_count",
+      "practice.content_version",
       "subject.code as subject_code",
       "subject.name as subject_name",
       "subject.description as subject_description",
@@ -80,17 +128,92 @@ export async function findPracticeByCode(
     .where("practice.hidden", "=", 0)
     .executeTakeFirst();
   if (!row) return null;
+  const chapters = await db
+    .selectFrom("chapter")
+    .select(["idx", "title", "description", "question_count"])
+    .where("practice_id", "=", row.id)
+    .orderBy("idx")
+    .execute();
   return {
-    code: row.code,
-    title: row.title,
-    description: row.description,
+    ...toCard(row),
     source: row.source,
-    questionCount: row.question_count,
-    attemptCount: row.attempt_count,
+    contentVersion: row.content_version,
     subject: {
       code: row.subject_code,
       name: row.subject_name,
       description: row.subject_description,
     },
+    chapters: chapters.map((c) => ({
+      idx: c.idx,
+      title: c.title,
+      description: c.description,
+      questionCount: c.question_count,
+    })),
   };
+}
+
+export type QuestionSelection =
+  | { type: "PRACTICE_TIME_ALL" }
+  | { type: "PRACTICE_TIME_RANGE"; start: number; end: number }
+  | { type: "PRACTICE_TIME_CHAPTER"; chapterIdx: number };
+
+export interface QuestionView {
+  /** The revision's row id: what an attempt stores. */
+  id: number;
+  idx: number;
+  chapterIdx: number | null;
+  textHtml: string;
+  explanationHtml: string | null;
+  referenceUrl: string | null;
+  keyCount: number;
+  answers: { idx: number; html: string; isKey: boolean }[];
+}
+
+/**
+ * The live questions of a practice for a selection, in position order: all of them, positions
+ * start..end (1-based, inclusive, as people count), or one chapter (0 is a chapter).
+ * Each is an index range scan on (practice_id, retired, idx | chapter_idx, idx).
+ */
+export async function listQuestions(
+  db: Kysely<DB>,
+  practiceCode: string,
+  selection: QuestionSelection,
+): Promise<QuestionView[]> {
+  let query = db
+    .selectFrom("question")
+    .innerJoin("practice", "practice.id", "question.practice_id")
+    .select([
+      "question.id",
+      "question.idx",
+      "question.chapter_idx",
+      "question.text_html",
+      "question.explanation_html",
+      "question.reference_url",
+      "question.key_count",
+      "question.answers",
+    ])
+    .where("practice.code", "=", practiceCode)
+    .where("question.retired", "=", 0);
+  if (selection.type === "PRACTICE_TIME_RANGE") {
+    query = query
+      .where("question.idx", ">=", selection.start - 1)
+      .where("question.idx", "<=", selection.end - 1);
+  } else if (selection.type === "PRACTICE_TIME_CHAPTER") {
+    query = query.where("question.chapter_idx", "=", selection.chapterIdx);
+  }
+  const rows = await query.orderBy("question.idx").execute();
+  return rows.map((row) => ({
+    id: row.id,
+    idx: row.idx,
+    chapterIdx: row.chapter_idx,
+    textHtml: row.text_html,
+    explanationHtml: row.explanation_html,
+    referenceUrl: row.reference_url,
+    keyCount: row.key_count,
+    answers: (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, html, isKey }) => ({
+      idx,
+      html,
+      isKey,
+    })),
+  }));
 }

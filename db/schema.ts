@@ -23,11 +23,50 @@ export interface PracticeTable {
   attempt_count: Generated<number>;
   content_version: Generated<number>;
   sort_order: Generated<number>;
+  chapter_count: Generated<number>;
+}
+
+export interface ChapterTable {
+  id: Generated<number>;
+  practice_id: number;
+  idx: number;
+  title: string;
+  description: Generated<string>;
+  question_count: Generated<number>;
+}
+
+/** One revision of a question; `answers` is JSON of StoredAnswer[]. */
+export interface QuestionTable {
+  id: Generated<number>;
+  practice_id: number;
+  idx: number;
+  chapter_idx: number | null;
+  external_id: string | null;
+  revision: Generated<number>;
+  retired: Generated<number>;
+  content_hash: string;
+  text: string;
+  text_html: string;
+  explanation: string | null;
+  explanation_html: string | null;
+  reference_url: string | null;
+  answers: string;
+  key_count: number;
+  created_at: string;
+}
+
+export interface StoredAnswer {
+  idx: number;
+  text: string;
+  html: string;
+  isKey: boolean;
 }
 
 export interface DB {
   subject: SubjectTable;
   practice: PracticeTable;
+  chapter: ChapterTable;
+  question: QuestionTable;
 }
 
 export type Subject = Selectable<SubjectTable>;

@@ -34,6 +34,7 @@ export const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
   DATA_DIR: z.string().min(1).default("data"),
+  BANKS_DIR: z.string().min(1).default("content/banks"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: z.url().optional(),

@@ -83,9 +83,11 @@ describe("graceful shutdown", () => {
           }
         });
       });
-      const exit = new Promise<number | null>((resolve) => child.once("exit", resolve));
+      const exit = new Promise<string>((resolve) =>
+        child.once("exit", (code, signal) => resolve(`${code}/${signal}`)),
+      );
       child.kill("SIGTERM");
-      expect(await exit).toBe(0);
+      expect(await exit, output).toBe("0/null");
       expect(output).toContain("shutdown complete");
     } finally {
       child.kill("SIGKILL");

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { Express } from "express";
 import { openDatabase, type Database_ } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
+import { loadBanksIntoEmptyDatabase } from "#content/load-banks.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { shutDownGracefully } from "./shutdown.ts";
@@ -29,19 +30,19 @@ export async function start(
   if (results.length > 0) {
     logger.info({ migrations: results.map((r) => r.migrationName) }, "migrations applied");
   }
+  const loaded = await loadBanksIntoEmptyDatabase(database.db, env.BANKS_DIR);
+  if (loaded)
+    logger.info(
+      { ...loaded, folder: env.BANKS_DIR },
+      "sample banks loaded into the empty database",
+    );
   const app = await makeApp({ env, database, logger });
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
   });
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.PORT;
-  logger.info(
-    { port, dialect: database.dialect, nodeEnv: env.NODE_ENV },
-    `Ôn Tập is listening on http://localhost:${port}`,
-  );
-
+  // Handlers go in before the "listening" line: whoever reads it may signal at once.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -55,5 +56,12 @@ export async function start(
   };
   process.once("SIGTERM", () => stop("SIGTERM"));
   process.once("SIGINT", () => stop("SIGINT"));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(
+    { port, dialect: database.dialect, nodeEnv: env.NODE_ENV },
+    `Ôn Tập is listening on http://localhost:${port}`,
+  );
+
   return server;
 }

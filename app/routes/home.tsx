@@ -1,59 +1,99 @@
 import { useState } from "react";
 import { Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
+import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
+import { PracticeCard } from "#app/components/ui/practice-card.tsx";
+import { SubjectArt } from "#app/components/ui/subject-art.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { matchesSearch } from "#app/utils/search.ts";
 
 export const meta: Route.MetaFunction = () => pageTitle(vi.pages.home.title);
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { subjects: await listSubjects(context.db) };
+/** `?mon=code` selects a subject, so the selection is in the first HTML and can be shared. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const subjects = await listSubjects(context.db);
+  const wanted = new URL(request.url).searchParams.get("mon");
+  const selected = subjects.find((s) => s.code === wanted) ?? subjects[0] ?? null;
+  const practices = selected ? await listPracticesOfSubject(context.db, selected.code) : [];
+  return { subjects, selected: selected?.code ?? null, practices };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { subjects } = loaderData;
+  const { subjects, selected, practices } = loaderData;
   const [query, setQuery] = useState("");
   const shown = subjects.filter((s) => matchesSearch(query, [s.name, s.keywords, s.code]));
+  const selectedSubject = subjects.find((s) => s.code === selected);
   const t = vi.pages.home;
   return (
-    <section className="page">
-      <div className="section-head">
-        <h1>{t.heading}</h1>
-        <div className="search">
-          <label htmlFor="subject-search" className="visually-hidden">
-            {t.searchLabel}
-          </label>
-          <input
-            id="subject-search"
-            type="search"
-            placeholder={t.searchPlaceholder}
-            autoComplete="off"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
+    <>
+      <section className="page" aria-labelledby="subjects-heading">
+        <div className="section-head">
+          <h1 id="subjects-heading">{t.heading}</h1>
+          <div className="search">
+            <label htmlFor="subject-search" className="visually-hidden">
+              {t.searchLabel}
+            </label>
+            <input
+              id="subject-search"
+              type="search"
+              placeholder={t.searchPlaceholder}
+              autoComplete="off"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
         </div>
-      </div>
-      {subjects.length === 0 ? (
-        <p className="empty-state">{t.empty}</p>
-      ) : shown.length === 0 ? (
-        <p className="empty-state" role="status">
-          {t.noMatch(query)}
-        </p>
-      ) : (
-        <ul className="tile-grid">
-          {shown.map((subject) => (
-            <li key={subject.code}>
-              <Link className="tile" to={`/practice-subject/${subject.code}`}>
-                <span className="tile-title">{subject.name}</span>
-                <span className="tile-meta">{t.practiceCount(subject.practiceCount)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+        {subjects.length === 0 ? (
+          <p className="empty-state">{t.empty}</p>
+        ) : shown.length === 0 ? (
+          <p className="empty-state" role="status">
+            {t.noMatch(query)}
+          </p>
+        ) : (
+          <ul className="tile-grid">
+            {shown.map((subject) => {
+              const isSelected = subject.code === selected;
+              return (
+                <li key={subject.code}>
+                  {/* First click selects the subject; a second click on it opens its page. */}
+                  <Link
+                    className="tile subject-tile"
+                    to={isSelected ? `/practice-subject/${subject.code}` : `/?mon=${subject.code}`}
+                    preventScrollReset={!isSelected}
+                    aria-current={isSelected ? "true" : undefined}
+                    aria-label={isSelected ? vi.catalogue.openSubject(subject.name) : undefined}
+                  >
+                    <SubjectArt code={subject.code} name={subject.name} />
+                    <span className="tile-title">{subject.name}</span>
+                    <span className="tile-meta">{t.practiceCount(subject.practiceCount)}</span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      {selectedSubject ? (
+        <section className="page" aria-labelledby="practices-heading">
+          <h2 id="practices-heading">
+            {t.practicesHeading}: {selectedSubject.name}
+          </h2>
+          {practices.length === 0 ? (
+            <p className="empty-state">{vi.catalogue.noPractices}</p>
+          ) : (
+            <ul className="card-list">
+              {practices.map((practice) => (
+                <li key={practice.code}>
+                  <PracticeCard practice={practice} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </>
   );
 }
 

@@ -1,6 +1,11 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/practice-subject";
-import { findSubjectByCode, listPracticesOfSubject } from "#db/catalogue.ts";
+import {
+  findSubjectByCode,
+  listPracticesOfSubject,
+  listSuggestedPractices,
+} from "#db/catalogue.ts";
+import { PracticeCard } from "#app/components/ui/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 
@@ -14,28 +19,45 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ params, context }: Route.LoaderArgs) {
   const subject = await findSubjectByCode(context.db, params.subjectCode);
   if (!subject) throw data(null, { status: 404 });
-  return { subject, practices: await listPracticesOfSubject(context.db, subject.code) };
+  const [practices, suggestions] = await Promise.all([
+    listPracticesOfSubject(context.db, subject.code),
+    listSuggestedPractices(context.db, subject.code, 10),
+  ]);
+  return { subject, practices, suggestions };
 }
 
 export default function PracticeSubject({ loaderData }: Route.ComponentProps) {
-  const { subject, practices } = loaderData;
+  const { subject, practices, suggestions } = loaderData;
   const t = vi.pages.practiceSubject;
   return (
-    <section className="page">
-      <h1>{t.heading(subject.name)}</h1>
-      {subject.description ? <p className="muted">{subject.description}</p> : null}
-      <ul className="card-list">
-        {practices.map((practice) => (
-          <li key={practice.code}>
-            <Link className="card" to={`/practice-review/${practice.code}`}>
-              <span className="card-title">{practice.title}</span>
-              <span className="card-text">{practice.description}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <h2>{t.suggestions}</h2>
-      <p className="muted">{vi.screenComing}</p>
-    </section>
+    <>
+      <section className="page" aria-labelledby="subject-heading">
+        <h1 id="subject-heading">{t.heading(subject.name)}</h1>
+        {subject.description ? <p className="muted">{subject.description}</p> : null}
+        {practices.length === 0 ? (
+          <p className="empty-state">{vi.catalogue.noPractices}</p>
+        ) : (
+          <ul className="card-list">
+            {practices.map((practice) => (
+              <li key={practice.code}>
+                <PracticeCard practice={practice} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {suggestions.length > 0 ? (
+        <section className="page" aria-labelledby="suggestions-heading">
+          <h2 id="suggestions-heading">{t.suggestions}</h2>
+          <ul className="card-list">
+            {suggestions.map((practice) => (
+              <li key={practice.code}>
+                <PracticeCard practice={practice} subjectName={practice.subjectName} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Migration } from "kysely";
 import * as catalogue from "./0001-catalogue.ts";
+import * as questions from "./0002-questions.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -7,4 +8,5 @@ import * as catalogue from "./0001-catalogue.ts";
  */
 export const migrations: Record<string, Migration> = {
   "0001-catalogue": catalogue,
+  "0002-questions": questions,
 };

@@ -14,7 +14,7 @@ export const SCREENS = [
   },
   {
     path: `/practice-review/${SEED.practice.code}`,
-    heading: "Thiết lập phòng luyện tập",
+    heading: SEED.practice.title,
     title: `${SEED.practice.title} — Thiết lập phòng luyện tập | Ôn Tập`,
   },
   { path: "/practice-control", heading: "Phòng luyện tập", title: "Phòng luyện tập | Ôn Tập" },

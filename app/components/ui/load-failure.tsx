@@ -19,6 +19,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 type Failure = { kind: "failed" | "slow"; target: string; key: string };
+type Location_ = { pathname: string; search: string; hash: string; key: string };
 
 /**
  * Wraps the page content. When the next page's code fails to load (the navigation is then left
@@ -37,7 +38,11 @@ export function LoadFailureGuard({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     const onError = () => {
-      const location = pendingRef.current;
+      // The router's own state is current at once; React's render of it may still be pending.
+      const router = (
+        window as { __reactRouterDataRouter?: { state: { navigation: { location?: Location_ } } } }
+      ).__reactRouterDataRouter;
+      const location = router?.state.navigation.location ?? pendingRef.current;
       const target = location
         ? `${location.pathname}${location.search}${location.hash}`
         : window.location.href;

@@ -16,15 +16,24 @@ export function NotFoundScreen() {
   );
 }
 
-/** A server or render error: a plain apology, never a stack. */
+/** A server or render error: a plain apology, never a stack, and two ways on. */
 export function ServerErrorScreen() {
   return (
     <section className="status-screen" role="alert">
       <h1>{vi.pages.error.heading}</h1>
       <p>{vi.pages.error.body}</p>
-      <a className="button button-primary" href="/">
-        {vi.pages.error.home}
-      </a>
+      <div className="status-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => window.location.reload()}
+        >
+          {vi.pages.error.retry}
+        </button>
+        <a className="button button-secondary" href="/">
+          {vi.pages.error.home}
+        </a>
+      </div>
     </section>
   );
 }

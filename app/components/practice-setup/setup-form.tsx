@@ -1,0 +1,365 @@
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import type { PracticeInfo } from "#db/catalogue.ts";
+import { showToast } from "#app/components/ui/toast.ts";
+import { vi } from "#app/i18n/vi.ts";
+import {
+  DEFAULT_SETUP,
+  QUESTION_TIMES,
+  RANGE_SIZES,
+  RESULT_TIMES,
+  rangeTiles,
+  readStoredSetup,
+  roomUrl,
+  storageKeyOf,
+  type RoomSetup,
+  type Seconds,
+  type Selection,
+} from "#app/utils/room-setup.ts";
+import { PreviewDialog } from "./preview-dialog.tsx";
+
+const t = vi.pages.practiceReview;
+
+function sameSelection(a: Selection | null, b: Selection): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export function selectionLabel(selection: Selection, practice: PracticeInfo): string {
+  if (selection.type === "PRACTICE_TIME_ALL") return t.all(practice.questionCount);
+  if (selection.type === "PRACTICE_TIME_RANGE") return t.range(selection.start, selection.end);
+  const chapter = practice.chapters.find((c) => c.idx === selection.chapterIdx);
+  return t.chapterTitle(selection.chapterIdx + 1, chapter?.title ?? "");
+}
+
+function selectionSize(selection: Selection, practice: PracticeInfo): number {
+  if (selection.type === "PRACTICE_TIME_ALL") return practice.questionCount;
+  if (selection.type === "PRACTICE_TIME_RANGE") return selection.end - selection.start + 1;
+  return practice.chapters.find((c) => c.idx === selection.chapterIdx)?.questionCount ?? 0;
+}
+
+/**
+ * "Thiết lập phòng luyện tập": what to practise and how. Plain radio buttons and checkboxes
+ * (keyboard and screen readers for free), styled as tiles. Choices are kept per practice in
+ * local storage and come back after a reload.
+ */
+export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; signedIn: boolean }) {
+  const [setup, setSetup] = useState<RoomSetup>(DEFAULT_SETUP);
+  const [restored, setRestored] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const navigate = useNavigate();
+  const hasChapters = practice.chapters.length > 0;
+  const key = storageKeyOf(practice.code);
+
+  useEffect(() => {
+    let raw: string | null = null;
+    try {
+      raw = localStorage.getItem(key);
+    } catch {
+      // Blocked storage: the defaults stay.
+    }
+    // Browser storage exists only after hydration; reading it here is syncing with an external system.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setSetup(
+      readStoredSetup(raw, {
+        questionCount: practice.questionCount,
+        chapterIdxs: practice.chapters.map((c) => c.idx),
+      }),
+    );
+    setRestored(true);
+  }, [key, practice.questionCount, practice.chapters]);
+
+  useEffect(() => {
+    if (!restored) return;
+    try {
+      localStorage.setItem(key, JSON.stringify(setup));
+    } catch {
+      // The choice still works for this visit.
+    }
+  }, [key, setup, restored]);
+
+  const update = (change: Partial<RoomSetup>) => setSetup((current) => ({ ...current, ...change }));
+  const choose = (selection: Selection) => update({ selection });
+
+  function start() {
+    if (!setup.selection) {
+      void showToast("error", t.chooseFirst);
+      return;
+    }
+    void navigate(roomUrl(practice.code, { ...setup, selection: setup.selection }));
+  }
+
+  function preview() {
+    if (!setup.selection) {
+      void showToast("error", t.chooseFirst);
+      return;
+    }
+    setPreviewOpen(true);
+  }
+
+  const loginHref = `/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`;
+  const sequence = setup.practiceType === "SEQUENCE";
+
+  return (
+    <section className="setup" aria-labelledby="setup-heading">
+      <h2 id="setup-heading">{t.heading}</h2>
+
+      {hasChapters ? (
+        <fieldset className="choice-group">
+          <legend>{t.byChapter}</legend>
+          <div className="choice-grid">
+            {practice.chapters.map((chapter) => {
+              const selection: Selection = {
+                type: "PRACTICE_TIME_CHAPTER",
+                chapterIdx: chapter.idx,
+              };
+              return (
+                <label key={chapter.idx} className="choice-tile">
+                  <input
+                    type="radio"
+                    name="selection"
+                    checked={sameSelection(setup.selection, selection)}
+                    onChange={() => choose(selection)}
+                  />
+                  <span className="choice-title">
+                    {t.chapterTitle(chapter.idx + 1, chapter.title)}
+                  </span>
+                  <span className="choice-meta">
+                    {vi.catalogue.questions(chapter.questionCount)}
+                  </span>
+                  {chapter.description ? (
+                    <span className="choice-meta">{t.chapterContent(chapter.description)}</span>
+                  ) : null}
+                </label>
+              );
+            })}
+            <AllTile practice={practice} setup={setup} choose={choose} />
+          </div>
+        </fieldset>
+      ) : (
+        <>
+          <fieldset className="choice-group">
+            <legend>{t.rangeSize}</legend>
+            <div className="segmented">
+              {RANGE_SIZES.map((size) => (
+                <label key={size} className="segment">
+                  <input
+                    type="radio"
+                    name="range-size"
+                    checked={setup.rangeSize === size}
+                    onChange={() =>
+                      update({
+                        rangeSize: size,
+                        selection:
+                          setup.selection?.type === "PRACTICE_TIME_RANGE" ? null : setup.selection,
+                      })
+                    }
+                  />
+                  <span>{t.rangeSizeOption(size)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="choice-group">
+            <legend>{t.ranges}</legend>
+            <div className="choice-grid choice-grid-compact">
+              {rangeTiles(practice.questionCount, setup.rangeSize).map(({ start, end }) => {
+                const selection: Selection = { type: "PRACTICE_TIME_RANGE", start, end };
+                return (
+                  <label key={start} className="choice-tile">
+                    <input
+                      type="radio"
+                      name="selection"
+                      checked={sameSelection(setup.selection, selection)}
+                      onChange={() => choose(selection)}
+                    />
+                    <span className="choice-title">{t.range(start, end)}</span>
+                  </label>
+                );
+              })}
+              <AllTile practice={practice} setup={setup} choose={choose} />
+            </div>
+          </fieldset>
+        </>
+      )}
+
+      <fieldset className="choice-group">
+        <legend>{t.displayMode}</legend>
+        <div className="segmented">
+          {(["SEQUENCE", "FLAT"] as const).map((mode) => (
+            <label key={mode} className="segment">
+              <input
+                type="radio"
+                name="mode"
+                checked={setup.practiceType === mode}
+                onChange={() => update({ practiceType: mode })}
+              />
+              <span>{mode === "SEQUENCE" ? t.sequence : t.flat}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {sequence ? (
+        <>
+          <SecondsChoice
+            name="question-time"
+            legend={t.questionTime}
+            options={QUESTION_TIMES}
+            value={setup.maxQuestionTime}
+            onChange={(v) => update({ maxQuestionTime: v })}
+          />
+          <SecondsChoice
+            name="result-time"
+            legend={t.resultTime}
+            options={RESULT_TIMES}
+            value={setup.maxResultTime}
+            onChange={(v) => update({ maxResultTime: v })}
+          />
+        </>
+      ) : null}
+
+      <fieldset className="choice-group">
+        <legend>{t.options}</legend>
+        <div className="switches">
+          {sequence ? (
+            <>
+              <Switch
+                label={t.showKey}
+                checked={setup.showQuestionKeyAfterQuestionEnd}
+                onChange={(v) => update({ showQuestionKeyAfterQuestionEnd: v })}
+              />
+              <Switch
+                label={t.notify}
+                checked={setup.showNotification}
+                onChange={(v) => update({ showNotification: v })}
+              />
+            </>
+          ) : null}
+          <Switch
+            label={t.shuffleQuestions}
+            checked={setup.shuffleQuestions}
+            onChange={(v) => update({ shuffleQuestions: v })}
+          />
+          <Switch
+            label={t.shuffleAnswers}
+            checked={setup.shuffleAnswers}
+            onChange={(v) => update({ shuffleAnswers: v })}
+          />
+        </div>
+      </fieldset>
+
+      <div className="sticky-bar">
+        <p className="sticky-summary" aria-live="polite">
+          {setup.selection
+            ? t.selectionSummary(
+                selectionLabel(setup.selection, practice),
+                selectionSize(setup.selection, practice),
+              )
+            : t.chooseFirst}
+        </p>
+        <div className="sticky-actions">
+          <button type="button" className="button button-secondary" onClick={preview}>
+            {t.preview}
+          </button>
+          {signedIn ? (
+            <button type="button" className="button button-primary" onClick={start}>
+              {t.start}
+            </button>
+          ) : (
+            <a className="button button-primary" href={loginHref}>
+              {t.loginToStart}
+            </a>
+          )}
+        </div>
+      </div>
+
+      {previewOpen && setup.selection ? (
+        <PreviewDialog
+          practice={practice}
+          selection={setup.selection}
+          title={selectionLabel(setup.selection, practice)}
+          onClose={() => setPreviewOpen(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function AllTile({
+  practice,
+  setup,
+  choose,
+}: {
+  practice: PracticeInfo;
+  setup: RoomSetup;
+  choose: (s: Selection) => void;
+}) {
+  const selection: Selection = { type: "PRACTICE_TIME_ALL" };
+  return (
+    <label className="choice-tile">
+      <input
+        type="radio"
+        name="selection"
+        checked={sameSelection(setup.selection, selection)}
+        onChange={() => choose(selection)}
+      />
+      <span className="choice-title">{t.all(practice.questionCount)}</span>
+    </label>
+  );
+}
+
+function SecondsChoice({
+  name,
+  legend,
+  options,
+  value,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  options: readonly number[];
+  value: Seconds;
+  onChange: (value: Seconds) => void;
+}) {
+  return (
+    <fieldset className="choice-group">
+      <legend>{legend}</legend>
+      <div className="segmented">
+        {[...options, "OFF" as const].map((option) => (
+          <label key={option} className="segment">
+            <input
+              type="radio"
+              name={name}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            <span>{option === "OFF" ? t.off : t.seconds(option)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function Switch({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <label className="switch">
+      <input
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="switch-track" aria-hidden="true" />
+      <span>{label}</span>
+    </label>
+  );
+}

@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import type { PracticeCard as PracticeCardData } from "#db/catalogue.ts";
+import { vi } from "#app/i18n/vi.ts";
+
+/** A practice: title, description and its three counts; opens the set-up page. */
+export function PracticeCard({
+  practice,
+  subjectName,
+}: {
+  practice: PracticeCardData;
+  subjectName?: string;
+}) {
+  const t = vi.catalogue;
+  return (
+    <Link className="card practice-card" to={`/practice-review/${practice.code}`}>
+      {subjectName ? <span className="card-kicker">{subjectName}</span> : null}
+      <span className="card-title">{practice.title}</span>
+      <span className="card-text">{practice.description}</span>
+      <span className="card-counts">
+        <span>{t.attempts(practice.attemptCount)}</span>
+        {practice.chapterCount > 0 ? <span>{t.chapters(practice.chapterCount)}</span> : null}
+        <span>{t.questions(practice.questionCount)}</span>
+      </span>
+    </Link>
+  );
+}

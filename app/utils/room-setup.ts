@@ -1,0 +1,144 @@
+/**
+ * What the set-up page chooses for the practice room, its defaults (spec section 3, Room
+ * config; section 9), how it is kept per practice in the browser, and the room URL it opens.
+ */
+export const QUESTION_TIMES = [20, 30, 50] as const;
+export const RESULT_TIMES = [10, 20, 30, 50] as const;
+export const RANGE_SIZES = [20, 50, 75, 100] as const;
+
+export type Seconds = number | "OFF";
+
+export type Selection =
+  | { type: "PRACTICE_TIME_CHAPTER"; chapterIdx: number }
+  | { type: "PRACTICE_TIME_RANGE"; start: number; end: number }
+  | { type: "PRACTICE_TIME_ALL" };
+
+export interface RoomSetup {
+  selection: Selection | null;
+  rangeSize: (typeof RANGE_SIZES)[number];
+  practiceType: "SEQUENCE" | "FLAT";
+  maxQuestionTime: Seconds;
+  showQuestionKeyAfterQuestionEnd: boolean;
+  showNotification: boolean;
+  maxResultTime: Seconds;
+  shuffleQuestions: boolean;
+  shuffleAnswers: boolean;
+}
+
+export const DEFAULT_SETUP: RoomSetup = {
+  selection: null,
+  rangeSize: 50,
+  practiceType: "SEQUENCE",
+  maxQuestionTime: 30,
+  showQuestionKeyAfterQuestionEnd: true,
+  showNotification: true,
+  maxResultTime: 20,
+  shuffleQuestions: false,
+  shuffleAnswers: false,
+};
+
+/** "Câu a - b" tiles from the real number of questions: the last tile always ends at the last question. */
+export function rangeTiles(questionCount: number, size: number): { start: number; end: number }[] {
+  const tiles: { start: number; end: number }[] = [];
+  for (let start = 1; start <= questionCount; start += size) {
+    tiles.push({ start, end: Math.min(start + size - 1, questionCount) });
+  }
+  return tiles;
+}
+
+export function storageKeyOf(practiceCode: string): string {
+  return `on-tap:setup:${practiceCode}`;
+}
+
+/**
+ * A stored set-up, checked field by field against what the practice has now: anything stale
+ * or malformed falls back to its default instead of breaking the page.
+ */
+export function readStoredSetup(
+  raw: string | null,
+  practice: { questionCount: number; chapterIdxs: number[] },
+): RoomSetup {
+  let stored: Partial<Record<keyof RoomSetup, unknown>> = {};
+  try {
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    if (parsed && typeof parsed === "object") stored = parsed as typeof stored;
+  } catch {
+    return DEFAULT_SETUP;
+  }
+  const pick = <K extends keyof RoomSetup>(
+    key: K,
+    valid: (value: unknown) => boolean,
+  ): RoomSetup[K] => (valid(stored[key]) ? (stored[key] as RoomSetup[K]) : DEFAULT_SETUP[key]);
+  const seconds = (allowed: readonly number[]) => (value: unknown) =>
+    value === "OFF" || (typeof value === "number" && allowed.includes(value));
+  const isBoolean = (value: unknown) => typeof value === "boolean";
+  return {
+    selection: validSelection(stored.selection, practice),
+    rangeSize: pick(
+      "rangeSize",
+      (v) => typeof v === "number" && (RANGE_SIZES as readonly number[]).includes(v),
+    ),
+    practiceType: pick("practiceType", (v) => v === "SEQUENCE" || v === "FLAT"),
+    maxQuestionTime: pick("maxQuestionTime", seconds(QUESTION_TIMES)),
+    showQuestionKeyAfterQuestionEnd: pick("showQuestionKeyAfterQuestionEnd", isBoolean),
+    showNotification: pick("showNotification", isBoolean),
+    maxResultTime: pick("maxResultTime", seconds(RESULT_TIMES)),
+    shuffleQuestions: pick("shuffleQuestions", isBoolean),
+    shuffleAnswers: pick("shuffleAnswers", isBoolean),
+  };
+}
+
+function validSelection(
+  value: unknown,
+  practice: { questionCount: number; chapterIdxs: number[] },
+): Selection | null {
+  if (!value || typeof value !== "object") return null;
+  const selection = value as Record<string, unknown>;
+  if (selection.type === "PRACTICE_TIME_ALL") return { type: "PRACTICE_TIME_ALL" };
+  if (selection.type === "PRACTICE_TIME_CHAPTER" && typeof selection.chapterIdx === "number") {
+    return practice.chapterIdxs.includes(selection.chapterIdx)
+      ? { type: "PRACTICE_TIME_CHAPTER", chapterIdx: selection.chapterIdx }
+      : null;
+  }
+  if (
+    selection.type === "PRACTICE_TIME_RANGE" &&
+    typeof selection.start === "number" &&
+    typeof selection.end === "number"
+  ) {
+    const { start, end } = selection;
+    return Number.isInteger(start) &&
+      Number.isInteger(end) &&
+      start >= 1 &&
+      start <= end &&
+      end <= practice.questionCount
+      ? { type: "PRACTICE_TIME_RANGE", start, end }
+      : null;
+  }
+  return null;
+}
+
+/** The query string that names a selection, for the question list and the room. */
+export function selectionParams(selection: Selection): URLSearchParams {
+  const params = new URLSearchParams({ type: selection.type });
+  if (selection.type === "PRACTICE_TIME_CHAPTER")
+    params.set("chapter", String(selection.chapterIdx));
+  if (selection.type === "PRACTICE_TIME_RANGE") {
+    params.set("start", String(selection.start));
+    params.set("end", String(selection.end));
+  }
+  return params;
+}
+
+/** The room's address: everything needed to rebuild it (the room itself lands with the practice-room work). */
+export function roomUrl(practiceCode: string, setup: RoomSetup & { selection: Selection }): string {
+  const params = selectionParams(setup.selection);
+  params.set("practice", practiceCode);
+  params.set("mode", setup.practiceType);
+  params.set("questionTime", String(setup.maxQuestionTime));
+  params.set("resultTime", String(setup.maxResultTime));
+  params.set("showKey", setup.showQuestionKeyAfterQuestionEnd ? "1" : "0");
+  params.set("notify", setup.showNotification ? "1" : "0");
+  params.set("shuffle", setup.shuffleQuestions ? "1" : "0");
+  params.set("shuffleAnswers", setup.shuffleAnswers ? "1" : "0");
+  return `/practice-control?${params.toString()}`;
+}

@@ -1,0 +1,216 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { loadEnv } from "#server/env.ts";
+import { openDatabase } from "#db/kysely.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
+import { writeAiken } from "./formats/aiken.ts";
+import { writeGift } from "./formats/gift.ts";
+import type { Bank, Problem } from "./formats/types.ts";
+import { importBanks } from "./import-bank.ts";
+import { formatProblem } from "./load-banks.ts";
+import { readBankFile } from "./read-bank-file.ts";
+
+/**
+ * npm run import -- <file or folder> [--dry-run] [--practice CODE] [--subject CODE] [--title "…"]
+ * npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]
+ */
+const [command, ...rest] = process.argv.slice(2);
+const SUPPORTED = /\.(json|gift|xml|csv|txt|aiken)$/i;
+
+if (command === "import") process.exitCode = await runImport(rest);
+else if (command === "export") process.exitCode = await runExport(rest);
+else {
+  console.error(
+    "Usage: npm run import -- <file|folder> [--dry-run] [--practice CODE] [--subject CODE] [--title TEXT]",
+  );
+  console.error("       npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]");
+  process.exitCode = 2;
+}
+
+async function runImport(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      "dry-run": { type: "boolean", default: false },
+      practice: { type: "string" },
+      subject: { type: "string" },
+      title: { type: "string" },
+    },
+  });
+  const target = positionals[0];
+  if (!target) {
+    console.error("Thiếu tệp hoặc thư mục cần nhập.");
+    return 2;
+  }
+  const files = statSync(target).isDirectory()
+    ? readdirSync(target)
+        .filter((name) => SUPPORTED.test(name))
+        .sort()
+        .map((name) => path.join(target, name))
+    : [target];
+
+  const env = loadEnv();
+  const { db } = openDatabase(env.DATABASE_URL);
+  try {
+    await migrateToLatest(db);
+    const banks: Bank[] = [];
+    const problems: Problem[] = [];
+    for (const file of files) {
+      const { content, problems: found } = readBankFile(readFileSync(file), file);
+      problems.push(...found);
+      if (content?.kind === "bank") banks.push(content.bank);
+      if (content?.kind === "questions") {
+        const bank = await wrapQuestions(db, file, content, values, problems);
+        if (bank) banks.push(bank);
+      }
+    }
+    for (const problem of problems) console.error(formatProblem(problem));
+    const errors = problems.filter((p) => p.severity === "error").length;
+    if (errors > 0) {
+      console.error(
+        `\n${errors} lỗi: không ghi gì vào cơ sở dữ liệu. Sửa các lỗi trên rồi chạy lại.`,
+      );
+      return 1;
+    }
+    const counted = banks.flatMap((b) => b.practices);
+    const questions = counted.reduce((n, p) => n + p.questions.length, 0);
+    if (values["dry-run"]) {
+      console.log(
+        `Kiểm tra xong (--dry-run, không ghi gì): ${counted.length} đề, ${questions} câu hỏi hợp lệ.`,
+      );
+      return 0;
+    }
+    const started = performance.now();
+    const summary = await importBanks(db, banks, { onPractice: drawProgress });
+    if (process.stderr.isTTY) process.stderr.write("\n");
+    const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    console.log(
+      [
+        `Đã nhập trong ${seconds} giây:`,
+        `  ${summary.subjects} môn, ${summary.practices} đề, ${summary.chapters} chương, ${summary.questions} câu hỏi (${summary.multiAnswer} câu nhiều đáp án)`,
+        `  ${summary.added} câu mới, ${summary.revised} câu sửa (phiên bản mới), ${summary.retired} câu bỏ, ${summary.unchanged} câu giữ nguyên`,
+      ].join("\n"),
+    );
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Formats other than ours carry only questions: they go into --practice (existing or new). */
+async function wrapQuestions(
+  db: ReturnType<typeof openDatabase>["db"],
+  file: string,
+  content: {
+    chapters: Bank["practices"][number]["chapters"];
+    questions: Bank["practices"][number]["questions"];
+  },
+  values: { practice?: string; subject?: string; title?: string },
+  problems: Problem[],
+): Promise<Bank | null> {
+  const code = values.practice ?? slugOf(path.basename(file, path.extname(file)));
+  const existing = await readPracticeAsBank(db, code);
+  const subjectCode = values.subject ?? existing?.subject.code;
+  const subject = subjectCode
+    ? await db
+        .selectFrom("subject")
+        .select(["code", "name", "description", "keywords"])
+        .where("code", "=", subjectCode)
+        .executeTakeFirst()
+    : undefined;
+  if (!subject) {
+    problems.push({
+      file,
+      severity: "error",
+      message: subjectCode
+        ? `Không có môn “${subjectCode}” trong cơ sở dữ liệu`
+        : `Đề “${code}” chưa có: hãy chỉ ra môn của nó bằng --subject MÃ_MÔN`,
+    });
+    return null;
+  }
+  const practice = existing?.practices[0];
+  return {
+    subject: {
+      code: subject.code,
+      name: subject.name,
+      description: subject.description,
+      keywords: subject.keywords.split(" ").filter(Boolean),
+    },
+    practices: [
+      {
+        code,
+        title: values.title ?? practice?.title ?? path.basename(file, path.extname(file)),
+        description: practice?.description ?? "",
+        source: practice?.source,
+        hidden: practice?.hidden,
+        chapters: content.chapters && content.chapters.length > 0 ? content.chapters : undefined,
+        questions: content.questions,
+      },
+    ],
+  };
+}
+
+function drawProgress(done: number, total: number) {
+  if (!process.stderr.isTTY) return;
+  const width = 30;
+  const filled = Math.round((done / total) * width);
+  process.stderr.write(
+    `\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} đề`,
+  );
+}
+
+function slugOf(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/đ/gi, "d")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+async function runExport(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: "string", default: "json" }, out: { type: "string" } },
+  });
+  const code = positionals[0];
+  if (!code || !["json", "gift", "aiken"].includes(values.format)) {
+    console.error(
+      "Usage: npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]",
+    );
+    return 2;
+  }
+  const env = loadEnv();
+  const { db } = openDatabase(env.DATABASE_URL);
+  try {
+    const bank = await readPracticeAsBank(db, code);
+    if (!bank) {
+      console.error(`Không có đề “${code}”.`);
+      return 1;
+    }
+    const practice = bank.practices[0]!;
+    let text: string;
+    if (values.format === "json") text = formatJsonBank(bank);
+    else if (values.format === "gift")
+      text = writeGift(practice.questions, practice.chapters ?? []).text;
+    else {
+      const aiken = writeAiken(practice.questions);
+      if (aiken.skipped.length > 0) {
+        console.error(
+          `Aiken chỉ cho phép một đáp án đúng: bỏ qua các câu ${aiken.skipped.join(", ")}.`,
+        );
+      }
+      text = aiken.text;
+    }
+    if (values.out) writeFileSync(values.out, text);
+    else process.stdout.write(text);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { detectFormat } from "./detect.ts";
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`../../tests/fixtures/banks/${name}`, import.meta.url), "utf8");
+}
+
+describe("detectFormat", () => {
+  it.each([
+    ["lap-trinh-c.json", "json"],
+    ["De Cuong.GIFT", "gift"],
+    ["moodle-export.xml", "moodle-xml"],
+    ["bang-tinh.csv", "csv"],
+    ["cau-hoi.aiken", "aiken"],
+    ["de-thi.docx", null],
+    ["khong-duoi", null],
+  ])("knows %s by its extension", (name, format) => {
+    expect(detectFormat(name, "")).toBe(format);
+  });
+
+  it("reads a .txt file's content", () => {
+    expect(detectFormat("de-cuong.txt", fixture("de-cuong-csdl.txt"))).toBe("vi-text");
+    expect(detectFormat("ltc.txt", fixture("lap-trinh-c.aiken"))).toBe("aiken");
+    expect(detectFormat("ltc.txt", fixture("lap-trinh-c.gift"))).toBe("gift");
+  });
+
+  it("is not fooled by C braces in a vi-text question", () => {
+    const text = "Câu 1: In ra gì?\nint main() { int x = 1; }\nA. 1\nB. 0\nĐáp án: A\n";
+    expect(detectFormat("de.TXT", text)).toBe("vi-text");
+  });
+
+  it("tells GIFT from C code by what follows the brace", () => {
+    expect(detectFormat("a.txt", "int main(void) {\n  int x = 1;\n}\n")).toBeNull();
+    expect(detectFormat("a.txt", "Thủ đô? {\n=Hà Nội\n~Huế\n}\n")).toBe("gift");
+    expect(detectFormat("a.txt", "2 + 2 = 4 {T}\n")).toBe("gift");
+  });
+
+  it("falls back to vi-text for “Câu N” without keys, and to null for anything else", () => {
+    expect(detectFormat("a.txt", "Câu 1. Hỏi?\nA. x\nB. y\n")).toBe("vi-text");
+    expect(detectFormat("a.txt", "Ghi chú buổi học\n")).toBeNull();
+  });
+});

@@ -1,0 +1,319 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseGift, writeGift } from "./gift.ts";
+import type { BankQuestion, ParsedQuestions } from "./types.ts";
+
+const FILE = "lap-trinh-c.gift";
+const fixture = readFileSync(
+  new URL(`../../tests/fixtures/banks/${FILE}`, import.meta.url),
+  "utf8",
+);
+
+function withoutLines(parsed: ParsedQuestions): ParsedQuestions {
+  return {
+    chapters: parsed.chapters,
+    questions: parsed.questions.map(({ line: _line, ...question }) => question),
+  };
+}
+
+function answers(texts: string[], keys: number[]): BankQuestion["answers"] {
+  return texts.map((text, index) => ({ text, key: keys.includes(index) }));
+}
+
+describe("parseGift", () => {
+  it("reads a good file", () => {
+    const { value, problems } = parseGift(fixture, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([
+      { title: "Kiểu dữ liệu và toán tử" },
+      { title: "Con trỏ và mảng" },
+    ]);
+    expect(value.questions).toEqual([
+      {
+        id: "ltc-chia-nguyen",
+        chapter: 0,
+        text: [
+          "Chương trình sau in ra gì?",
+          "```c",
+          "#include <stdio.h>",
+          "",
+          "int main(void) {",
+          "    int a = 7, b = 2;",
+          "    double x = a / b;",
+          '    printf("%.1f\\n", x);',
+          "    return 0;",
+          "}",
+          "```",
+        ].join("\n"),
+        answers: answers(["`3.0`", "`3.5`", "`4.0`", "`3`"], [0]),
+        explanation:
+          "`a / b` là phép chia hai số nguyên nên cho 3 trước khi được chuyển sang `double`.",
+        line: 6,
+      },
+      {
+        id: "ltc-uu-tien",
+        chapter: 0,
+        text: "Sau câu lệnh `int x = 2 + 3 * 4 - 6 / 4;` biến `x` có giá trị bao nhiêu?",
+        answers: answers(["13", "14", "3", "15"], [0]),
+        line: 24,
+      },
+      {
+        id: "ltc-khai-bao-con-tro",
+        chapter: 0,
+        text: "Những khai báo nào sau đây tạo ra biến có kiểu `int *`?",
+        answers: answers(
+          ["`int *p;`", "`int* q, *r;` (cả `q` và `r`)", "`int p[10];`", "`int **pp;`"],
+          [0, 1],
+        ),
+        line: 27,
+      },
+      {
+        id: "ltc-kich-thuoc",
+        chapter: 0,
+        text: "Theo chuẩn C, kiểu nào sau đây luôn có kích thước đúng bằng 1 byte?",
+        answers: answers(["`short`", "`int`", "`char`", "`long`", "`float`", "`double`"], [2]),
+        explanation: "Chuẩn C quy định `sizeof(char) == 1`; các kiểu khác tuỳ nền tảng.",
+        line: 34,
+      },
+      {
+        id: "ltc-ten-mang",
+        chapter: 1,
+        text: "Trong C, tên của một mảng có thể được gán lại để trỏ sang mảng khác.",
+        answers: answers(["Đúng", "Sai"], [1]),
+        explanation: "Tên mảng không phải là biến con trỏ nên không thể gán lại.",
+        line: 46,
+      },
+      {
+        id: "ltc-so-phan-tu",
+        chapter: 1,
+        text: [
+          "Đoạn mã sau cho `n` bằng bao nhiêu?",
+          "```c",
+          "int arr[] = {1, 2, 3, 4, 5};",
+          "size_t n = sizeof(arr) / sizeof(arr[0]);",
+          "```",
+        ].join("\n"),
+        answers: answers(["5", "4", "20", "1"], [0]),
+        line: 48,
+      },
+      {
+        id: "ltc-cap-phat",
+        chapter: 1,
+        text: "Hàm _____ cấp phát một vùng nhớ động và trả về con trỏ tới nó.",
+        answers: answers(["`malloc`", "`free`", "`printf`", "`sizeof`"], [0]),
+        line: 53,
+      },
+    ]);
+  });
+
+  it("reads {TRUE}, {T} and feedback-only markers", () => {
+    const { value } = parseGift("Đúng hay sai?{TRUE}\n\n2 + 2 = 4?{T#Sai rồi#Đúng}", FILE);
+    expect(value.questions.map((question) => question.answers)).toEqual([
+      answers(["Đúng", "Sai"], [0]),
+      answers(["Đúng", "Sai"], [0]),
+    ]);
+  });
+
+  it("keeps escapes and the [plain] marker's text as written", () => {
+    const text = "::a\\:b::[plain]Biểu thức `a \\= b \\~ c \\# d` dùng \\{ và \\}? {=Có ~Không}";
+    expect(parseGift(text, FILE).value.questions[0]).toMatchObject({
+      id: "a:b",
+      text: "Biểu thức `a = b ~ c # d` dùng { và }?",
+    });
+  });
+
+  it("puts questions after a bare “top” category in no chapter", () => {
+    const text = [
+      "$CATEGORY: $course$/top/Chương 1",
+      "Câu một? {=a ~b}",
+      "",
+      "$CATEGORY: $course$/top",
+      "Câu hai? {=a ~b}",
+    ].join("\n");
+    const { value, problems } = parseGift(text, FILE);
+    expect(value.questions.map((question) => question.chapter)).toEqual([0, undefined]);
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        line: 5,
+        question: 2,
+        message: "Câu hỏi không thuộc chương nào trong khi tệp có chia chương",
+        severity: "error",
+      },
+    ]);
+  });
+
+  it("reports broken questions and skips unsupported types with warnings", () => {
+    const text = [
+      "::khong-dap-an::Câu hỏi không có đáp án đúng? {~a ~b ~c}", // 1
+      "",
+      "::trung::Thủ đô của Việt Nam? {=Hà Nội ~hà  nội ~Huế}", // 3
+      "",
+      "::rong::{=a ~b}", // 5
+      "",
+      "::tra-loi-ngan::Thủ đô của Pháp? {=Paris =paris}", // 7
+      "",
+      "::so::Số pi bằng bao nhiêu? {#3.14:0.01}", // 9
+      "",
+      "::ghep::Ghép ngôn ngữ với năm ra đời. {=C -> 1972 =Java -> 1995 =Python -> 1991}", // 11
+      "",
+      "::tu-luan::Trình bày khái niệm con trỏ. {}", // 13
+      "",
+      "::thieu-ngoac::Câu hỏi thiếu ngoặc đóng {=a ~b", // 15
+      "~c",
+      "",
+      "::trong-so::Trọng số sai? {~%abc%a ~%100%b}", // 18
+      "",
+      "Đoạn văn giới thiệu, không có câu hỏi.", // 20
+      "",
+      "::la::Lạ? {abc}", // 22
+    ].join("\n");
+    const error = (line: number, question: number | undefined, message: string) => ({
+      file: FILE,
+      line,
+      ...(question === undefined ? {} : { question }),
+      message,
+      severity: "error",
+    });
+    const warning = (line: number, message: string) => ({
+      file: FILE,
+      line,
+      message,
+      severity: "warning",
+    });
+    const { value, problems } = parseGift(text, FILE);
+    expect(value.questions.map((question) => question.id)).toEqual([
+      "khong-dap-an",
+      "trung",
+      "rong",
+      "trong-so",
+    ]);
+    expect(problems).toEqual([
+      error(1, 1, "Câu hỏi không có đáp án đúng"),
+      error(3, 2, "Phương án B trùng với phương án A"),
+      error(5, 3, "Câu hỏi không có nội dung"),
+      warning(7, "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ"),
+      warning(9, "Bỏ qua câu hỏi dạng số vì chưa được hỗ trợ"),
+      warning(11, "Bỏ qua câu hỏi dạng ghép đôi vì chưa được hỗ trợ"),
+      warning(13, "Bỏ qua câu hỏi dạng tự luận vì chưa được hỗ trợ"),
+      error(15, undefined, "Thiếu dấu “}” đóng phần đáp án"),
+      error(18, 4, "Trọng số “%abc%” không hợp lệ"),
+      warning(20, "Bỏ qua câu hỏi dạng mô tả (không có phần đáp án {…}) vì chưa được hỗ trợ"),
+      error(22, undefined, "Không hiểu phần đáp án “{abc}”"),
+    ]);
+  });
+
+  it("drops images from [html] questions with a warning", () => {
+    const text = '[html]<p>Sơ đồ sau có mấy nút?</p><img src\\="@@PLUGINFILE@@/cay.png"> {=3 ~4}';
+    const { value, problems } = parseGift(text, FILE);
+    expect(value.questions[0]?.text).toBe("Sơ đồ sau có mấy nút?");
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        line: 1,
+        question: 1,
+        message: "Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+        severity: "warning",
+      },
+    ]);
+  });
+
+  it("converts [html] question text, answers and feedback", () => {
+    const text =
+      "[html]<p>Dòng một<br>Dòng &amp; hai</p><div>Ba <em>nhấn</em></div> {=<b>x</b> ~y ####<p>Giải&nbsp;thích</p>}";
+    expect(parseGift(text, FILE).value.questions[0]).toEqual({
+      text: "Dòng một\nDòng & hai\nBa nhấn",
+      answers: answers(["x", "y"], [0]),
+      explanation: "Giải thích",
+      line: 1,
+    });
+  });
+});
+
+describe("writeGift", () => {
+  it("round-trips: GIFT → parse → write → parse is identical", () => {
+    const first = parseGift(fixture, FILE);
+    const written = writeGift(first.value.questions, first.value.chapters);
+    expect(written.skipped).toEqual([]);
+    const second = parseGift(written.text, "written.gift");
+    expect(second.problems).toEqual([]);
+    expect(withoutLines(second.value)).toEqual(withoutLines(first.value));
+  });
+
+  it("writes blank lines and “//” code lines so Moodle does not misread them", () => {
+    const question: BankQuestion = {
+      text: 'Chương trình in ra gì?\n```c\nint x = 1;\n\n// in x\nprintf("%d\\n", x);\n```',
+      answers: answers(["1", "x", "Lỗi: thiếu {"], [0]),
+    };
+    const { text } = writeGift([question], []);
+    expect(text).toBe(
+      [
+        "[markdown]Chương trình in ra gì?",
+        "```c",
+        "int x \\= 1;\\n\\n// in x",
+        'printf("%d\\\\n", x);',
+        "```",
+        "{",
+        "\t=1",
+        "\t~x",
+        "\t~Lỗi\\: thiếu \\{",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    expect(
+      text
+        .split("\n")
+        .slice(0, -1)
+        .every((line) => line.trim() !== ""),
+    ).toBe(true);
+    expect(parseGift(text, FILE).value.questions).toEqual([{ ...question, line: 1 }]);
+  });
+
+  it("shares 100% among several keys and writes true/false as {T}/{F}", () => {
+    const questions: BankQuestion[] = [
+      { text: "Chọn ba.", answers: answers(["a", "b", "c", "d"], [0, 1, 3]) },
+      { text: "Đúng không?", answers: answers(["Đúng", "Sai"], [1]), explanation: "Vì thế." },
+    ];
+    expect(writeGift(questions, []).text).toBe(
+      [
+        "[markdown]Chọn ba.",
+        "{",
+        "\t~%33.33333%a",
+        "\t~%33.33333%b",
+        "\t~%-100%c",
+        "\t~%33.33333%d",
+        "}",
+        "",
+        "[markdown]Đúng không?",
+        "{F####Vì thế.}",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("skips questions with fewer than two answers, which GIFT reads as short answer", () => {
+    const questions: BankQuestion[] = [
+      { text: "Một phương án?", answers: answers(["a"], [0]) },
+      { text: "Hai phương án?", answers: answers(["a", "b"], [0]) },
+    ];
+    expect(writeGift(questions, []).skipped).toEqual([1]);
+  });
+
+  it("declares every chapter first when first use would reorder them", () => {
+    const chapters = [{ title: "Mảng" }, { title: "Con trỏ/Bộ nhớ" }, { title: "Chưa dùng" }];
+    const questions: BankQuestion[] = [
+      { chapter: 1, text: "Hỏi 1?", answers: answers(["a", "b"], [0]) },
+      { chapter: 0, text: "Hỏi 2?", answers: answers(["a", "b"], [1]) },
+    ];
+    const { text } = writeGift(questions, chapters);
+    expect(text.split("\n").filter((line) => line.startsWith("$CATEGORY"))).toEqual([
+      "$CATEGORY: $course$/top/Mảng",
+      "$CATEGORY: $course$/top/Con trỏ//Bộ nhớ",
+      "$CATEGORY: $course$/top/Chưa dùng",
+      "$CATEGORY: $course$/top/Con trỏ//Bộ nhớ",
+      "$CATEGORY: $course$/top/Mảng",
+    ]);
+    expect(withoutLines(parseGift(text, FILE).value)).toEqual({ chapters, questions });
+  });
+});

@@ -1,0 +1,364 @@
+import { IMAGE_WARNING, chapterForCategory, htmlToText } from "./moodle-xml.ts";
+import { prepareText } from "./text-encoding.ts";
+import type {
+  BankAnswer,
+  BankChapter,
+  BankQuestion,
+  ParseResult,
+  ParsedQuestions,
+} from "./types.ts";
+import {
+  type ProblemLog,
+  MIN_ANSWERS,
+  createProblemLog,
+  finishParse,
+  reportError,
+  reportWarning,
+  skippedTypeMessage,
+} from "./validate-questions.ts";
+
+/**
+ * Moodle GIFT. We follow Moodle's own reader where it matters: questions are separated by blank
+ * lines, a line starting with "//" is a comment wherever it is, "\n" is a line break, and the
+ * answer block decides the type in Moodle's order (essay, numerical, multiple choice, matching,
+ * true/false, short answer).
+ */
+
+interface Block {
+  line: number;
+  text: string;
+}
+
+interface GiftState {
+  log: ProblemLog;
+  parsed: ParsedQuestions;
+  chapterByPath: Map<string, number>;
+  chapter: number | undefined;
+}
+
+type TextFormat = "html" | "markdown" | "plain" | "moodle";
+
+const CATEGORY_LINE = /^\s*\$CATEGORY:\s*(.*)$/u;
+const FORMAT_MARKER = /^\s*\[(html|markdown|plain|moodle)\]/iu;
+const GIFT_SPECIALS = "~=#{}:";
+
+export function parseGift(text: string, file: string): ParseResult<ParsedQuestions> {
+  const state: GiftState = {
+    log: createProblemLog(file),
+    parsed: { chapters: [], questions: [] },
+    chapterByPath: new Map(),
+    chapter: undefined,
+  };
+  for (const block of splitBlocks(prepareText(text))) readBlock(state, block);
+  return finishParse(state.parsed, state.log);
+}
+
+/** Blank lines end a question; a "$CATEGORY:" line is a block of its own even without them. */
+function splitBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  let current: Block | undefined;
+  text.split("\n").forEach((line, index) => {
+    if (line.trimStart().startsWith("//")) return;
+    const isCategory = CATEGORY_LINE.test(line);
+    if (line.trim() === "" || isCategory) current = undefined;
+    if (line.trim() === "") return;
+    if (current) current.text += `\n${line}`;
+    else blocks.push((current = { line: index + 1, text: line }));
+    if (isCategory) current = undefined;
+  });
+  return blocks;
+}
+
+function readBlock(state: GiftState, block: Block): void {
+  const category = CATEGORY_LINE.exec(block.text);
+  if (category) {
+    const path = category[1] ?? "";
+    state.chapter = chapterForCategory(state.parsed.chapters, state.chapterByPath, path);
+    return;
+  }
+  const question = readQuestion(state, block);
+  if (!question) return;
+  if (state.chapter !== undefined) question.chapter = state.chapter;
+  state.parsed.questions.push(question);
+}
+
+function readQuestion(state: GiftState, block: Block): BankQuestion | undefined {
+  const { id, rest } = takeTitle(block.text);
+  const parts = splitQuestion(rest, state.log, block);
+  if (!parts) return undefined;
+  const kind = classify(parts.body);
+  if (kind !== "multichoice" && kind !== "truefalse") {
+    reportSkipped(state.log, block, kind, parts.body);
+    return undefined;
+  }
+  const number = state.parsed.questions.length + 1;
+  const { format } = parts;
+  const question: BankQuestion = {
+    text: toOurText(parts.text, format),
+    answers:
+      kind === "truefalse"
+        ? trueFalseAnswers(parts.body)
+        : choiceAnswers(parts.body, format, state.log, block, number),
+    line: block.line,
+  };
+  if (id !== undefined) question.id = id;
+  const explanation = parts.feedback === undefined ? "" : toOurText(parts.feedback, format);
+  if (explanation !== "") question.explanation = explanation;
+  if (format === "html" && /<img\b/iu.test(rest)) {
+    reportWarning(state.log, block.line, IMAGE_WARNING, number);
+  }
+  return question;
+}
+
+interface QuestionParts {
+  format: TextFormat;
+  text: string;
+  body: string;
+  feedback: string | undefined;
+}
+
+/** Question text, the answer block's body and its general feedback ("####…"). */
+function splitQuestion(rest: string, log: ProblemLog, block: Block): QuestionParts | undefined {
+  const open = findUnescaped(rest, "{");
+  if (open < 0) {
+    reportWarning(log, block.line, skippedTypeMessage("mô tả (không có phần đáp án {…})"));
+    return undefined;
+  }
+  const close = findUnescaped(rest, "}", open + 1);
+  if (close < 0) {
+    reportError(log, block.line, "Thiếu dấu “}” đóng phần đáp án");
+    return undefined;
+  }
+  const { format, text: before } = takeFormat(rest.slice(0, open));
+  const after = rest.slice(close + 1);
+  const [body, feedback] = splitAt(rest.slice(open + 1, close), "####");
+  // Text after the answers makes a "missing word" question: the answers fill the blank.
+  const text = after.trim() === "" ? before : `${before}_____${after}`;
+  return { format, text, body, feedback };
+}
+
+function reportSkipped(log: ProblemLog, block: Block, kind: string, body: string): void {
+  if (kind === "unknown") reportError(log, block.line, `Không hiểu phần đáp án “{${body.trim()}}”`);
+  else reportWarning(log, block.line, skippedTypeMessage(kind));
+}
+
+function takeTitle(text: string): { id?: string; rest: string } {
+  const trimmed = text.trimStart();
+  if (!trimmed.startsWith("::")) return { rest: text };
+  const end = findUnescaped(trimmed, "::", 2);
+  if (end < 0) return { rest: text };
+  const id = unescapeGift(trimmed.slice(2, end)).trim();
+  const rest = trimmed.slice(end + 2);
+  return id === "" ? { rest } : { id, rest };
+}
+
+function takeFormat(text: string): { format: TextFormat; text: string } {
+  const marker = FORMAT_MARKER.exec(text);
+  if (!marker) return { format: "moodle", text };
+  const format = (marker[1] ?? "moodle").toLowerCase() as TextFormat;
+  return { format, text: text.slice(marker[0].length) };
+}
+
+/** "multichoice", "truefalse", "unknown", or the Vietnamese name of a type we skip. */
+function classify(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed === "") return "tự luận";
+  if (trimmed.startsWith("#")) return "số";
+  if (findUnescaped(trimmed, "~") >= 0) return "multichoice";
+  const hasEquals = findUnescaped(trimmed, "=") >= 0;
+  if (hasEquals && findUnescaped(trimmed, "->") >= 0) return "ghép đôi";
+  if (/^(?:T|TRUE|F|FALSE)$/iu.test(splitAt(trimmed, "#")[0].trim())) return "truefalse";
+  return hasEquals ? "trả lời ngắn" : "unknown";
+}
+
+function trueFalseAnswers(body: string): BankAnswer[] {
+  const isTrue = /^T/iu.test(body.trim());
+  return [
+    { text: "Đúng", key: isTrue },
+    { text: "Sai", key: !isTrue },
+  ];
+}
+
+function choiceAnswers(
+  body: string,
+  format: TextFormat,
+  log: ProblemLog,
+  block: Block,
+  number: number,
+): BankAnswer[] {
+  const { lead, choices } = splitChoices(body);
+  if (lead.trim() !== "") {
+    reportError(
+      log,
+      block.line,
+      `Không hiểu phần “${lead.trim()}” trước phương án đầu tiên`,
+      number,
+    );
+  }
+  return choices.map(({ marker, raw }) => {
+    const { weight, rest } = takeWeight(raw, log, block, number);
+    const [answerText] = splitAt(rest, "#");
+    const key = marker === "=" || (weight !== undefined && weight > 0);
+    return { text: toOurText(answerText, format), key };
+  });
+}
+
+/** Each choice starts at an unescaped "=" (right) or "~" (wrong, or weighted). */
+function splitChoices(body: string): { lead: string; choices: { marker: string; raw: string }[] } {
+  const choices: { marker: string; raw: string }[] = [];
+  let start = 0;
+  let marker: string | undefined;
+  let lead = "";
+  for (let index = 0; index <= body.length; index++) {
+    const char = body[index];
+    if (char === "\\") {
+      index++;
+      continue;
+    }
+    if (char !== "=" && char !== "~" && index < body.length) continue;
+    const segment = body.slice(start, index);
+    if (marker === undefined) lead = segment;
+    else choices.push({ marker, raw: segment });
+    marker = char;
+    start = index + 1;
+  }
+  return { lead, choices };
+}
+
+function takeWeight(
+  raw: string,
+  log: ProblemLog,
+  block: Block,
+  number: number,
+): { weight?: number; rest: string } {
+  const trimmed = raw.trimStart();
+  if (!trimmed.startsWith("%")) return { rest: raw };
+  const match = /^%(-?\d+(?:[.,]\d+)?)%/u.exec(trimmed);
+  if (!match) {
+    const shown = /^%[^%\s]*%?/u.exec(trimmed)?.[0] ?? "%";
+    reportError(log, block.line, `Trọng số “${shown}” không hợp lệ`, number);
+    return { rest: trimmed.slice(shown.length) };
+  }
+  const weight = Number((match[1] ?? "0").replace(",", "."));
+  return { weight, rest: trimmed.slice(match[0].length) };
+}
+
+function toOurText(source: string, format: TextFormat): string {
+  const text = unescapeGift(source);
+  return format === "html" ? htmlToText(text) : text.trim();
+}
+
+/** Index of `needle` outside backslash escapes, or -1. */
+function findUnescaped(text: string, needle: string, from = 0): number {
+  for (let index = from; index < text.length; index++) {
+    if (text[index] === "\\") index++;
+    else if (text.startsWith(needle, index)) return index;
+  }
+  return -1;
+}
+
+function splitAt(text: string, separator: string): [string, string | undefined] {
+  const index = findUnescaped(text, separator);
+  return index < 0
+    ? [text, undefined]
+    : [text.slice(0, index), text.slice(index + separator.length)];
+}
+
+function unescapeGift(text: string): string {
+  return text.replace(/\\([\s\S])/gu, (escape, char: string) => {
+    if (char === "n") return "\n";
+    return GIFT_SPECIALS.includes(char) || char === "\\" ? char : escape;
+  });
+}
+
+/* ---------------------------------------------------------------- writer */
+
+/**
+ * Writes questions as GIFT that Moodle and parseGift both read back. Not expressible: fewer than
+ * two answers ("{=x}" reads as short answer). Lost: `reference` and chapter descriptions.
+ */
+export function writeGift(
+  questions: BankQuestion[],
+  chapters: BankChapter[],
+): { text: string; skipped: number[] } {
+  const blocks = declareChapters(questions, chapters);
+  const skipped: number[] = [];
+  let current = blocks.length > 0 ? chapters.length - 1 : undefined;
+  questions.forEach((question, index) => {
+    if (question.answers.length < MIN_ANSWERS) {
+      skipped.push(index + 1);
+      return;
+    }
+    const chapter = question.chapter === undefined ? undefined : chapters[question.chapter];
+    const target = chapter ? question.chapter : undefined;
+    if (target !== current) blocks.push(categoryLine(chapter?.title));
+    current = target;
+    blocks.push(formatQuestion(question));
+  });
+  return { text: blocks.length > 0 ? `${blocks.join("\n\n")}\n` : "", skipped };
+}
+
+/**
+ * Chapters are read back in order of first use; when that order would differ from ours, or a
+ * chapter has no questions, every category is declared first so indexes survive a round trip.
+ */
+function declareChapters(questions: BankQuestion[], chapters: BankChapter[]): string[] {
+  const used = [...new Set(questions.flatMap((q) => (q.chapter === undefined ? [] : [q.chapter])))];
+  const inOrder =
+    used.length === chapters.length && used.every((chapter, index) => chapter === index);
+  return inOrder ? [] : chapters.map((chapter) => categoryLine(chapter.title));
+}
+
+function categoryLine(title: string | undefined): string {
+  const path = title === undefined ? "" : `/${title.replaceAll("/", "//")}`;
+  return `$CATEGORY: $course$/top${path}`;
+}
+
+function formatQuestion(question: BankQuestion): string {
+  const title = question.id === undefined ? "" : `::${escapeGift(question.id)}::`;
+  const head = `${title}[markdown]${encodeText(question.text)}`;
+  const feedback =
+    question.explanation === undefined ? "" : `####${encodeText(question.explanation)}`;
+  if (isTrueFalse(question)) {
+    return `${head}\n{${question.answers[0]?.key ? "T" : "F"}${feedback}}`;
+  }
+  const answers = answerLines(question.answers);
+  return [head, "{", ...answers, ...(feedback ? [`\t${feedback}`] : []), "}"].join("\n");
+}
+
+function isTrueFalse(question: BankQuestion): boolean {
+  const [first, second] = question.answers;
+  return (
+    question.answers.length === 2 &&
+    first?.text === "Đúng" &&
+    second?.text === "Sai" &&
+    first.key !== second.key
+  );
+}
+
+/** One key: "=" and "~". Several: Moodle's all-or-nothing weights, keys share 100%. */
+function answerLines(answers: BankAnswer[]): string[] {
+  const keys = answers.filter((answer) => answer.key).length;
+  const weight = Number((100 / keys).toFixed(5));
+  return answers.map((answer) => {
+    const marker = keys <= 1 ? (answer.key ? "=" : "~") : answer.key ? `~%${weight}%` : "~%-100%";
+    return `\t${marker}${encodeText(answer.text)}`;
+  });
+}
+
+function escapeGift(text: string): string {
+  return text.replace(/[\\~=#{}:]/gu, (char) => `\\${char}`);
+}
+
+/**
+ * Line breaks stay real where Moodle would not misread them. A blank line would end the question
+ * and a line starting with "//" would be dropped as a comment, so the breaks before those are
+ * written "\n". The text never starts or ends with a blank line, so no written line is blank.
+ */
+function encodeText(text: string): string {
+  const lines = escapeGift(text).split("\n");
+  return lines.reduce((written, line) => {
+    const escaped = line.trim() === "" || line.trimStart().startsWith("//");
+    return `${written}${escaped ? "\\n" : "\n"}${line}`;
+  });
+}

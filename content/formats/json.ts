@@ -1,0 +1,140 @@
+import { z } from "#app/utils/zod.ts";
+import type { Bank, BankQuestion, ParseResult, Problem } from "./types.ts";
+import { validateQuestions } from "./validate-questions.ts";
+
+/** Our own bank format (content/banks/FORMAT.md; JSON Schema in content/bank.schema.json). */
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "chỉ gồm chữ thường không dấu, số và dấu gạch ngang");
+
+const AnswerSchema = z.strictObject({
+  text: z.string(),
+  key: z.boolean(),
+});
+
+const QuestionSchema = z.strictObject({
+  id: z.string().min(1).max(200).optional(),
+  chapter: z.int().min(0).optional(),
+  text: z.string(),
+  answers: z.array(AnswerSchema),
+  explanation: z.string().optional(),
+  reference: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+const PracticeSchema = z.strictObject({
+  code: slug,
+  title: z.string().trim().min(1).max(300),
+  description: z.string().max(2000),
+  source: z.string().max(500).optional(),
+  hidden: z.boolean().optional(),
+  chapters: z
+    .array(
+      z.strictObject({
+        title: z.string().trim().min(1).max(300),
+        description: z.string().optional(),
+      }),
+    )
+    .optional(),
+  questions: z.array(QuestionSchema).min(1),
+});
+
+export const BankFileSchema = z.strictObject({
+  $schema: z.string().optional(),
+  subject: z.strictObject({
+    code: slug,
+    name: z.string().trim().min(1).max(200),
+    description: z.string().max(2000),
+    keywords: z.array(z.string().trim().min(1)).default([]),
+  }),
+  practices: z.array(PracticeSchema).min(1),
+});
+
+/** Parses and validates a bank file; every problem is located by practice and question. */
+export function parseJsonBank(text: string, file: string): ParseResult<Bank | null> {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const line = lineOfJsonError(text, error as Error);
+    return {
+      value: null,
+      problems: [
+        {
+          file,
+          line,
+          message: `JSON không hợp lệ: ${(error as Error).message}`,
+          severity: "error",
+        },
+      ],
+    };
+  }
+  const parsed = BankFileSchema.safeParse(data);
+  if (!parsed.success) {
+    return {
+      value: null,
+      problems: parsed.error.issues.map((issue) => ({
+        file,
+        question: questionNumberOf(issue.path),
+        message: `${describePath(issue.path)}: ${issue.message}`,
+        severity: "error" as const,
+      })),
+    };
+  }
+  const bank: Bank = {
+    subject: parsed.data.subject,
+    practices: parsed.data.practices.map((practice) => ({
+      ...practice,
+      questions: practice.questions.map((q): BankQuestion => ({ ...q })),
+    })),
+  };
+  const problems: Problem[] = [];
+  const codes = new Set<string>();
+  for (const practice of bank.practices) {
+    if (codes.has(practice.code)) {
+      problems.push({
+        file,
+        message: `Mã đề “${practice.code}” xuất hiện hai lần`,
+        severity: "error",
+      });
+    }
+    codes.add(practice.code);
+    for (const problem of validateQuestions(practice.questions, practice.chapters ?? [], file)) {
+      problems.push({ ...problem, message: `Đề “${practice.code}”: ${problem.message}` });
+    }
+  }
+  return { value: bank, problems };
+}
+
+function questionNumberOf(path: PropertyKey[]): number | undefined {
+  const at = path.indexOf("questions");
+  const index = at >= 0 ? path[at + 1] : undefined;
+  return typeof index === "number" ? index + 1 : undefined;
+}
+
+/** ["practices", 0, "questions", 4, "answers"] → "đề 1, câu 5, answers". */
+function describePath(path: PropertyKey[]): string {
+  const words: string[] = [];
+  for (let i = 0; i < path.length; i += 1) {
+    const key = path[i];
+    const next = path[i + 1];
+    if (key === "practices" && typeof next === "number") {
+      words.push(`đề ${next + 1}`);
+      i += 1;
+    } else if (key === "questions" && typeof next === "number") {
+      words.push(`câu ${next + 1}`);
+      i += 1;
+    } else if (key === "answers" && typeof next === "number") {
+      words.push(`đáp án ${next + 1}`);
+      i += 1;
+    } else {
+      words.push(String(key));
+    }
+  }
+  return words.join(", ") || "tệp";
+}
+
+function lineOfJsonError(text: string, error: Error): number | undefined {
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  if (!position) return undefined;
+  return text.slice(0, Number(position)).split("\n").length;
+}

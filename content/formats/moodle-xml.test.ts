@@ -1,0 +1,262 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { htmlToText, parseMoodleXml } from "./moodle-xml.ts";
+import type { BankQuestion } from "./types.ts";
+
+const FILE = "co-so-du-lieu.xml";
+const fixture = readFileSync(
+  new URL(`../../tests/fixtures/banks/${FILE}`, import.meta.url),
+  "utf8",
+);
+
+function answers(texts: string[], keys: number[]): BankQuestion["answers"] {
+  return texts.map((text, index) => ({ text, key: keys.includes(index) }));
+}
+
+function quiz(...questions: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions.join("\n")}\n</quiz>\n`;
+}
+
+function multichoice(text: string, answerXml: string, type = "multichoice"): string {
+  return [
+    `  <question type="${type}">`,
+    `    <questiontext format="html"><text><![CDATA[${text}]]></text></questiontext>`,
+    `    ${answerXml}`,
+    "  </question>",
+  ].join("\n");
+}
+
+const TWO_ANSWERS =
+  '<answer fraction="100"><text>Có</text></answer><answer fraction="0"><text>Không</text></answer>';
+
+describe("parseMoodleXml", () => {
+  it("reads a good export: categories, HTML and code, several keys, true/false, six answers", () => {
+    const { value, problems } = parseMoodleXml(fixture, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([
+      { title: "SQL cơ bản", description: "SELECT, WHERE, ORDER BY" },
+      { title: "Chuẩn hoá" },
+    ]);
+    expect(value.questions).toEqual([
+      {
+        id: "csdl-having",
+        chapter: 0,
+        text: [
+          "Mệnh đề nào lọc các nhóm sau khi `GROUP BY`?",
+          "```sql",
+          "SELECT ma_lop, COUNT(*)",
+          "FROM sinh_vien",
+          "GROUP BY ma_lop",
+          "  ... COUNT(*) > 30;",
+          "```",
+        ].join("\n"),
+        answers: answers(["`WHERE`", "`HAVING`", "`ORDER BY`", "`LIMIT`"], [1]),
+        explanation: "`WHERE` lọc từng dòng trước khi nhóm;\n`HAVING` lọc nhóm.",
+        line: 14,
+      },
+      {
+        chapter: 0,
+        text: "Những hàm nào sau đây là hàm gộp (aggregate) trong SQL?",
+        answers: answers(["`COUNT`", "`UPPER`", "`AVG`", "`COALESCE`"], [0, 2]),
+        line: 52,
+      },
+      {
+        chapter: 1,
+        text: "Mọi lược đồ quan hệ ở dạng chuẩn BCNF cũng ở dạng chuẩn 3 (3NF).",
+        answers: answers(["Đúng", "Sai"], [0]),
+        explanation: "BCNF chặt hơn 3NF.",
+        line: 83,
+      },
+      {
+        chapter: 1,
+        text: "Quan hệ R(A, B, C) với phụ thuộc hàm A → B, B → C đạt dạng chuẩn cao nhất nào?",
+        answers: answers(["1NF", "2NF", "3NF", "BCNF", "4NF", "Không ở dạng chuẩn nào"], [1]),
+        line: 101,
+      },
+    ]);
+  });
+
+  it("reports malformed XML once, at the parser's line", () => {
+    const broken = fixture.replace("</questiontext>", "</questiontex>");
+    expect(parseMoodleXml(broken, FILE)).toEqual({
+      value: { chapters: [], questions: [] },
+      problems: [
+        {
+          file: FILE,
+          line: 24,
+          message:
+            "Tệp XML bị lỗi cú pháp: Expected closing tag 'questiontext' (opened in line 18, col 5) instead of closing tag 'questiontex'.",
+          severity: "error",
+        },
+      ],
+    });
+  });
+
+  it("refuses XML that is not a Moodle quiz", () => {
+    expect(parseMoodleXml("<html><body>Xin chào</body></html>", FILE).problems).toEqual([
+      { file: FILE, line: 1, message: "Tệp XML không có thẻ <quiz> của Moodle", severity: "error" },
+    ]);
+  });
+
+  it("skips other question types with a warning", () => {
+    const text = quiz(
+      multichoice(
+        "Thủ đô của Pháp?",
+        '<answer fraction="100"><text>Paris</text></answer>',
+        "shortanswer",
+      ),
+      multichoice("Trình bày khái niệm khoá ngoại.", "", "essay"),
+      multichoice("Ghép.", "", "match"),
+      multichoice("Kéo thả.", "", "ddwtos"),
+      multichoice("Câu được giữ lại?", TWO_ANSWERS),
+    );
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(value.questions.map((question) => question.text)).toEqual(["Câu được giữ lại?"]);
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        line: 3,
+        message: "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ",
+        severity: "warning",
+      },
+      {
+        file: FILE,
+        line: 7,
+        message: "Bỏ qua câu hỏi dạng tự luận vì chưa được hỗ trợ",
+        severity: "warning",
+      },
+      {
+        file: FILE,
+        line: 11,
+        message: "Bỏ qua câu hỏi dạng ghép đôi vì chưa được hỗ trợ",
+        severity: "warning",
+      },
+      {
+        file: FILE,
+        line: 15,
+        message: "Bỏ qua câu hỏi dạng “ddwtos” vì chưa được hỗ trợ",
+        severity: "warning",
+      },
+    ]);
+  });
+
+  it("drops embedded images with a warning", () => {
+    const text = quiz(
+      multichoice(
+        'Sơ đồ ER sau có mấy thực thể?<img src="@@PLUGINFILE@@/er.png" alt="ER">',
+        TWO_ANSWERS,
+      ),
+      [
+        '  <question type="multichoice">',
+        '    <questiontext format="html"><text>Hình nào đúng?</text>',
+        '      <file name="a.png" path="/" encoding="base64">iVBORw0KGgo=</file>',
+        "    </questiontext>",
+        `    ${TWO_ANSWERS}`,
+        "  </question>",
+      ].join("\n"),
+    );
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(value.questions.map((question) => question.text)).toEqual([
+      "Sơ đồ ER sau có mấy thực thể?",
+      "Hình nào đúng?",
+    ]);
+    const warning = {
+      file: FILE,
+      message: "Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+      severity: "warning",
+    };
+    expect(problems).toEqual([
+      { ...warning, line: 3, question: 1 },
+      { ...warning, line: 7, question: 2 },
+    ]);
+  });
+
+  it("validates what it reads", () => {
+    const text = quiz(
+      multichoice(
+        "Không có đáp án đúng?",
+        '<answer fraction="0"><text>a</text></answer><answer fraction="0"><text>b</text></answer>',
+      ),
+      multichoice(
+        "Trùng?",
+        '<answer fraction="100"><text>&lt;p&gt;SELECT&lt;/p&gt;</text></answer><answer fraction="0"><text>select</text></answer>',
+      ),
+      multichoice("", TWO_ANSWERS),
+    );
+    expect(parseMoodleXml(text, FILE).problems).toEqual([
+      {
+        file: FILE,
+        line: 3,
+        question: 1,
+        message: "Câu hỏi không có đáp án đúng",
+        severity: "error",
+      },
+      {
+        file: FILE,
+        line: 7,
+        question: 2,
+        message: "Phương án B trùng với phương án A",
+        severity: "error",
+      },
+      {
+        file: FILE,
+        line: 11,
+        question: 3,
+        message: "Câu hỏi không có nội dung",
+        severity: "error",
+      },
+    ]);
+  });
+
+  it("keeps plain-text and markdown fields as written", () => {
+    const text = quiz(
+      [
+        '  <question type="multichoice">',
+        '    <questiontext format="markdown"><text>Gi&#225; tr&#x1ECB; của `1 &lt; 2`?</text></questiontext>',
+        '    <answer fraction="100" format="plain_text"><text>&lt;true&gt;</text></answer>',
+        '    <answer fraction="0" format="plain_text"><text>false</text></answer>',
+        "  </question>",
+      ].join("\n"),
+    );
+    expect(parseMoodleXml(text, FILE).value.questions[0]).toMatchObject({
+      text: "Giá trị của `1 < 2`?",
+      answers: answers(["<true>", "false"], [0]),
+    });
+  });
+});
+
+describe("htmlToText", () => {
+  it("turns breaks and blocks into line breaks, one per boundary", () => {
+    expect(htmlToText("<p>Dòng một<br/>dòng hai</p>\n<p>Đoạn hai</p><div>Khối</div>")).toBe(
+      "Dòng một\ndòng hai\nĐoạn hai\nKhối",
+    );
+  });
+
+  it("keeps an empty paragraph as a blank line", () => {
+    expect(htmlToText("<p>Một</p><p>&nbsp;</p><p>Hai</p>")).toBe("Một\n\nHai");
+  });
+
+  it("fences <pre> blocks, keeping their lines and indentation", () => {
+    expect(
+      htmlToText(
+        '<p>In ra gì?</p><pre class="language-c">if (a &lt; b) {\n    puts("&lt;");\n}</pre><p>Chọn một.</p>',
+      ),
+    ).toBe('In ra gì?\n```c\nif (a < b) {\n    puts("<");\n}\n```\nChọn một.');
+  });
+
+  it("writes inline <code> in backticks and drops other tags", () => {
+    expect(htmlToText('Dùng <code>JOIN</code> với <span style="color:red"><b>ON</b></span>')).toBe(
+      "Dùng `JOIN` với ON",
+    );
+  });
+
+  it("decodes named and numeric entities", () => {
+    expect(
+      htmlToText("Ch&agrave;o &#7913;ng d&#x1EE5;ng: a &le; b &amp;&amp; c&nbsp;&gt; d &unknown;"),
+    ).toBe("Chào ứng dụng: a ≤ b && c > d &unknown;");
+  });
+
+  it("writes list items on their own lines", () => {
+    expect(htmlToText("<ul><li>Một</li><li>Hai</li></ul>")).toBe("- Một\n- Hai");
+  });
+});

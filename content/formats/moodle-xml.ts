@@ -1,0 +1,384 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { prepareText } from "./text-encoding.ts";
+import type {
+  BankAnswer,
+  BankChapter,
+  BankQuestion,
+  ParseResult,
+  ParsedQuestions,
+} from "./types.ts";
+import {
+  type ProblemLog,
+  createProblemLog,
+  finishParse,
+  reportError,
+  reportWarning,
+  skippedTypeMessage,
+} from "./validate-questions.ts";
+
+/**
+ * Moodle XML ("Xuất câu hỏi" → "Định dạng Moodle XML"). Only multichoice and truefalse map onto
+ * our questions; everything else is reported and skipped so one essay does not block an import.
+ */
+
+export const IMAGE_WARNING = "Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi";
+
+type XmlNode = Record<string, unknown>;
+
+/** Moodle's own type names, in Vietnamese where a teacher would know them. */
+const TYPE_NAMES = new Map([
+  ["shortanswer", "trả lời ngắn"],
+  ["numerical", "số"],
+  ["match", "ghép đôi"],
+  ["essay", "tự luận"],
+  ["description", "mô tả"],
+  ["multianswer", "điền khuyết (Cloze)"],
+  ["calculated", "tính toán"],
+  ["calculatedsimple", "tính toán"],
+  ["calculatedmulti", "tính toán"],
+]);
+
+const xmlParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  // Keep "007" an id and "1" a text: Moodle values are strings.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  isArray: (name) => name === "question" || name === "answer" || name === "file",
+  captureMetaData: true,
+  // Without it, numeric references such as "&#7913;" (ứ) stay undecoded in XML text.
+  htmlEntities: true,
+});
+
+const META = XMLParser.getMetaDataSymbol() as unknown as symbol;
+
+interface MoodleState {
+  log: ProblemLog;
+  parsed: ParsedQuestions;
+  chapterByPath: Map<string, number>;
+  chapter: number | undefined;
+  lineStarts: number[];
+}
+
+export function parseMoodleXml(text: string, file: string): ParseResult<ParsedQuestions> {
+  const log = createProblemLog(file);
+  const source = prepareText(text);
+  const parsed: ParsedQuestions = { chapters: [], questions: [] };
+  const invalid = XMLValidator.validate(source);
+  if (invalid !== true) {
+    reportError(log, invalid.err.line, `Tệp XML bị lỗi cú pháp: ${invalid.err.msg}`);
+    return { value: parsed, problems: log.problems };
+  }
+  const quiz = (xmlParser.parse(source) as XmlNode).quiz;
+  if (!isNode(quiz)) {
+    reportError(log, 1, "Tệp XML không có thẻ <quiz> của Moodle");
+    return { value: parsed, problems: log.problems };
+  }
+  const state: MoodleState = {
+    log,
+    parsed,
+    chapterByPath: new Map(),
+    chapter: undefined,
+    lineStarts: lineStartsOf(source),
+  };
+  for (const node of nodes(quiz.question)) readQuestionNode(state, node);
+  return finishParse(parsed, log);
+}
+
+function readQuestionNode(state: MoodleState, node: XmlNode): void {
+  const type = attribute(node, "type") ?? "";
+  const line = lineOf(state, node);
+  if (type === "category") {
+    state.chapter = readCategory(state, node);
+    return;
+  }
+  if (type !== "multichoice" && type !== "truefalse") {
+    reportWarning(state.log, line, skippedTypeMessage(TYPE_NAMES.get(type) ?? `“${type}”`));
+    return;
+  }
+  const number = state.parsed.questions.length + 1;
+  const question = type === "truefalse" ? readTrueFalse(node) : readMultichoice(node);
+  question.line = line;
+  if (state.chapter !== undefined) question.chapter = state.chapter;
+  if (hasImage(node)) reportWarning(state.log, line, IMAGE_WARNING, number);
+  state.parsed.questions.push(question);
+}
+
+function readCategory(state: MoodleState, node: XmlNode): number | undefined {
+  const category = child(node, "category");
+  const path = plain(category?.text).trim();
+  const info = richText(child(node, "info"));
+  return chapterForCategory(state.parsed.chapters, state.chapterByPath, path, info);
+}
+
+/**
+ * "$course$/top/Chương 1" → the chapter titled "Chương 1". Chapters are told apart by their
+ * whole path, so "Chương 1/Bài tập" and "Chương 2/Bài tập" stay separate. A bare "top" means
+ * the questions that follow belong to no chapter.
+ */
+export function chapterForCategory(
+  chapters: BankChapter[],
+  byPath: Map<string, number>,
+  path: string,
+  description = "",
+): number | undefined {
+  const segments = categorySegments(path);
+  const title = segments[segments.length - 1];
+  if (title === undefined) return undefined;
+  const key = segments.join("/");
+  const known = byPath.get(key);
+  if (known !== undefined) return known;
+  const chapter: BankChapter = { title };
+  if (description !== "") chapter.description = description;
+  chapters.push(chapter);
+  byPath.set(key, chapters.length - 1);
+  return chapters.length - 1;
+}
+
+/** Moodle writes a "/" inside a category name as "//". */
+function categorySegments(path: string): string[] {
+  const segments = path
+    .replaceAll("//", "\uE000")
+    .split("/")
+    .map((segment) => segment.replaceAll("\uE000", "/").trim())
+    .filter((segment) => segment !== "");
+  const start = segments.findIndex((segment) => !/^\$\w+\$$/u.test(segment) && segment !== "top");
+  return start < 0 ? [] : segments.slice(start);
+}
+
+function readMultichoice(node: XmlNode): BankQuestion {
+  const answers = nodes(node.answer).map((answer): BankAnswer => ({
+    text: richText(answer),
+    key: Number(attribute(answer, "fraction") ?? 0) > 0,
+  }));
+  return withCommonFields(node, answers);
+}
+
+/** Moodle stores "true"/"false" answers; ours are always "Đúng" then "Sai". */
+function readTrueFalse(node: XmlNode): BankQuestion {
+  const fractionOf = (word: string): number => {
+    const answer = nodes(node.answer).find((a) => plain(a.text).trim().toLowerCase() === word);
+    return Number((answer && attribute(answer, "fraction")) ?? 0);
+  };
+  return withCommonFields(node, [
+    { text: "Đúng", key: fractionOf("true") > 0 },
+    { text: "Sai", key: fractionOf("false") > 0 },
+  ]);
+}
+
+function withCommonFields(node: XmlNode, answers: BankAnswer[]): BankQuestion {
+  const question: BankQuestion = { text: richText(child(node, "questiontext")), answers };
+  const explanation = richText(child(node, "generalfeedback"));
+  if (explanation !== "") question.explanation = explanation;
+  const id = plain(node.idnumber).trim();
+  if (id !== "") question.id = id;
+  return question;
+}
+
+function hasImage(node: XmlNode): boolean {
+  const parts = [
+    child(node, "questiontext"),
+    child(node, "generalfeedback"),
+    ...nodes(node.answer),
+  ];
+  return parts.some(
+    (part) =>
+      part !== undefined && (nodes(part.file).length > 0 || /<img\b/iu.test(plain(part.text))),
+  );
+}
+
+/** The text of a Moodle rich-text element (<questiontext>, <answer>, …) in our text format. */
+function richText(node: XmlNode | undefined): string {
+  if (!node) return "";
+  const raw = plain(node.text);
+  switch (attribute(node, "format") ?? "html") {
+    case "html":
+      return htmlToText(raw);
+    case "moodle_auto_format":
+      return htmlToText(raw.replaceAll("\n", "<br>"));
+    default:
+      return raw.trim();
+  }
+}
+
+/* ---------------------------------------------------------------- HTML to our text format */
+
+const PRE_BLOCK = /<pre\b([^>]*)>([\s\S]*?)<\/pre\s*>/giu;
+const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/giu;
+
+/**
+ * Editors' HTML to our text: <br> and block ends become line breaks, <pre> becomes a fenced
+ * block (language from a "language-…" class), <code> becomes `code`, other tags go, entities
+ * are decoded. Images are dropped here; callers warn about them.
+ */
+export function htmlToText(html: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of html.matchAll(PRE_BLOCK)) {
+    parts.push(flowToText(html.slice(last, match.index)));
+    parts.push(preToFence(match[0], match[2] ?? ""));
+    last = match.index + match[0].length;
+  }
+  parts.push(flowToText(html.slice(last)));
+  return parts.filter((part) => part !== "").join("\n");
+}
+
+function flowToText(html: string): string {
+  const text = html
+    .replace(/\s+/gu, " ")
+    .replace(/<code\b[^>]*>([\s\S]*?)<\/code\s*>/giu, (_, code: string) => `\`${stripTags(code)}\``)
+    .replace(/<br\s*\/?>/giu, "\n")
+    .replace(/<li\b[^>]*>/giu, "\uE000- ")
+    .replace(BLOCK_TAG, "\uE000")
+    // Adjacent block edges ("</p><p>") make one line break, not a blank line.
+    .replace(/[ \n]*\uE000[\uE000 \n]*/gu, "\n");
+  return decodeEntities(stripTags(text))
+    .split("\n")
+    .map((line) => line.trim())
+    .join("\n")
+    .replace(/^\n+|\n+$/gu, "")
+    .replace(/\n{3,}/gu, "\n\n");
+}
+
+function preToFence(pre: string, inner: string): string {
+  const language =
+    /<(?:pre|code)\b[^>]*\bclass="[^"]*\b(?:language|lang)-([\w+#-]+)/iu.exec(pre)?.[1] ?? "";
+  const code = decodeEntities(stripTags(inner.replace(/<br\s*\/?>/giu, "\n"))).replace(
+    /^\n+|\s+$/gu,
+    "",
+  );
+  return `\`\`\`${language.toLowerCase()}\n${code}\n\`\`\``;
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/gu, "");
+}
+
+const NAMED_ENTITIES = new Map<string, string>(
+  Object.entries({
+    amp: "&",
+    lt: "<",
+    gt: ">",
+    quot: '"',
+    apos: "'",
+    nbsp: " ",
+    ensp: " ",
+    emsp: " ",
+    thinsp: " ",
+    shy: "",
+    ndash: "–",
+    mdash: "—",
+    hellip: "…",
+    lsquo: "‘",
+    rsquo: "’",
+    ldquo: "“",
+    rdquo: "”",
+    laquo: "«",
+    raquo: "»",
+    times: "×",
+    divide: "÷",
+    minus: "−",
+    le: "≤",
+    ge: "≥",
+    ne: "≠",
+    plusmn: "±",
+    deg: "°",
+    middot: "·",
+    bull: "•",
+    copy: "©",
+    reg: "®",
+    euro: "€",
+    abreve: "ă",
+    Abreve: "Ă",
+    dstrok: "đ",
+    Dstrok: "Đ",
+    ...accentedLetterEntities(),
+  }),
+);
+
+/** &agrave; &Ecirc; &otilde; … : the Latin-1 letters older editors escape in Vietnamese text. */
+function accentedLetterEntities(): Record<string, string> {
+  const marks: Record<string, string> = {
+    grave: "\u0300",
+    acute: "\u0301",
+    circ: "\u0302",
+    tilde: "\u0303",
+    uml: "\u0308",
+  };
+  const entities: Record<string, string> = {};
+  for (const letter of "aeiouyAEIOUYn") {
+    for (const [name, mark] of Object.entries(marks)) {
+      const composed = (letter + mark).normalize("NFC");
+      if (composed.length === 1) entities[letter + name] = composed;
+    }
+  }
+  return entities;
+}
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/giu, (entity, name: string) => {
+    if (name.startsWith("#")) return codePointText(name, entity);
+    return NAMED_ENTITIES.get(name) ?? NAMED_ENTITIES.get(name.toLowerCase()) ?? entity;
+  });
+}
+
+function codePointText(name: string, entity: string): string {
+  const code = /^#x/iu.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+  if (code === 0xa0) return " ";
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff
+    ? String.fromCodePoint(code)
+    : entity;
+}
+
+/* ---------------------------------------------------------------- small XML helpers */
+
+function isNode(value: unknown): value is XmlNode {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function nodes(value: unknown): XmlNode[] {
+  return (Array.isArray(value) ? value : [value]).filter(isNode);
+}
+
+function child(node: XmlNode, name: string): XmlNode | undefined {
+  const value = node[name];
+  if (isNode(value)) return value;
+  // <generalfeedback/> or a text-only element reads as a string; treat both as text holders.
+  return typeof value === "string" ? { text: value } : undefined;
+}
+
+function attribute(node: XmlNode, name: string): string | undefined {
+  const value = node[`@_${name}`];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The text of an element that may have been read as a string or as a node with "#text". */
+function plain(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (Array.isArray(value)) return value.map(plain).join("");
+  return isNode(value) ? plain(value["#text"]) : "";
+}
+
+function lineStartsOf(source: string): number[] {
+  const starts = [0];
+  for (let index = source.indexOf("\n"); index >= 0; index = source.indexOf("\n", index + 1)) {
+    starts.push(index + 1);
+  }
+  return starts;
+}
+
+function lineOf(state: MoodleState, node: XmlNode): number | undefined {
+  const meta = (node as Record<symbol, unknown>)[META] as { startIndex?: number } | undefined;
+  const index = meta?.startIndex;
+  if (index === undefined) return undefined;
+  let low = 0;
+  let high = state.lineStarts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((state.lineStarts[middle] ?? 0) <= index) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}

@@ -1,0 +1,81 @@
+import type { ParseResult } from "./types.ts";
+
+/**
+ * Turns an uploaded file's bytes into the text every parser expects. Vietnamese teachers still
+ * meet files saved in Windows-1258, VNI or TCVN3; guessing those encodings goes wrong silently,
+ * so anything that is not valid UTF-8 (or UTF-16 with a BOM) is refused with a way out.
+ */
+
+export const NOT_UTF8_MESSAGE = "Tệp không phải UTF-8: hãy lưu lại với mã hoá UTF-8";
+
+export function decodeBankFile(bytes: Uint8Array, file: string): ParseResult<string> {
+  if (startsWith(bytes, [0xff, 0xfe])) return decodeUtf16Le(bytes.subarray(2), file);
+  if (startsWith(bytes, [0xfe, 0xff])) {
+    return decodeUtf16Le(swapBytePairs(bytes.subarray(2)), file);
+  }
+  return decodeUtf8(bytes, file);
+}
+
+/** What every parser does first, so they also accept text that did not come through decodeBankFile. */
+export function prepareText(text: string): string {
+  return text
+    .replace(/^\uFEFF/u, "")
+    .replace(/\r\n?/gu, "\n")
+    .normalize("NFC");
+}
+
+function decodeUtf8(bytes: Uint8Array, file: string): ParseResult<string> {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+    return { value: prepareText(text), problems: [] };
+  } catch {
+    return {
+      value: "",
+      problems: [{ file, line: firstBadLine(bytes), message: NOT_UTF8_MESSAGE, severity: "error" }],
+    };
+  }
+}
+
+function decodeUtf16Le(bytes: Uint8Array, file: string): ParseResult<string> {
+  try {
+    const text = new TextDecoder("utf-16le", { fatal: true, ignoreBOM: true }).decode(bytes);
+    return { value: prepareText(text), problems: [] };
+  } catch {
+    const message = "Tệp UTF-16 bị hỏng: hãy lưu lại với mã hoá UTF-8";
+    return { value: "", problems: [{ file, line: 1, message, severity: "error" }] };
+  }
+}
+
+/** The line of the first undecodable byte: newlines are ASCII, so a lenient decode keeps them. */
+function firstBadLine(bytes: Uint8Array): number {
+  const lenient = new TextDecoder("utf-8").decode(bytes);
+  const bad = lenient.indexOf("\uFFFD");
+  return lenient.slice(0, Math.max(bad, 0)).split("\n").length;
+}
+
+function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+  return prefix.every((byte, index) => bytes[index] === byte);
+}
+
+/** Node's small-ICU builds lack a UTF-16BE decoder; swapping to LE works everywhere. */
+function swapBytePairs(bytes: Uint8Array): Uint8Array {
+  const swapped = new Uint8Array(bytes.length);
+  for (let index = 0; index + 1 < bytes.length; index += 2) {
+    swapped[index] = bytes[index + 1] ?? 0;
+    swapped[index + 1] = bytes[index] ?? 0;
+  }
+  if (bytes.length % 2 === 1) swapped[bytes.length - 1] = bytes[bytes.length - 1] ?? 0;
+  return swapped;
+}
+
+/**
+ * Lines of one text field joined back: trailing spaces and surrounding blank lines go, but
+ * indentation stays because it is meaningful in code.
+ */
+export function joinLines(lines: string[]): string {
+  const trimmed = lines.map((line) => line.trimEnd());
+  const first = trimmed.findIndex((line) => line !== "");
+  if (first < 0) return "";
+  const last = trimmed.findLastIndex((line) => line !== "");
+  return trimmed.slice(first, last + 1).join("\n");
+}

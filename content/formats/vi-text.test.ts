@@ -1,0 +1,212 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { BankQuestion } from "./types.ts";
+import { parseViText } from "./vi-text.ts";
+
+const FILE = "de-cuong-csdl.txt";
+const fixture = readFileSync(
+  new URL(`../../tests/fixtures/banks/${FILE}`, import.meta.url),
+  "utf8",
+);
+
+function answers(texts: string[], keys: number[]): BankQuestion["answers"] {
+  return texts.map((text, index) => ({ text, key: keys.includes(index) }));
+}
+
+function error(line: number, question: number | undefined, message: string) {
+  return {
+    file: FILE,
+    line,
+    ...(question === undefined ? {} : { question }),
+    message,
+    severity: "error",
+  };
+}
+
+describe("parseViText", () => {
+  it("reads a teacher's outline: chapters, SQL, answers side by side, several keys", () => {
+    const { value, problems } = parseViText(fixture, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([
+      { title: "Truy vấn SQL" },
+      { title: "Thiết kế cơ sở dữ liệu" },
+    ]);
+    expect(value.questions).toEqual([
+      {
+        chapter: 0,
+        text: "Câu lệnh sau trả về gì?\nSELECT ho_ten\nFROM sinh_vien\nWHERE diem_tb >= 8.0\nORDER BY ho_ten;",
+        answers: answers(
+          [
+            "Họ tên các sinh viên có điểm trung bình từ 8.0 trở lên, sắp xếp theo họ tên",
+            "Họ tên mọi sinh viên, sắp xếp theo điểm",
+            "Số sinh viên có điểm trung bình từ 8.0 trở lên",
+            "Lỗi cú pháp vì thiếu GROUP BY",
+          ],
+          [0],
+        ),
+        explanation:
+          "WHERE lọc các dòng có diem_tb >= 8.0,\nsau đó ORDER BY sắp xếp kết quả theo ho_ten.",
+        line: 6,
+      },
+      {
+        chapter: 0,
+        text: "Mệnh đề nào dùng để lọc nhóm sau GROUP BY?",
+        answers: answers(["WHERE", "HAVING", "ORDER BY", "LIMIT"], [1]),
+        line: 19,
+      },
+      {
+        chapter: 0,
+        text: "Những hàm nào sau đây là hàm gộp?",
+        answers: answers(["COUNT", "UPPER", "AVG", "COALESCE"], [0, 2]),
+        line: 23,
+      },
+      {
+        chapter: 1,
+        text: "Một quan hệ ở dạng chuẩn 2 (2NF) thì chắc chắn ở dạng chuẩn nào sau đây?",
+        answers: answers(["1NF", "3NF", "BCNF", "4NF", "5NF", "Không dạng chuẩn nào"], [0]),
+        explanation: "Mỗi dạng chuẩn cao hơn đòi hỏi dạng chuẩn thấp hơn trước nó.",
+        line: 32,
+      },
+      {
+        chapter: 1,
+        text: "Ràng buộc nào bảo đảm giá trị của cột ma_lop trong bảng sinh_vien phải có trong bảng lop?",
+        answers: answers(["PRIMARY KEY", "FOREIGN KEY", "UNIQUE", "CHECK (ma_lop <> '')"], [1]),
+        line: 42,
+      },
+    ]);
+  });
+
+  it("tolerates what Word leaves behind", () => {
+    const text = [
+      "\uFEFF**Câu 1:** Kết quả của truy vấn sau là gì?\u00A0",
+      "SELECT ten FROM lop WHERE ten = \u2018CNTT\u2019;",
+      "**A. Các lớp tên \u201CCNTT\u201D**",
+      "*B.\tKhông có dòng nào",
+      "C)\u00A0Lỗi cú pháp",
+      "D. Mọi lớp",
+      "Đáp án:\u00A0A",
+      "",
+      "CÂU 2. Số nào là số nguyên tố?",
+      "a. 4\t\tb. 7\t\tc. 9\t\td. 15",
+      "**Đáp án:** b",
+    ].join("\r\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions).toEqual([
+      {
+        text: "Kết quả của truy vấn sau là gì?\nSELECT ten FROM lop WHERE ten = 'CNTT';",
+        answers: answers(
+          ['Các lớp tên "CNTT"', "Không có dòng nào", "Lỗi cú pháp", "Mọi lớp"],
+          [0],
+        ),
+        line: 1,
+      },
+      { text: "Số nào là số nguyên tố?", answers: answers(["4", "7", "9", "15"], [1]), line: 9 },
+    ]);
+  });
+
+  it("accepts a score after the question number", () => {
+    const text = "Câu 1 (0,5 điểm): Hỏi?\nA. x\nB. y\nĐáp án: B\n";
+    expect(parseViText(text, FILE)).toMatchObject({
+      value: { questions: [{ text: "Hỏi?" }] },
+      problems: [],
+    });
+  });
+
+  it("takes keys only from “Đáp án”, never from a marked answer", () => {
+    const text = "Câu 1: 1 + 1 = ?\nA. 1\n*B. 2\nC. 3\nĐáp án: C\n";
+    expect(parseViText(text, FILE).value.questions[0]?.answers).toEqual(
+      answers(["1", "2", "3"], [2]),
+    );
+  });
+
+  it("keeps a multi-line explanation until the next question, and text before the first question out", () => {
+    const text = [
+      "ĐỀ ÔN TẬP",
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Lời giải: Dòng một.",
+      "",
+      "Dòng hai, sau một dòng trống.",
+      "Đáp án đúng là: A",
+      "Câu 2: Hỏi tiếp?",
+      "A. x",
+      "B. y",
+      "Đáp án: B",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]).toMatchObject({
+      explanation: "Dòng một.\n\nDòng hai, sau một dòng trống.",
+      answers: answers(["x", "y"], [0]),
+    });
+  });
+
+  it("does not mistake “Chương trình …” in a question for a chapter heading", () => {
+    const text = "Câu 1: Xét đoạn mã:\nChương trình sau in ra gì?\nA. 1\nB. 2\nĐáp án: A\n";
+    const { value } = parseViText(text, FILE);
+    expect(value.chapters).toEqual([]);
+    expect(value.questions[0]?.text).toBe("Xét đoạn mã:\nChương trình sau in ra gì?");
+  });
+
+  it("reports broken questions at their lines", () => {
+    const text = [
+      "A. Phương án lạc", // 1: before any question
+      "Đáp án: A", // 2: before any question
+      "Câu 1: Câu không có đáp án?", // 3
+      "A. 1",
+      "B. 2",
+      "Câu 2: Thủ đô của Việt Nam?", // 6
+      "A. Hà Nội",
+      "B. Huế",
+      "C. hà  nội",
+      "D. Đà Nẵng",
+      "Đáp án: E", // 11
+      "Câu 3:", // 12: empty question
+      "A. Có",
+      "B. Không",
+      "Đáp án: A",
+      "Câu 4: Thứ tự sai?", // 16
+      "A. 1",
+      "C. 2", // 18
+      "Đáp án: A",
+      "Ghi chú lạc sau đáp án", // 20
+      "Đáp án: C", // 21: a second key line
+      "Câu 5: Đáp án khó đọc?", // 22
+      "A. 1",
+      "B. 2",
+      "Đáp án: cả hai", // 25
+    ].join("\n");
+    expect(parseViText(text, FILE).problems).toEqual([
+      error(1, undefined, "Phương án “A” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên"),
+      error(2, undefined, "Dòng “Đáp án” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên"),
+      error(3, 1, "Câu hỏi thiếu dòng “Đáp án: …”"),
+      error(6, 2, "Phương án C trùng với phương án A"),
+      error(11, 2, "Đáp án “E” không có trong các phương án A–D"),
+      error(12, 3, "Câu hỏi không có nội dung"),
+      error(18, 4, "Phương án “C” không đúng thứ tự: sau “A” phải là “B”"),
+      error(
+        20,
+        4,
+        "Không rõ dòng này thuộc phần nào: sau “Đáp án” chỉ có thể là “Lời giải:” hoặc câu tiếp theo",
+      ),
+      error(21, 4, "Câu hỏi có hai dòng “Đáp án” (dòng 19 và dòng 21)"),
+      error(
+        25,
+        5,
+        "Không đọc được đáp án “cả hai”: hãy ghi chữ cái của phương án, ví dụ “B” hoặc “A, C”",
+      ),
+    ]);
+  });
+
+  it("requires every question to have a chapter once the file uses chapters", () => {
+    const text =
+      "Câu 1: Trước chương?\nA. x\nB. y\nĐáp án: A\nChương I: Mở đầu\nCâu 2: Trong chương?\nA. x\nB. y\nĐáp án: B\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(value.chapters).toEqual([{ title: "Mở đầu" }]);
+    expect(problems).toEqual([
+      error(1, 1, "Câu hỏi không thuộc chương nào trong khi tệp có chia chương"),
+    ]);
+  });
+});

@@ -1,0 +1,252 @@
+import { joinLines, prepareText } from "./text-encoding.ts";
+import type { BankQuestion, ParseResult, ParsedQuestions } from "./types.ts";
+import {
+  type ProblemLog,
+  applyKeyLetters,
+  chapterIndex,
+  createProblemLog,
+  finishParse,
+  indexOfLetter,
+  letterOf,
+  reportError,
+  reportKeyError,
+} from "./validate-questions.ts";
+
+/**
+ * The layout teachers paste from Word:
+ *
+ *   Chương 1: Truy vấn một bảng          (optional)
+ *   Câu 1: Câu lệnh nào …?               (also "Câu 1.", "Câu 1)", "Câu 1 (0,5 điểm):";
+ *                                         the text may go on below)
+ *   A. …   B. …                          (also "A) …"; up to H; several on one line with tabs)
+ *   Đáp án: B                            (or "Đáp án đúng: A, C")
+ *   Lời giải: …                          (optional, until the next "Câu")
+ *
+ * Keys come only from "Đáp án": a "*" or bold marking an answer is Word formatting we cannot
+ * trust, so it is removed and ignored. Text before the first "Câu" (the document's title, its
+ * instructions) is ignored. Smart quotes become straight ones: Word's autocorrect puts them into
+ * SQL and C code too, where they are wrong.
+ */
+
+const BOLD = String.raw`(?:\*\*|__)`;
+const CHAPTER = new RegExp(
+  String.raw`^(?:#+\s*|${BOLD})?\s*chương\s+(\d+|[IVXLCDM]+)\s*(?:[:.\-–—]\s*(.*?))?\s*${BOLD}?$`,
+  "iu",
+);
+const QUESTION = new RegExp(
+  String.raw`^${BOLD}?\s*câu\s+\d+\s*(?:\([^)]*\)\s*)?${BOLD}?\s*[:.)]\s*${BOLD}?\s*(.*)$`,
+  "iu",
+);
+const KEY = new RegExp(
+  String.raw`^${BOLD}?\s*đáp\s+án(?:\s+đúng)?(?:\s+là)?\s*${BOLD}?\s*:\s*${BOLD}?\s*(.*?)\s*${BOLD}?$`,
+  "iu",
+);
+const EXPLANATION = new RegExp(
+  String.raw`^${BOLD}?\s*(?:lời\s+giải|giải\s+thích|hướng\s+dẫn\s+giải)\s*${BOLD}?\s*:\s*${BOLD}?\s*(.*)$`,
+  "iu",
+);
+/** A leading "*" or bold may mark the right answer in Word; it is dropped, never trusted. */
+const ANSWER = new RegExp(String.raw`^(?:\*{1,2}|__)?\s*([A-H])[.)]${BOLD}?(?:\s+(.*))?$`, "iu");
+
+type Section = "text" | "answers" | "key" | "explanation";
+
+interface Draft {
+  line: number;
+  number: number;
+  chapter: number | undefined;
+  section: Section;
+  textLines: string[];
+  answers: { letter: string; lines: string[] }[];
+  key?: { raw: string; line: number };
+  explanationLines: string[];
+}
+
+interface ViState {
+  log: ProblemLog;
+  parsed: ParsedQuestions;
+  chapter: number | undefined;
+  draft: Draft | undefined;
+}
+
+export function parseViText(text: string, file: string): ParseResult<ParsedQuestions> {
+  const state: ViState = {
+    log: createProblemLog(file),
+    parsed: { chapters: [], questions: [] },
+    chapter: undefined,
+    draft: undefined,
+  };
+  cleanWordArtefacts(prepareText(text))
+    .split("\n")
+    .forEach((line, index) => readLine(state, line.trimEnd(), index + 1));
+  finishDraft(state);
+  return finishParse(state.parsed, state.log);
+}
+
+/** Word's non-breaking and zero-width spaces, smart quotes and manual line breaks. */
+function cleanWordArtefacts(text: string): string {
+  return text
+    .replaceAll("\u000B", "\n")
+    .replaceAll("\u000C", "\n")
+    .replace(/[\u2028\u2029]/gu, "\n")
+    .replace(/[\u00A0\u2007\u202F]/gu, " ")
+    .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/gu, "")
+    .replace(/[‘’‚‛]/gu, "'")
+    .replace(/[“”„‟]/gu, '"');
+}
+
+function readLine(state: ViState, line: string, lineNumber: number): void {
+  const marker = unwrapBold(line.trim());
+  const chapter = CHAPTER.exec(marker);
+  if (chapter) return startChapter(state, chapter[2] || `Chương ${chapter[1]}`);
+  const question = QUESTION.exec(marker);
+  if (question) return startQuestion(state, question[1] ?? "", lineNumber);
+  const key = KEY.exec(marker);
+  if (key) return acceptKey(state, key[1] ?? "", lineNumber);
+  const explanation = EXPLANATION.exec(marker);
+  if (explanation) return startExplanation(state, explanation[1] ?? "", lineNumber);
+  const answer = ANSWER.exec(marker);
+  if (answer && acceptsAnswer(state.draft, answer[1] ?? "")) {
+    return addAnswers(state, answer[1] ?? "", answer[2] ?? "", lineNumber);
+  }
+  addPlainLine(state, line, lineNumber);
+}
+
+/** "**Câu 1: …**" and "**A. …**" read like their unbolded selves. */
+function unwrapBold(text: string): string {
+  const match = /^(\*\*|__)(.*)\1$/u.exec(text);
+  return match ? (match[2] ?? "").trim() : text;
+}
+
+function startChapter(state: ViState, title: string): void {
+  finishDraft(state);
+  state.chapter = chapterIndex(state.parsed.chapters, unwrapBold(title.trim()));
+}
+
+function startQuestion(state: ViState, firstLine: string, lineNumber: number): void {
+  finishDraft(state);
+  state.draft = {
+    line: lineNumber,
+    number: state.parsed.questions.length + 1,
+    chapter: state.chapter,
+    section: "text",
+    textLines: [unwrapBold(firstLine.trim())],
+    answers: [],
+    explanationLines: [],
+  };
+}
+
+function acceptKey(state: ViState, raw: string, lineNumber: number): void {
+  const draft = state.draft;
+  if (!draft) {
+    reportError(
+      state.log,
+      lineNumber,
+      "Dòng “Đáp án” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên",
+    );
+    return;
+  }
+  if (draft.key) {
+    const message = `Câu hỏi có hai dòng “Đáp án” (dòng ${draft.key.line} và dòng ${lineNumber})`;
+    reportError(state.log, lineNumber, message, draft.number);
+    return;
+  }
+  draft.key = { raw, line: lineNumber };
+  if (draft.section !== "explanation") draft.section = "key";
+}
+
+function startExplanation(state: ViState, firstLine: string, lineNumber: number): void {
+  const draft = state.draft;
+  if (!draft) {
+    const message = "Dòng “Lời giải” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên";
+    reportError(state.log, lineNumber, message);
+    return;
+  }
+  draft.section = "explanation";
+  draft.explanationLines.push(firstLine);
+}
+
+/** "A." opens the answers; inside a question's text, "B." is more likely part of it. */
+function acceptsAnswer(draft: Draft | undefined, letter: string): boolean {
+  if (!draft) return true;
+  if (draft.section === "text") return letter.toUpperCase() === "A";
+  return draft.section === "answers";
+}
+
+function addAnswers(state: ViState, letter: string, rest: string, lineNumber: number): void {
+  const draft = state.draft;
+  if (!draft) {
+    const message = `Phương án “${letter.toUpperCase()}” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên`;
+    reportError(state.log, lineNumber, message);
+    return;
+  }
+  draft.section = "answers";
+  for (const answer of splitInlineAnswers(letter.toUpperCase(), rest)) {
+    checkAnswerOrder(state.log, draft, answer.letter, lineNumber);
+    draft.answers.push({ letter: answer.letter, lines: [unwrapBold(answer.text.trim())] });
+  }
+}
+
+/** "A. 3.0\tB. 3.5\tC. 4.0" — Word tables and tab stops put answers side by side. */
+function splitInlineAnswers(letter: string, text: string): { letter: string; text: string }[] {
+  const next = letterOf(indexOfLetter(letter) + 1);
+  const boundary = new RegExp(
+    String.raw`(?:\t|\s{2,})\s*(?:\*{1,2}|__)?(${next})[.)]${BOLD}?\s+`,
+    "iu",
+  );
+  const match = next <= "H" ? boundary.exec(text) : null;
+  if (!match) return [{ letter, text }];
+  const rest = text.slice(match.index + match[0].length);
+  return [{ letter, text: text.slice(0, match.index) }, ...splitInlineAnswers(next, rest)];
+}
+
+function checkAnswerOrder(log: ProblemLog, draft: Draft, letter: string, lineNumber: number): void {
+  const expected = letterOf(draft.answers.length);
+  if (letter === expected) return;
+  const message =
+    draft.answers.length === 0
+      ? `Phương án “${letter}” không đúng thứ tự: phương án đầu tiên phải là “A”`
+      : `Phương án “${letter}” không đúng thứ tự: sau “${letterOf(draft.answers.length - 1)}” phải là “${expected}”`;
+  reportError(log, lineNumber, message, draft.number);
+}
+
+function addPlainLine(state: ViState, line: string, lineNumber: number): void {
+  const draft = state.draft;
+  if (!draft) return;
+  const blank = line.trim() === "";
+  switch (draft.section) {
+    case "text":
+      draft.textLines.push(line);
+      return;
+    case "answers":
+      if (!blank) draft.answers[draft.answers.length - 1]?.lines.push(line);
+      return;
+    case "key":
+      if (!blank) reportStrayLine(state.log, lineNumber, draft.number);
+      return;
+    case "explanation":
+      draft.explanationLines.push(line);
+  }
+}
+
+function reportStrayLine(log: ProblemLog, lineNumber: number, number: number): void {
+  const message =
+    "Không rõ dòng này thuộc phần nào: sau “Đáp án” chỉ có thể là “Lời giải:” hoặc câu tiếp theo";
+  reportError(log, lineNumber, message, number);
+}
+
+function finishDraft(state: ViState): void {
+  const draft = state.draft;
+  if (!draft) return;
+  state.draft = undefined;
+  const question: BankQuestion = {
+    text: joinLines(draft.textLines),
+    answers: draft.answers.map((answer) => ({ text: joinLines(answer.lines), key: false })),
+    line: draft.line,
+  };
+  if (draft.chapter !== undefined) question.chapter = draft.chapter;
+  if (draft.key) applyKeyLetters(question, draft.key.raw, state.log, draft.number, draft.key.line);
+  else reportKeyError(state.log, draft.line, "Câu hỏi thiếu dòng “Đáp án: …”", draft.number);
+  const explanation = joinLines(draft.explanationLines);
+  if (explanation !== "") question.explanation = explanation;
+  state.parsed.questions.push(question);
+}

@@ -1,0 +1,134 @@
+import { readFileSync } from "node:fs";
+import { expect, it } from "vitest";
+import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
+import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
+import { parseJsonBank } from "./formats/json.ts";
+import type { Bank } from "./formats/types.ts";
+import { importBanks } from "./import-bank.ts";
+
+const fixture = readFileSync(
+  new URL("../tests/fixtures/banks/mini-bank.json", import.meta.url),
+  "utf8",
+);
+
+function parseFixture(): Bank {
+  const { value, problems } = parseJsonBank(fixture, "mini-bank.json");
+  expect(problems).toEqual([]);
+  return value!;
+}
+
+describeEachDatabase("importBanks", (database) => {
+  it("imports a bank and exports it back identical (JSON → import → export JSON)", async () => {
+    const { db } = database();
+    const summary = await importBanks(db, [parseFixture()]);
+    expect(summary).toMatchObject({
+      subjects: 1,
+      practices: 1,
+      chapters: 2,
+      questions: 3,
+      multiAnswer: 1,
+      added: 3,
+    });
+    const exported = await readPracticeAsBank(db, "mon-thu-chuong");
+    expect(formatJsonBank(exported!)).toBe(fixture);
+  });
+
+  it("stores rendered HTML, counts, and chapter 0 as a chapter", async () => {
+    const { db } = database();
+    const practice = await findPracticeByCode(db, "mon-thu-chuong");
+    expect(practice).toMatchObject({ questionCount: 3, chapterCount: 2, contentVersion: 2 });
+    expect(practice!.chapters.map((c) => [c.idx, c.title, c.questionCount])).toEqual([
+      [0, "Chương mở đầu", 1],
+      [1, "Chương hai", 2],
+    ]);
+    const chapterZero = await listQuestions(db, "mon-thu-chuong", {
+      type: "PRACTICE_TIME_CHAPTER",
+      chapterIdx: 0,
+    });
+    expect(chapterZero).toHaveLength(1);
+    expect(chapterZero[0]!.textHtml).toContain(
+      '<pre class="code-block" data-lang="sql"><code>SELECT 1 + 1;</code></pre>',
+    );
+    const range = await listQuestions(db, "mon-thu-chuong", {
+      type: "PRACTICE_TIME_RANGE",
+      start: 2,
+      end: 3,
+    });
+    expect(range.map((q) => q.idx)).toEqual([1, 2]);
+    expect(range[0]!.keyCount).toBe(2);
+    expect(range[0]!.answers).toHaveLength(6);
+    expect(range[0]!.textHtml).toContain('class="katex"');
+  });
+
+  it("re-importing the same bank changes nothing", async () => {
+    const { db } = database();
+    const before = await findPracticeByCode(db, "mon-thu-chuong");
+    const summary = await importBanks(db, [parseFixture()]);
+    expect(summary).toMatchObject({ added: 0, revised: 0, retired: 0, unchanged: 3 });
+    expect((await findPracticeByCode(db, "mon-thu-chuong"))!.contentVersion).toBe(
+      before!.contentVersion,
+    );
+  });
+
+  it("a changed question gets a new revision; the old one stays readable, retired", async () => {
+    const { db } = database();
+    const [before] = await listQuestions(db, "mon-thu-chuong", {
+      type: "PRACTICE_TIME_RANGE",
+      start: 3,
+      end: 3,
+    });
+    const bank = parseFixture();
+    bank.practices[0]!.questions[2]!.answers[1]!.text = "Sai hoàn toàn";
+    const summary = await importBanks(db, [bank]);
+    expect(summary).toMatchObject({ revised: 1, unchanged: 2, added: 0, retired: 0 });
+    const [after] = await listQuestions(db, "mon-thu-chuong", {
+      type: "PRACTICE_TIME_RANGE",
+      start: 3,
+      end: 3,
+    });
+    expect(after!.id).not.toBe(before!.id);
+    expect(after!.answers[1]!.html).toBe("Sai hoàn toàn");
+    const old = await db
+      .selectFrom("question")
+      .select(["retired", "revision", "answers"])
+      .where("id", "=", before!.id)
+      .executeTakeFirstOrThrow();
+    expect(old.retired).toBe(1);
+    expect(old.answers).toContain('"Sai"');
+    const current = await db
+      .selectFrom("question")
+      .select("revision")
+      .where("id", "=", after!.id)
+      .executeTakeFirstOrThrow();
+    expect(current.revision).toBe(old.revision + 1);
+    expect((await findPracticeByCode(db, "mon-thu-chuong"))!.contentVersion).toBe(3);
+  });
+
+  it("a question that disappears is retired, never deleted, and one with an id is followed when it moves", async () => {
+    const { db } = database();
+    const bank = parseFixture();
+    const questions = bank.practices[0]!.questions;
+    questions[2]!.answers[1]!.text = "Sai hoàn toàn"; // as the previous test left it
+    // Drop the first question: "tong-hai-so" (explicit id) moves from position 2 to 1.
+    bank.practices[0]!.questions = questions.slice(1);
+    const [withId] = await listQuestions(db, "mon-thu-chuong", {
+      type: "PRACTICE_TIME_RANGE",
+      start: 2,
+      end: 2,
+    });
+    const [third] = await listQuestions(db, "mon-thu-chuong", {
+      type: "PRACTICE_TIME_RANGE",
+      start: 3,
+      end: 3,
+    });
+    const summary = await importBanks(db, [bank]);
+    expect(summary).toMatchObject({ retired: 1, unchanged: 2, added: 0, revised: 0 });
+    const live = await listQuestions(db, "mon-thu-chuong", { type: "PRACTICE_TIME_ALL" });
+    expect(live).toHaveLength(2);
+    expect(live.map((q) => q.id)).toEqual([withId!.id, third!.id]);
+    const all = await db.selectFrom("question").select("id").execute();
+    expect(all.length).toBeGreaterThan(live.length);
+    expect((await findPracticeByCode(db, "mon-thu-chuong"))!.questionCount).toBe(2);
+  });
+});

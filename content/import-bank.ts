@@ -1,0 +1,296 @@
+import { createHash } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { DB, StoredAnswer } from "#db/schema.ts";
+import type { Bank, BankPractice, BankQuestion } from "./formats/types.ts";
+import { renderRichText } from "./rich-text.ts";
+
+export interface ImportSummary {
+  subjects: number;
+  practices: number;
+  chapters: number;
+  questions: number;
+  multiAnswer: number;
+  /** Questions whose content changed: a new revision was stored and the old one retired. */
+  revised: number;
+  added: number;
+  retired: number;
+  unchanged: number;
+}
+
+export function emptySummary(): ImportSummary {
+  return {
+    subjects: 0,
+    practices: 0,
+    chapters: 0,
+    questions: 0,
+    multiAnswer: 0,
+    revised: 0,
+    added: 0,
+    retired: 0,
+    unchanged: 0,
+  };
+}
+
+/**
+ * Writes validated banks in one transaction: subjects and practices are created or updated by
+ * code; each practice's questions are matched to the live ones by explicit id, else by
+ * identical content, else by position. An unchanged question keeps its row; a changed one gets a new revision and the old
+ * row is retired; one that disappeared is retired, never deleted (attempts point at it).
+ * The practice's content version moves whenever any of its questions does.
+ */
+export async function importBanks(
+  db: Kysely<DB>,
+  banks: Bank[],
+  options: { now?: Date; onPractice?: (done: number, total: number) => void } = {},
+): Promise<ImportSummary> {
+  const now = (options.now ?? new Date()).toISOString();
+  const summary = emptySummary();
+  const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
+  await db.transaction().execute(async (trx) => {
+    for (const bank of banks) {
+      const subjectId = await upsertSubject(trx, bank);
+      summary.subjects += 1;
+      for (const practice of bank.practices) {
+        await importPractice(trx, subjectId, practice, summary, now);
+        summary.practices += 1;
+        options.onPractice?.(summary.practices, total);
+      }
+    }
+  });
+  return summary;
+}
+
+async function upsertSubject(trx: Transaction<DB>, bank: Bank): Promise<number> {
+  const { subject } = bank;
+  const values = {
+    name: subject.name,
+    description: subject.description,
+    keywords: subject.keywords.join(" "),
+  };
+  const existing = await trx
+    .selectFrom("subject")
+    .select("id")
+    .where("code", "=", subject.code)
+    .executeTakeFirst();
+  if (existing) {
+    await trx.updateTable("subject").set(values).where("id", "=", existing.id).execute();
+    return existing.id;
+  }
+  const { count } = await trx
+    .selectFrom("subject")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto("subject")
+    .values({ code: subject.code, ...values, sort_order: Number(count) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+interface LiveQuestion {
+  id: number;
+  idx: number;
+  external_id: string | null;
+  content_hash: string;
+  revision: number;
+}
+
+async function importPractice(
+  trx: Transaction<DB>,
+  subjectId: number,
+  practice: BankPractice,
+  summary: ImportSummary,
+  now: string,
+): Promise<void> {
+  const practiceId = await upsertPractice(trx, subjectId, practice);
+  const live = await trx
+    .selectFrom("question")
+    .select(["id", "idx", "external_id", "content_hash", "revision"])
+    .where("practice_id", "=", practiceId)
+    .where("retired", "=", 0)
+    .execute();
+  const byId = new Map(live.filter((q) => q.external_id).map((q) => [q.external_id!, q]));
+  const byIdx = new Map(live.map((q) => [q.idx, q]));
+  const byHash = new Map<string, LiveQuestion[]>();
+  for (const q of live) byHash.set(q.content_hash, [...(byHash.get(q.content_hash) ?? []), q]);
+  const kept = new Set<number>();
+  const toRetire: number[] = [];
+  const toInsert: ReturnType<typeof toRow>[] = [];
+  const moved: { id: number; idx: number }[] = [];
+
+  practice.questions.forEach((question, idx) => {
+    const hash = hashQuestion(question);
+    // An explicit id decides; otherwise the same content anywhere (a question deleted above
+    // shifts the rest), then the same position (an edited question).
+    const match: LiveQuestion | undefined = question.id
+      ? byId.get(question.id)
+      : (byHash.get(hash)?.find((q) => !kept.has(q.id) && !q.external_id) ?? byIdx.get(idx));
+    if (match && !kept.has(match.id) && match.content_hash === hash) {
+      kept.add(match.id);
+      if (match.idx !== idx) moved.push({ id: match.id, idx });
+      summary.unchanged += 1;
+      return;
+    }
+    if (match && !kept.has(match.id)) {
+      kept.add(match.id);
+      toRetire.push(match.id);
+      summary.revised += 1;
+      toInsert.push(toRow(practiceId, idx, question, hash, match.revision + 1, now));
+    } else {
+      summary.added += 1;
+      toInsert.push(toRow(practiceId, idx, question, hash, 1, now));
+    }
+  });
+  for (const question of live) {
+    if (!kept.has(question.id)) {
+      toRetire.push(question.id);
+      summary.retired += 1;
+    }
+  }
+
+  // Retire first, then park moved rows on free positions, so the one-live-row-per-position
+  // index never sees two rows at once.
+  for (const ids of chunk(toRetire, 500)) {
+    await trx.updateTable("question").set({ retired: 1 }).where("id", "in", ids).execute();
+  }
+  for (const { id } of moved) {
+    await trx.updateTable("question").set({ idx: -id }).where("id", "=", id).execute();
+  }
+  for (const { id, idx } of moved) {
+    await trx.updateTable("question").set({ idx }).where("id", "=", id).execute();
+  }
+  for (const rows of chunk(toInsert, 100)) {
+    await trx.insertInto("question").values(rows).execute();
+  }
+
+  await replaceChapters(trx, practiceId, practice);
+  const changed = toInsert.length > 0 || toRetire.length > 0 || moved.length > 0;
+  await trx
+    .updateTable("practice")
+    .set((eb) => ({
+      question_count: practice.questions.length,
+      chapter_count: practice.chapters?.length ?? 0,
+      content_version: changed ? eb("content_version", "+", 1) : eb.ref("content_version"),
+    }))
+    .where("id", "=", practiceId)
+    .execute();
+
+  summary.chapters += practice.chapters?.length ?? 0;
+  summary.questions += practice.questions.length;
+  summary.multiAnswer += practice.questions.filter(
+    (q) => q.answers.filter((a) => a.key).length > 1,
+  ).length;
+}
+
+async function upsertPractice(
+  trx: Transaction<DB>,
+  subjectId: number,
+  practice: BankPractice,
+): Promise<number> {
+  const values = {
+    subject_id: subjectId,
+    title: practice.title,
+    description: practice.description,
+    source: practice.source ?? null,
+    hidden: practice.hidden ? 1 : 0,
+  };
+  const existing = await trx
+    .selectFrom("practice")
+    .select("id")
+    .where("code", "=", practice.code)
+    .executeTakeFirst();
+  if (existing) {
+    await trx.updateTable("practice").set(values).where("id", "=", existing.id).execute();
+    return existing.id;
+  }
+  const { count } = await trx
+    .selectFrom("practice")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("subject_id", "=", subjectId)
+    .executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto("practice")
+    .values({ code: practice.code, ...values, sort_order: Number(count) })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function replaceChapters(
+  trx: Transaction<DB>,
+  practiceId: number,
+  practice: BankPractice,
+): Promise<void> {
+  await trx.deleteFrom("chapter").where("practice_id", "=", practiceId).execute();
+  const chapters = practice.chapters ?? [];
+  if (chapters.length === 0) return;
+  const counts = new Map<number, number>();
+  for (const question of practice.questions) {
+    if (question.chapter !== undefined)
+      counts.set(question.chapter, (counts.get(question.chapter) ?? 0) + 1);
+  }
+  await trx
+    .insertInto("chapter")
+    .values(
+      chapters.map((chapter, idx) => ({
+        practice_id: practiceId,
+        idx,
+        title: chapter.title,
+        description: chapter.description ?? "",
+        question_count: counts.get(idx) ?? 0,
+      })),
+    )
+    .execute();
+}
+
+function toRow(
+  practiceId: number,
+  idx: number,
+  question: BankQuestion,
+  hash: string,
+  revision: number,
+  now: string,
+) {
+  const answers: StoredAnswer[] = question.answers.map((answer, answerIdx) => ({
+    idx: answerIdx,
+    text: answer.text,
+    html: renderRichText(answer.text),
+    isKey: answer.key,
+  }));
+  return {
+    practice_id: practiceId,
+    idx,
+    chapter_idx: question.chapter ?? null,
+    external_id: question.id ?? null,
+    revision,
+    retired: 0,
+    content_hash: hash,
+    text: question.text,
+    text_html: renderRichText(question.text),
+    explanation: question.explanation ?? null,
+    explanation_html: question.explanation ? renderRichText(question.explanation) : null,
+    reference_url: question.reference ?? null,
+    answers: JSON.stringify(answers),
+    key_count: answers.filter((a) => a.isKey).length,
+    created_at: now,
+  };
+}
+
+/** What makes two revisions the same question: everything a student sees or is scored on. */
+export function hashQuestion(question: BankQuestion): string {
+  const content = JSON.stringify([
+    question.text,
+    question.answers.map((a) => [a.text, a.key]),
+    question.explanation ?? null,
+    question.reference ?? null,
+    question.chapter ?? null,
+  ]);
+  return createHash("sha256").update(content).digest("hex");
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

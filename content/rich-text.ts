@@ -1,0 +1,76 @@
+import katex from "katex";
+
+/**
+ * Our question text format, rendered to HTML once at import time (so phones get no math
+ * JavaScript and reads do no rendering): line breaks kept (the container uses
+ * white-space: pre-wrap), `inline code`, ```lang fenced blocks```, and $math$ through KaTeX
+ * (HTML for the eye, MathML for screen readers). Everything else is escaped.
+ */
+export function renderRichText(source: string): string {
+  const parts: string[] = [];
+  const fence = /```([\w+#-]*)[ \t]*\n([\s\S]*?)\n?```/g;
+  let last = 0;
+  for (const match of source.matchAll(fence)) {
+    parts.push(renderInline(trimNewlines(source.slice(last, match.index), "end")));
+    const language = match[1] ?? "";
+    parts.push(
+      `<pre class="code-block"${language ? ` data-lang="${escapeHtml(language)}"` : ""}><code>${escapeHtml(match[2] ?? "")}</code></pre>`,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(renderInline(trimNewlines(source.slice(last), "start")));
+  return parts.join("");
+}
+
+/** Finds math and inline code in a run of text outside code blocks. */
+// Pandoc's rule for $: no space after the opening one, none before the closing one, and no
+// digit right after it ("$5 và $10" stays text).
+const INLINE = /`([^`\n]+)`|\$(?!\s)((?:\\\$|[^$\n])+?)(?<!\s)\$(?!\d)/g;
+
+function renderInline(text: string): string {
+  let html = "";
+  let last = 0;
+  for (const match of text.matchAll(INLINE)) {
+    html += escapeHtml(text.slice(last, match.index));
+    if (match[1] !== undefined) html += `<code>${escapeHtml(match[1])}</code>`;
+    else html += renderMath(match[2] ?? "");
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+function renderMath(expression: string): string {
+  return katex.renderToString(expression, {
+    throwOnError: false,
+    strict: "ignore",
+    output: "htmlAndMathml",
+  });
+}
+
+/** The KaTeX problems of a text, for validation: each formula that does not parse. */
+export function findMathErrors(source: string): string[] {
+  const withoutCode = source.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]+`/g, "");
+  const errors: string[] = [];
+  for (const match of withoutCode.matchAll(INLINE)) {
+    if (match[2] === undefined) continue;
+    try {
+      katex.renderToString(match[2], { throwOnError: true, strict: "error" });
+    } catch (error) {
+      errors.push(`$${match[2]}$: ${(error as Error).message}`);
+    }
+  }
+  return errors;
+}
+
+function trimNewlines(text: string, side: "start" | "end"): string {
+  return side === "end" ? text.replace(/\n+$/, "") : text.replace(/^\n+/, "");
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}

@@ -1,0 +1,198 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { SEED } from "./seed.ts";
+
+const SAMPLE_SUBJECTS = [
+  "Cơ sở dữ liệu",
+  "Lập trình C",
+  "Mạng máy tính",
+  "Tiếng Anh",
+  "Toán rời rạc",
+  "Triết học Mác - Lênin",
+];
+
+function subjectTiles(page: Page) {
+  return page.getByRole("region", { name: "Danh sách môn học" }).getByRole("listitem");
+}
+
+test.describe("home", () => {
+  test("lists the sample subjects with their counts in the first HTML", async ({ page }) => {
+    const response = await page.goto("/");
+    const html = (await response?.text()) ?? "";
+    for (const name of SAMPLE_SUBJECTS) expect(html).toContain(name);
+    for (const name of SAMPLE_SUBJECTS) {
+      await expect(subjectTiles(page).filter({ hasText: name })).toContainText("2 đề luyện tập");
+    }
+    await expectNoAxeViolations(page, "home with the catalogue");
+  });
+
+  test("search ignores diacritics and case, and finds subjects by keyword", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const search = page.getByRole("searchbox", { name: "Tìm môn học" });
+    await search.fill("triet hoc");
+    await expect(subjectTiles(page)).toHaveCount(1);
+    await expect(subjectTiles(page)).toContainText("Triết học Mác - Lênin");
+    await search.fill("CSDL");
+    await expect(subjectTiles(page)).toHaveCount(1);
+    await expect(subjectTiles(page)).toContainText("Cơ sở dữ liệu");
+    await search.fill("khong co mon nay");
+    await expect(page.getByRole("status")).toContainText("Không tìm thấy môn học nào");
+  });
+
+  test("a click selects a subject and lists its practices; a second click opens its page", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const tile = subjectTiles(page).filter({ hasText: "Toán rời rạc" }).getByRole("link");
+    await tile.click();
+    await expect(page).toHaveURL("/?mon=toan-roi-rac");
+    const practices = page.getByRole("region", { name: /Danh sách đề luyện tập: Toán rời rạc/ });
+    await expect(practices.getByRole("link")).toHaveCount(2);
+    await expect(practices.getByRole("link").first()).toContainText(/\d+ đã làm/);
+    await expect(practices.getByRole("link").first()).toContainText(/\d+ câu hỏi/);
+    await subjectTiles(page).filter({ hasText: "Toán rời rạc" }).getByRole("link").click();
+    await expect(page).toHaveURL("/practice-subject/toan-roi-rac");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Môn Toán rời rạc");
+  });
+
+  test("a catalogue that cannot be loaded says so and offers “Thử lại”, never a blank page", async ({
+    page,
+  }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.route(/\.data(\?|$)/, (route) => route.fulfill({ status: 500, body: "" }));
+    await page.getByRole("link", { name: "Ôn Tập" }).first().click();
+    await expect(page.getByRole("alert")).toContainText("Đã có lỗi xảy ra");
+    await page.unroute(/\.data(\?|$)/);
+    await page.getByRole("button", { name: "Thử lại" }).click();
+    await expect(page.getByRole("heading", { name: "Danh sách môn học" })).toBeVisible();
+  });
+});
+
+test.describe("subject page", () => {
+  test("shows the subject's practices and up to ten suggestions from other subjects", async ({
+    page,
+  }) => {
+    await page.goto("/practice-subject/mang-may-tinh");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Môn Mạng máy tính");
+    const suggestions = page
+      .getByRole("region", { name: "Gợi ý luyện tập thêm" })
+      .getByRole("link");
+    const count = await suggestions.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(10);
+    for (const text of await suggestions.allTextContents())
+      expect(text).not.toContain("Mạng máy tính");
+    await expectNoAxeViolations(page, "subject page");
+  });
+});
+
+test.describe("set-up page", () => {
+  const path = `/practice-review/${SEED.practice.code}`;
+
+  test("range tiles cover every question of a 1,202-question practice, and “Tất cả” is choosable", async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    const ranges = page.getByRole("group", { name: "Chọn bộ câu hỏi" });
+    await expect(ranges.getByRole("radio")).toHaveCount(26); // 25 tiles of 50 + "Tất cả"
+    await expect(ranges.getByText("Câu 1201 - 1202")).toBeVisible();
+    await page.getByRole("radio", { name: "100 câu" }).check();
+    await expect(ranges.getByText("Câu 1201 - 1202")).toBeVisible();
+    await expect(ranges.getByRole("radio")).toHaveCount(14);
+    await ranges.getByRole("radio", { name: "Tất cả 1.202 câu hỏi" }).check();
+    await expect(page.getByText("Tất cả 1.202 câu hỏi · 1.202 câu hỏi")).toBeVisible();
+  });
+
+  test("choices survive a reload", async ({ page }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Câu 51 - 100" }).check();
+    await page.getByRole("radio", { name: "Hiển thị toàn bộ câu hỏi" }).check();
+    await page.getByRole("switch", { name: "Xáo trộn đáp án" }).check();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: "Câu 51 - 100" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Hiển thị toàn bộ câu hỏi" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Xáo trộn đáp án" })).toBeChecked();
+    // Flat sheet: the sequence-only timers are gone.
+    await expect(page.getByRole("group", { name: "Thời gian đếm ngược câu hỏi" })).toHaveCount(0);
+  });
+
+  test("has the spec's defaults", async ({ page }) => {
+    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await waitForHydration(page);
+    await expect(page.getByRole("radio", { name: "Trả lời tuần tự từng câu hỏi" })).toBeChecked();
+    await expect(
+      page
+        .getByRole("group", { name: "Thời gian đếm ngược câu hỏi" })
+        .getByRole("radio", { name: "30 giây" }),
+    ).toBeChecked();
+    await expect(
+      page
+        .getByRole("group", { name: "Thời gian tự động chuyển câu hỏi" })
+        .getByRole("radio", { name: "20 giây" }),
+    ).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Hiển thị đáp án sau câu hỏi" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Hiển thị thông báo" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Xáo trộn câu hỏi" })).not.toBeChecked();
+    await expect(page.getByRole("switch", { name: "Xáo trộn đáp án" })).not.toBeChecked();
+  });
+
+  test("with nothing chosen, preview asks for a chapter or a range", async ({ page }) => {
+    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Vui lòng chọn chương hoặc bộ câu hỏi" }),
+    ).toBeVisible();
+  });
+
+  test("chapter 0 is a chapter; the preview lists its questions, with and without answers", async ({
+    page,
+  }) => {
+    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await waitForHydration(page);
+    const chapters = page.getByRole("group", { name: "Luyện tập theo chương" });
+    await expect(
+      chapters.getByText("Nội dung chương: Phân hoạch tương đương, giá trị biên"),
+    ).toBeVisible();
+    await chapters.getByRole("radio", { name: /Chương 1: Kiểm thử hộp đen/ }).check();
+    await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
+    const dialog = page.getByRole("dialog", { name: /Xem trước câu hỏi/ });
+    await expect(dialog.getByRole("listitem").filter({ hasText: /^Câu \d+:/ })).toHaveCount(5);
+    // Line breaks of code survive.
+    await expect(dialog.locator("pre.code-block").first()).toHaveText(
+      "SELECT COUNT(*)\nFROM test_case;",
+    );
+    await expect(dialog.locator(".answer-key")).toHaveCount(0);
+    await dialog.getByRole("switch", { name: "Hiển thị đáp án" }).check();
+    await expect(dialog.locator(".answer-key")).toHaveCount(5);
+    await expectNoAxeViolations(page, "preview dialog");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Đóng" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("renders math on the server", async ({ page }) => {
+    await page.goto("/practice-review/trr-logic-tap-hop-quan-he");
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Câu 1 - 50" }).check();
+    await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
+    await expect(page.getByRole("dialog").locator(".katex").first()).toBeVisible();
+  });
+
+  test("signed out, “Bắt đầu” becomes “Đăng nhập để bắt đầu” and leads to sign-in and back", async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const login = page.getByRole("link", { name: "Đăng nhập để bắt đầu" });
+    await expect(login).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(path)}`);
+    await expectNoAxeViolations(page, "set-up page");
+  });
+});
