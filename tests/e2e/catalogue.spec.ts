@@ -179,6 +179,30 @@ test.describe("set-up page", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
   });
 
+  test("keeps a loaded question list in the browser, keyed by the content version", async ({
+    page,
+  }) => {
+    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await waitForHydration(page);
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/questions?")) requests.push(request.url());
+    });
+    await page.getByRole("radio", { name: /Chương 2: Kiểm thử hộp trắng/ }).check();
+    for (let i = 0; i < 2; i += 1) {
+      await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
+      await expect(
+        page
+          .getByRole("dialog")
+          .getByRole("listitem")
+          .filter({ hasText: /^Câu \d+:/ }),
+      ).toHaveCount(7);
+      await page.getByRole("dialog").getByRole("button", { name: "Đóng" }).click();
+    }
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatch(/type=PRACTICE_TIME_CHAPTER&chapter=1&v=\d+/);
+  });
+
   test("renders math on the server", async ({ page }) => {
     await page.goto("/practice-review/trr-logic-tap-hop-quan-he");
     await waitForHydration(page);

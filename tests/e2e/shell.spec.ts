@@ -153,12 +153,26 @@ test.describe("navigation", () => {
 
   test("a path change under reduced motion jumps to the top at once", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    // Record how the app asks to scroll: "instant" here, "smooth" otherwise.
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      (window as unknown as { scrollCalls: unknown[] }).scrollCalls = calls;
+      const original = window.scrollTo.bind(window);
+      window.scrollTo = ((...args: [ScrollToOptions]) => {
+        calls.push(args[0]);
+        original(...args);
+      }) as typeof window.scrollTo;
+    });
     await page.goto("/about");
     await waitForHydration(page);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.getByRole("link", { name: "Ôn Tập" }).first().click();
     await expect(page).toHaveURL("/");
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { scrollCalls: unknown[] }).scrollCalls),
+      )
+      .toEqual([{ top: 0, left: 0, behavior: "instant" }]);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
 
