@@ -64,6 +64,9 @@ export default defineConfig({
       BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
       LOG_LEVEL: "warn",
       SNOW_SEASON: "12-01/01-15",
+      // Every browser test signs up from 127.0.0.1; the limits themselves are tested on the server.
+      AUTH_SIGN_UP_PER_HOUR: "10000",
+      AUTH_SIGN_IN_PER_MINUTE: "10000",
     },
   },
 });

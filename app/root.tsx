@@ -24,6 +24,7 @@ import { ScrollToTop } from "#app/components/ui/scroll-to-top.tsx";
 import { NotFoundScreen, ServerErrorScreen } from "#app/components/ui/status-screens.tsx";
 import { UrlToast } from "#app/components/ui/url-toast.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { getSessionUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import stylesheet from "./styles/app.css?url";
 
@@ -32,7 +33,7 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const cookies = request.headers.get("Cookie");
   const snowCookie = readCookie(cookies, SNOW_COOKIE);
   const snow: "on" | "off" | undefined =
@@ -41,8 +42,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     theme: readThemeCookie(cookies),
     snow,
     publicEnv: context.publicEnv,
-    // The accounts work fills this from the session.
-    user: null as null | { fullName: string; email: string; avatarUrl: string | null },
+    user: await getSessionUser(context, request),
     nonce: context.cspNonce,
   };
 }

@@ -11,5 +11,6 @@ export default [
   route("practice-control", "routes/practice-control.tsx"),
   route("practice-history", "routes/practice-history.tsx"),
   route("about", "routes/about.tsx"),
+  route("logout", "routes/logout.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

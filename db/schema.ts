@@ -62,7 +62,59 @@ export interface StoredAnswer {
   isKey: boolean;
 }
 
+/** better-auth's tables (camelCase columns, as it expects); dates are Date objects. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Date | string;
+  token: string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+  authType: string | null;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: Date | string | null;
+  refreshTokenExpiresAt: Date | string | null;
+  scope: string | null;
+  password: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
 export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
   subject: SubjectTable;
   practice: PracticeTable;
   chapter: ChapterTable;

@@ -8,11 +8,13 @@ import type { Kysely } from "kysely";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { toNodeHandler } from "better-auth/node";
 import { checkDatabase } from "#db/health.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
 import { selectPublicEnv, type Env, type PublicEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
+import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { assignCspNonce, createHelmet } from "./security.ts";
 
 declare module "react-router" {
@@ -22,6 +24,9 @@ declare module "react-router" {
     dialect: DialectName;
     publicEnv: PublicEnv;
     logger: Logger;
+    auth: Auth;
+    /** The client's address as Express sees it (proxy headers only when TRUST_PROXY says so). */
+    clientIp: string;
   }
 }
 
@@ -68,6 +73,12 @@ export function createApp(options: AppOptions): Express {
       },
     }),
   );
+  // better-auth reads the client address from this header only; whatever a client sent in it
+  // is overwritten, so nobody can choose their own rate-limit bucket.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    next();
+  });
   app.use(assignCspNonce);
   app.use(createHelmet({ devServer: Boolean(vite) }));
   if (env.COMPRESSION) app.use(compression());
@@ -77,6 +88,10 @@ export function createApp(options: AppOptions): Express {
     res.setHeader("cache-control", "no-store");
     res.status(database ? 200 : 503).json({ status: database ? "ok" : "unavailable", database });
   });
+
+  const auth = createAuth({ env, db, dialect });
+  // Mounted before any body parser: better-auth reads the raw request itself.
+  app.all("/api/auth/{*splat}", toNodeHandler(auth));
 
   if (build) {
     // Lets the browser tell a failed chunk (network) from a deploy that replaced the assets.
@@ -112,12 +127,14 @@ export function createApp(options: AppOptions): Express {
         : build!,
       // A built app never shows stacks, whatever NODE_ENV says.
       mode: vite ? "development" : "production",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         cspNonce: res.locals.cspNonce as string,
         db,
         dialect,
         publicEnv,
         logger,
+        auth,
+        clientIp: req.ip ?? "unknown",
       }),
     }),
   );

@@ -55,6 +55,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(seasonPattern, "must look like 12-01/01-15 (MM-DD/MM-DD)")
     .default("12-01/01-15"),
+  AUTH_RATE_LIMIT: booleanFromString.default(true),
+  AUTH_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  AUTH_SIGN_UP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  COUNTS_CACHE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   COMPRESSION: booleanFromString.default(true),
 });
@@ -121,6 +125,7 @@ export function selectPublicEnv(env: Env) {
     contactFacebookUrl: env.CONTACT_FACEBOOK_URL ?? null,
     contactGithubUrl: env.CONTACT_GITHUB_URL ?? null,
     snowSeason: env.SNOW_SEASON,
+    countsCacheMinutes: env.COUNTS_CACHE_MINUTES,
   };
 }
 

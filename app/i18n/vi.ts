@@ -177,6 +177,38 @@ export const vi = {
     selected: "đang chọn",
   },
 
+  auth: {
+    loginTab: "Đăng nhập",
+    registerTab: "Đăng ký",
+    fullName: "Họ và tên",
+    email: "Email",
+    password: "Mật khẩu",
+    passwordHint: "Ít nhất 6 ký tự.",
+    submitLogin: "Đăng nhập",
+    submitRegister: "Đăng ký",
+    submitting: "Đang gửi…",
+    noAccount: "Chưa có tài khoản?",
+    haveAccount: "Đã có tài khoản?",
+    formError: "Vui lòng kiểm tra lại thông tin bên dưới.",
+    loggedOut: "Đăng xuất thành công!",
+    logoutFailed: "Đăng xuất thất bại vui lòng thử lại nhé!",
+    welcome: (name: string) => `Chào mừng ${name}!`,
+    errors: {
+      wrongCredentials: "Email hoặc mật khẩu không đúng.",
+      emailInUse:
+        "Email này đã được dùng cho một tài khoản khác. Hãy đăng nhập hoặc dùng email khác.",
+      weakPassword: "Mật khẩu quá yếu: cần ít nhất 6 ký tự.",
+      passwordTooLong: "Mật khẩu quá dài: tối đa 128 ký tự.",
+      invalidEmail: "Email không đúng định dạng.",
+      tooManyAttempts: (seconds: number) =>
+        `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds >= 120 ? `${Math.ceil(seconds / 60)} phút` : `${seconds} giây`}.`,
+      userNotFound: "Không tìm thấy người dùng.",
+      serverError: "Máy chủ đang gặp sự cố. Vui lòng thử lại sau ít phút.",
+      unknown: "Không thể hoàn tất yêu cầu. Vui lòng thử lại.",
+      network: "Không kết nối được tới máy chủ. Hãy kiểm tra mạng rồi thử lại.",
+    },
+  },
+
   screenComing: "Màn hình này đang được xây dựng và sẽ sớm có mặt.",
 
   chunk: {

@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Link, useRouteError } from "react-router";
+import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
 import { PracticeCard } from "#app/components/ui/practice-card.tsx";
 import { SubjectArt } from "#app/components/ui/subject-art.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { matchesSearch } from "#app/utils/search.ts";
 
@@ -17,8 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("mon");
   const selected = subjects.find((s) => s.code === wanted) ?? subjects[0] ?? null;
   const practices = selected ? await listPracticesOfSubject(context.db, selected.code) : [];
-  return { subjects, selected: selected?.code ?? null, practices };
+  return data(
+    { subjects, selected: selected?.code ?? null, practices },
+    { headers: catalogueCacheHeaders(request, context.publicEnv.countsCacheMinutes) },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { subjects, selected, practices } = loaderData;

@@ -7,6 +7,7 @@ import {
 } from "#db/catalogue.ts";
 import { PracticeCard } from "#app/components/ui/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -16,15 +17,20 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     ),
   );
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const subject = await findSubjectByCode(context.db, params.subjectCode);
   if (!subject) throw data(null, { status: 404 });
   const [practices, suggestions] = await Promise.all([
     listPracticesOfSubject(context.db, subject.code),
     listSuggestedPractices(context.db, subject.code, 10),
   ]);
-  return { subject, practices, suggestions };
+  return data(
+    { subject, practices, suggestions },
+    { headers: catalogueCacheHeaders(request, context.publicEnv.countsCacheMinutes) },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function PracticeSubject({ loaderData }: Route.ComponentProps) {
   const { subject, practices, suggestions } = loaderData;

@@ -1,6 +1,7 @@
 import type { Migration } from "kysely";
 import * as catalogue from "./0001-catalogue.ts";
 import * as questions from "./0002-questions.ts";
+import * as accounts from "./0003-accounts.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -9,4 +10,5 @@ import * as questions from "./0002-questions.ts";
 export const migrations: Record<string, Migration> = {
   "0001-catalogue": catalogue,
   "0002-questions": questions,
+  "0003-accounts": accounts,
 };

@@ -11,8 +11,9 @@ export interface HeaderUser {
 export const AVATAR_PLACEHOLDER = "/images/avatar-placeholder.svg";
 
 /**
- * Signed in: name and avatar; a click (or hover on a mouse) opens a popup with the avatar, name,
- * email and "Đăng xuất". Escape or a click elsewhere closes it.
+ * Signed in: name and avatar; a click (or Enter) opens a popup with the avatar, name, email and
+ * "Đăng xuất". Escape or a click elsewhere closes it. No hover opening: on a laptop with a
+ * mouse, hover-then-click would close what the hover just opened.
  */
 export function UserMenu({ user }: { user: HeaderUser }) {
   const [open, setOpen] = useState(false);
@@ -41,12 +42,7 @@ export function UserMenu({ user }: { user: HeaderUser }) {
   }, [open]);
 
   return (
-    <div
-      className="user-menu"
-      ref={container}
-      onMouseEnter={(event) => event.nativeEvent instanceof MouseEvent && setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
-    >
+    <div className="user-menu" ref={container}>
       <button
         ref={button}
         type="button"

@@ -1,0 +1,86 @@
+import type { AppLoadContext } from "react-router";
+import { CLIENT_IP_HEADER } from "#server/auth.ts";
+import { vi } from "#app/i18n/vi.ts";
+
+export interface SessionUser {
+  id: string;
+  fullName: string;
+  email: string;
+  avatarUrl: string | null;
+}
+
+/** The signed-in user of this request, read from the session in the database. */
+export async function getSessionUser(
+  context: AppLoadContext,
+  request: Request,
+): Promise<SessionUser | null> {
+  const session = await context.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  return { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null };
+}
+
+/**
+ * Calls one of better-auth's HTTP endpoints from a route action, through its full pipeline
+ * (rate limits, origin checks, cookies), on behalf of the browser that posted the form.
+ */
+export async function callAuthEndpoint(
+  context: AppLoadContext,
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<Response> {
+  const origin = new URL(context.auth.options.baseURL ?? request.url).origin;
+  return context.auth.handler(
+    new Request(`${origin}/api/auth${path}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin,
+        cookie: request.headers.get("cookie") ?? "",
+        "user-agent": request.headers.get("user-agent") ?? "",
+        [CLIENT_IP_HEADER]: context.clientIp,
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The Set-Cookie headers of an auth response, to pass on with a redirect. */
+export function cookiesOf(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** One clear Vietnamese message per failure; never one message for all. */
+export async function describeAuthFailure(response: Response): Promise<string> {
+  const t = vi.auth.errors;
+  if (response.status === 429) {
+    const seconds = Number(response.headers.get("X-Retry-After") ?? "60");
+    return t.tooManyAttempts(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60);
+  }
+  let code = "";
+  try {
+    code = String(((await response.json()) as { code?: unknown }).code ?? "");
+  } catch {
+    // No JSON body: fall through to the generic message for the status.
+  }
+  switch (code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+    case "INVALID_PASSWORD":
+    case "USER_NOT_FOUND":
+      return t.wrongCredentials;
+    case "USER_ALREADY_EXISTS":
+    case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+      return t.emailInUse;
+    case "PASSWORD_TOO_SHORT":
+      return t.weakPassword;
+    case "PASSWORD_TOO_LONG":
+      return t.passwordTooLong;
+    case "INVALID_EMAIL":
+      return t.invalidEmail;
+    default:
+      return response.status >= 500 ? t.serverError : t.unknown;
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * The practice room's data (product-spec section 3: Room config, Result item, Practice-time
+ * result; section 4: Practice room). Field names follow the set-up page (app/utils/room-setup.ts)
+ * so a stored set-up plus a seed is a room config.
+ */
+
+/** A countdown length in whole seconds, or "OFF" for no countdown. */
+export type Seconds = number | "OFF";
+
+/** SEQUENCE: one question at a time with countdowns; FLAT: the whole sheet, graded at the end. */
+export type PracticeType = "SEQUENCE" | "FLAT";
+
+/** One answer: `idx` is its original index in the question (what results store), never a display position. */
+export interface EngineAnswer {
+  readonly idx: number;
+  readonly isKey: boolean;
+}
+
+/** What the engine needs of a question; richer objects (e.g. the catalogue's QuestionView) fit too. */
+export interface EngineQuestion {
+  readonly id: number;
+  readonly answers: readonly EngineAnswer[];
+}
+
+export interface RoomConfig {
+  readonly practiceType: PracticeType;
+  readonly maxQuestionTime: Seconds;
+  readonly maxResultTime: Seconds;
+  /** Carried for the view: whether keys are highlighted when the result shows. */
+  readonly showQuestionKeyAfterQuestionEnd: boolean;
+  /** Carried for the view: whether the right/wrong toasts show. */
+  readonly showNotification: boolean;
+  readonly shuffleQuestions: boolean;
+  readonly shuffleAnswers: boolean;
+  /** Unsigned 32-bit; every shuffle of this attempt derives from it. */
+  readonly seed: number;
+}
+
+/** One question's outcome (spec: Result item); indexes are ORIGINAL answer idx, ascending. */
+export interface ResultItem {
+  readonly questionId: number;
+  readonly selectedAnswerIndexes: readonly number[];
+  readonly rightAnswer: boolean;
+}
+
+/** Everything a save needs, fixed at the moment the room finishes. */
+export interface RoomSummary {
+  /** One per question, in the order the questions were shown. */
+  readonly results: readonly ResultItem[];
+  readonly numberOfRight: number;
+  readonly numberOfWrong: number;
+  /** Seconds counted by ticks (pauses excluded). */
+  readonly totalTime: number;
+  /** Question ids in the order shown. */
+  readonly questionOrder: readonly number[];
+  /** Per shown question, the original answer idx in display order; null when answers were not shuffled. */
+  readonly answerOrders: readonly (readonly number[])[] | null;
+}
+
+export interface RoomState<Q extends EngineQuestion = EngineQuestion> {
+  /** The questions as given (source order); never reordered in place. */
+  readonly questions: readonly Q[];
+  /** The config of this attempt; `restart` replaces its seed. */
+  readonly config: RoomConfig;
+  /** 1 for the first attempt, +1 per restart: lets the view save each attempt exactly once. */
+  readonly attempt: number;
+  /** Display position → index into `questions`. */
+  readonly order: readonly number[];
+  /** Display position → original answer idx in display order (source order unless shuffled). */
+  readonly answerOrders: readonly (readonly number[])[];
+  /** SEQUENCE: the display position being answered. FLAT: stays 0. */
+  readonly currentIndex: number;
+  /** Display position → picked original answer idx, ascending. */
+  readonly selections: readonly (readonly number[])[];
+  /** SEQUENCE: the current question's result (keys, right/wrong) is on screen. */
+  readonly resultShown: boolean;
+  /** Seconds left for the current question; null when OFF or in FLAT. */
+  readonly questionCountdown: number | null;
+  /** Seconds left before auto-advance while the result shows; null when OFF or in FLAT. */
+  readonly resultCountdown: number | null;
+  readonly paused: boolean;
+  readonly totalTime: number;
+  /** Display position → recorded result; null until recorded (one empty slot per question). */
+  readonly results: readonly (ResultItem | null)[];
+  readonly preview: { readonly visible: boolean };
+  /** Set exactly once, when the room finishes; afterwards only `restart` changes the state. */
+  readonly finished: RoomSummary | null;
+}
+
+/**
+ * Everything that can happen in the room. `toggle` names the question by display `position`:
+ * required in FLAT (any question of the sheet), optional in SEQUENCE where it defaults to the
+ * current question and any other position is ignored.
+ */
+export type RoomAction =
+  | { readonly type: "tick" }
+  | { readonly type: "toggle"; readonly answerIdx: number; readonly position?: number }
+  | { readonly type: "next" }
+  | { readonly type: "finish" }
+  | { readonly type: "pause" }
+  | { readonly type: "resume" }
+  | { readonly type: "reset" }
+  | { readonly type: "restart"; readonly seed: number }
+  | { readonly type: "openPreview" }
+  | { readonly type: "closePreview" };

@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, isPhone, waitForHydration } from "./helpers.ts";
+import { SEED } from "./seed.ts";
+
+function newEmail() {
+  return `sv-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+async function register(page: Page, fullName: string, email: string, password: string) {
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByLabel("Họ và tên").fill(fullName);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+}
+
+async function openAccountMenu(page: Page) {
+  if (isPhone(page)) await page.getByRole("button", { name: "Mở menu" }).click();
+  return page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
+}
+
+test.describe("accounts", () => {
+  test("register → the header shows the name → a reload keeps the session → logout toast → login", async ({
+    page,
+  }) => {
+    const email = newEmail();
+    await register(page, "  Nguyễn Thị Hoa  ", email, "matkhau1");
+    await expect(page).toHaveURL("/");
+    let nav = await openAccountMenu(page);
+    const account = nav.getByRole("button", { name: "Tài khoản của Nguyễn Thị Hoa" });
+    await expect(account).toBeVisible();
+
+    // Server-rendered on the first byte: the HTML already carries the name.
+    const response = await page.reload();
+    expect(await response?.text()).toContain("Nguyễn Thị Hoa");
+
+    await waitForHydration(page);
+    nav = await openAccountMenu(page);
+    await nav.getByRole("button", { name: "Tài khoản của Nguyễn Thị Hoa" }).click();
+    await expect(nav.getByText(email)).toBeVisible();
+    await expectNoAxeViolations(page, "account popup");
+    await nav.getByRole("button", { name: "Đăng xuất" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Đăng xuất thành công!" }),
+    ).toBeVisible();
+    nav = await openAccountMenu(page);
+    await expect(nav.getByRole("link", { name: "Đăng nhập" })).toBeVisible();
+    if (isPhone(page)) await page.keyboard.press("Escape");
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(email.toUpperCase());
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+    await page.getByRole("button", { name: "Đăng nhập" }).click();
+    await expect(page).toHaveURL("/");
+    nav = await openAccountMenu(page);
+    await expect(nav.getByRole("button", { name: "Tài khoản của Nguyễn Thị Hoa" })).toBeVisible();
+  });
+
+  test("every failure has its own Vietnamese message", async ({ page }) => {
+    await page.goto("/register");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Đăng ký" }).click();
+    await expect(page.getByText("Vui lòng nhập họ và tên")).toBeVisible();
+    await expect(page.getByText("Vui lòng nhập email")).toBeVisible();
+    await expect(page.getByText("Mật khẩu phải có ít nhất 6 ký tự")).toBeVisible();
+    await expectNoAxeViolations(page, "register form with errors");
+
+    await page.getByLabel("Họ và tên").fill("Lê Minh");
+    await page.getByLabel("Email", { exact: true }).fill("khong-phai-email");
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("123");
+    await page.getByRole("button", { name: "Đăng ký" }).click();
+    await expect(page.getByText("Email không đúng định dạng")).toBeVisible();
+    await expect(page.getByText("Mật khẩu phải có ít nhất 6 ký tự")).toBeVisible();
+    await expect(page.getByLabel("Họ và tên")).toHaveValue("Lê Minh");
+
+    const email = newEmail();
+    await register(page, "Người Thứ Nhất", email, "matkhau1");
+    await expect(page).toHaveURL("/");
+    await page.context().clearCookies();
+    await register(page, "Người Thứ Hai", email, "matkhau2");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Email này đã được dùng cho một tài khoản khác. Hãy đăng nhập hoặc dùng email khác.",
+    );
+
+    await page.goto("/login");
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("sai-mat-khau");
+    await page.getByRole("button", { name: "Đăng nhập" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email hoặc mật khẩu không đúng.");
+    // The same message for an address nobody registered: accounts cannot be discovered.
+    await page.getByLabel("Email", { exact: true }).fill(newEmail());
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("sai-mat-khau");
+    await page.getByRole("button", { name: "Đăng nhập" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email hoặc mật khẩu không đúng.");
+  });
+
+  test("“Đăng nhập để bắt đầu” signs in and comes back to the set-up page", async ({ page }) => {
+    const email = newEmail();
+    await register(page, "Trần Văn Nam", email, "matkhau1");
+    await expect(page).toHaveURL("/");
+    await page.context().clearCookies();
+    const setup = `/practice-review/${SEED.chapterPractice.code}`;
+    await page.goto(setup);
+    await page.getByRole("link", { name: "Đăng nhập để bắt đầu" }).click();
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(setup)}`);
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+    await page.getByRole("button", { name: "Đăng nhập" }).click();
+    await expect(page).toHaveURL(setup);
+    await expect(page.getByRole("button", { name: "Bắt đầu" })).toBeVisible();
+  });
+
+  test("never redirects off-site after sign-in", async ({ page }) => {
+    const email = newEmail();
+    await register(page, "Phạm An", email, "matkhau1");
+    await expect(page).toHaveURL("/");
+    await page.context().clearCookies();
+    await page.goto("/login?redirectTo=//evil.example/steal");
+    await waitForHydration(page);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+    await page.getByRole("button", { name: "Đăng nhập" }).click();
+    await expect(page).toHaveURL("/");
+  });
+});
