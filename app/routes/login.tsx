@@ -9,7 +9,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/login";
 import { vi } from "#app/i18n/vi.ts";
-import { LoginSchema, RegisterSchema, safeRedirectPath } from "#app/utils/auth-schemas.ts";
+import { LoginSchema, RegisterSchema } from "#app/utils/auth-schemas.ts";
+import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
 import {
   callAuthEndpoint,
   cookiesOf,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LoginSchema, RegisterSchema, safeRedirectPath } from "./auth-schemas.ts";
+import { LoginSchema, RegisterSchema } from "./auth-schemas.ts";
+import { safeRedirectPath } from "./safe-redirect.ts";
 
 const messages = (result: {
   success: boolean;

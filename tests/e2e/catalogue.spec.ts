@@ -220,3 +220,39 @@ test.describe("set-up page", () => {
     await expectNoAxeViolations(page, "set-up page");
   });
 });
+
+test.describe("every sample subject", () => {
+  test("has a practice whose set-up page starts a room for a signed-in student", async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await page.goto("/register");
+    await waitForHydration(page);
+    await page.getByLabel("Họ và tên").fill("Sinh Viên Thử");
+    await page
+      .getByLabel("Email", { exact: true })
+      .fill(`mon-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
+    await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+    await page.getByRole("button", { name: "Đăng ký" }).click();
+    await expect(page).toHaveURL("/");
+    for (const code of [
+      "co-so-du-lieu",
+      "lap-trinh-c",
+      "mang-may-tinh",
+      "tieng-anh",
+      "toan-roi-rac",
+      "triet-hoc-mac-lenin",
+    ]) {
+      await page.goto(`/practice-subject/${code}`);
+      await page.getByRole("region", { name: /^Môn / }).getByRole("link").first().click();
+      await expect(page).toHaveURL(/\/practice-review\//);
+      await waitForHydration(page);
+      await page.getByRole("radio", { name: /^Tất cả .* câu hỏi$/ }).check();
+      await page.getByRole("button", { name: "Bắt đầu" }).click();
+      await expect(page).toHaveURL(
+        /\/practice-control\?type=PRACTICE_TIME_ALL&practice=[a-z0-9-]+&mode=SEQUENCE/,
+      );
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Phòng luyện tập");
+    }
+  });
+});

@@ -1,0 +1,17 @@
+/** Only a path of this site may follow sign-in: never another origin (no open redirect). */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  ) {
+    return "/";
+  }
+  try {
+    const url = new URL(value, "http://on-tap.invalid");
+    return url.origin === "http://on-tap.invalid" ? `${url.pathname}${url.search}${url.hash}` : "/";
+  } catch {
+    return "/";
+  }
+}
