@@ -12,5 +12,6 @@ export default [
   route("practice-history", "routes/practice-history.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
+  route("profile", "routes/profile.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

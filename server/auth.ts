@@ -33,6 +33,10 @@ export function createAuth(options: { env: Env; db: Kysely<DB>; dialect: Dialect
       autoSignIn: true,
       requireEmailVerification: false,
     },
+    user: {
+      // Deleting an account takes the user's sessions and linked accounts with it (cascade).
+      deleteUser: { enabled: true },
+    },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,

@@ -8,6 +8,7 @@ import {
   useSearchParams,
 } from "react-router";
 import type { Route } from "./+types/login";
+import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { LoginSchema, RegisterSchema } from "#app/utils/auth-schemas.ts";
 import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
@@ -44,11 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const parsed = (intent === "register" ? RegisterSchema : LoginSchema).safeParse(values);
   if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0] as keyof FieldErrors;
-      fieldErrors[field] ??= issue.message;
-    }
+    const fieldErrors: FieldErrors = fieldErrorsOf(parsed.error.issues);
     return data(
       { intent, fieldErrors, formError: vi.auth.formError, values: { ...values, password: "" } },
       { status: 400 },
@@ -108,41 +105,22 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const t = vi.auth;
 
   const field = (
-    name: "fullName" | "email" | "password",
+    name: keyof FieldErrors,
     label: string,
     type: string,
     autoComplete: string,
     hint?: string,
-  ) => {
-    const error = errors[name];
-    const describedBy =
-      [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") ||
-      undefined;
-    return (
-      <div className="field">
-        <label htmlFor={name}>{label}</label>
-        <input
-          id={name}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          defaultValue={name === "password" ? undefined : (result?.values[name] ?? "")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-        />
-        {hint ? (
-          <p id={`${name}-hint`} className="field-hint">
-            {hint}
-          </p>
-        ) : null}
-        {error ? (
-          <p id={`${name}-error`} className="field-error">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  ) => (
+    <FormField
+      name={name}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      defaultValue={name === "password" ? undefined : (result?.values[name] ?? "")}
+      hint={hint}
+      error={errors[name]}
+    />
+  );
 
   return (
     <section className="page page-narrow auth-page">

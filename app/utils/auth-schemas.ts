@@ -21,3 +21,17 @@ export const RegisterSchema = z.object({
   email,
   password: z.string().min(6).max(128).meta({ label: "Mật khẩu" }),
 });
+
+const fullName = z.string().trim().min(1).max(80).meta({ label: "Họ và tên" });
+
+export const UpdateNameSchema = z.object({ fullName });
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1).meta({ label: "Mật khẩu hiện tại" }),
+  newPassword: z.string().min(6).max(128).meta({ label: "Mật khẩu mới" }),
+});
+
+export const DeleteAccountSchema = z.object({
+  confirmEmail: z.string().trim().min(1).meta({ label: "Email xác nhận" }),
+  password: z.string().meta({ label: "Mật khẩu" }),
+});

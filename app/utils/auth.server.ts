@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER } from "#server/auth.ts";
 import { vi } from "#app/i18n/vi.ts";
 
@@ -18,6 +18,27 @@ export async function getSessionUser(
   if (!session) return null;
   const { user } = session;
   return { id: user.id, fullName: user.name, email: user.email, avatarUrl: user.image ?? null };
+}
+
+/** Sign-in-only pages: a visitor goes to sign-in and comes back here afterwards. */
+export async function requireUser(context: AppLoadContext, request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(context, request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/** How a user can sign in: "credential" (email + password), or a provider's id. */
+export async function listSignInMethods(
+  context: AppLoadContext,
+  userId: string,
+): Promise<string[]> {
+  const rows = await context.db
+    .selectFrom("account")
+    .select("providerId")
+    .where("userId", "=", userId)
+    .execute();
+  return rows.map((row) => row.providerId);
 }
 
 /**
@@ -76,6 +97,8 @@ export async function describeAuthFailure(response: Response): Promise<string> {
       return t.emailInUse;
     case "PASSWORD_TOO_SHORT":
       return t.weakPassword;
+    case "CREDENTIAL_ACCOUNT_NOT_FOUND":
+      return t.noPassword;
     case "PASSWORD_TOO_LONG":
       return t.passwordTooLong;
     case "INVALID_EMAIL":

@@ -128,3 +128,63 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/");
   });
 });
+
+test.describe("profile", () => {
+  test("a signed-out visitor is sent to sign-in and back", async ({ page }) => {
+    await page.goto("/profile");
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent("/profile")}`);
+  });
+
+  test("change the name and the password, then delete the account; the email can register again", async ({
+    page,
+  }) => {
+    const email = newEmail();
+    await register(page, "Hoàng Yến", email, "matkhau1");
+    await expect(page).toHaveURL("/");
+    const nav = await openAccountMenu(page);
+    await nav.getByRole("button", { name: "Tài khoản của Hoàng Yến" }).click();
+    await nav.getByRole("link", { name: "Tài khoản của tôi" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Tài khoản của tôi");
+    await expect(page.getByText("Cách đăng nhập: Email và mật khẩu")).toBeVisible();
+    await expectNoAxeViolations(page, "profile");
+
+    const nameForm = page.getByRole("form", { name: "Thông tin cá nhân" });
+    await nameForm.getByLabel("Họ và tên").fill("  ");
+    await nameForm.getByRole("button", { name: "Lưu họ tên" }).click();
+    await expect(nameForm.getByText("Vui lòng nhập họ và tên")).toBeVisible();
+    await nameForm.getByLabel("Họ và tên").fill("Hoàng Hải Yến");
+    await nameForm.getByRole("button", { name: "Lưu họ tên" }).click();
+    await expect(nameForm.getByRole("status")).toHaveText("Đã cập nhật họ tên.");
+    const header = await openAccountMenu(page);
+    await expect(header.getByRole("button", { name: "Tài khoản của Hoàng Hải Yến" })).toBeVisible();
+    if (isPhone(page)) await page.keyboard.press("Escape");
+
+    const passwordForm = page.getByRole("form", { name: "Đổi mật khẩu" });
+    await passwordForm.getByLabel("Mật khẩu hiện tại").fill("khong-dung");
+    await passwordForm.getByLabel("Mật khẩu mới").fill("matkhau2");
+    await passwordForm.getByRole("button", { name: "Đổi mật khẩu" }).click();
+    await expect(passwordForm.getByText("Mật khẩu hiện tại không đúng.")).toBeVisible();
+    await passwordForm.getByLabel("Mật khẩu hiện tại").fill("matkhau1");
+    await passwordForm.getByLabel("Mật khẩu mới").fill("matkhau2");
+    await passwordForm.getByRole("button", { name: "Đổi mật khẩu" }).click();
+    await expect(passwordForm.getByRole("status")).toContainText("Đã đổi mật khẩu.");
+
+    const danger = page.getByRole("form", { name: "Xoá tài khoản" });
+    await danger.getByLabel("Nhập email của bạn để xác nhận").fill("nguoi-khac@example.com");
+    await danger.getByLabel("Mật khẩu", { exact: true }).fill("matkhau2");
+    await danger.getByRole("button", { name: "Xoá tài khoản vĩnh viễn" }).click();
+    await expect(
+      danger.getByText("Email xác nhận không khớp với email của tài khoản."),
+    ).toBeVisible();
+    await danger.getByLabel("Nhập email của bạn để xác nhận").fill(email);
+    await danger.getByLabel("Mật khẩu", { exact: true }).fill("matkhau2");
+    await danger.getByRole("button", { name: "Xoá tài khoản vĩnh viễn" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Tài khoản của bạn đã được xoá." }),
+    ).toBeVisible();
+
+    await register(page, "Hoàng Yến", email, "matkhau3");
+    await expect(page).toHaveURL("/");
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 
 export interface HeaderUser {
@@ -65,6 +65,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
         />
         <p className="user-popup-name">{user.fullName}</p>
         <p className="user-popup-email">{user.email}</p>
+        <p>
+          <Link to="/profile" onClick={() => setOpen(false)}>
+            {vi.auth.profile.link}
+          </Link>
+        </p>
         <Form method="post" action="/logout" reloadDocument>
           <button type="submit" className="button button-secondary">
             {vi.nav.logout}
