@@ -1,50 +1,18 @@
-import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import path from "node:path";
 import { sql } from "kysely";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSqliteTestDatabase, type TestDatabase } from "#tests/setup/databases.ts";
-import { createApp } from "./app.ts";
-import { loadEnv } from "./env.ts";
-import { createLogger } from "./logger.ts";
-
-const root = path.resolve(import.meta.dirname, "..");
-const serverBuild = path.join(root, "build/server/index.js");
+import { startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 // These tests drive the real production build through the real Express app.
-let build: ServerBuild;
-let database: TestDatabase;
-let server: Server;
+let server: TestServer;
 let base: string;
 
 beforeAll(async () => {
-  if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
-  build = (await import(serverBuild)) as ServerBuild;
-  database = await createSqliteTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: "production",
-    BETTER_AUTH_SECRET: "x".repeat(32),
-    LOG_LEVEL: "silent",
-  });
-  const app = createApp({
-    env,
-    db: database.db,
-    dialect: "sqlite",
-    logger: createLogger(process.env.DEBUG_TEST_LOGS ? "debug" : "silent"),
-    build,
-    clientDir: path.join(root, "build/client"),
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startTestServer();
+  base = server.base;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.destroy();
+  await server?.close();
 });
 
 describe("the HTTP server", () => {
@@ -79,7 +47,7 @@ describe("the HTTP server", () => {
   });
 
   it("serves hashed assets with immutable caching, and a plain 404 for a missing one", async () => {
-    const entry = build.assets.entry.module;
+    const entry = server.build.assets.entry.module;
     const asset = await fetch(`${base}${entry}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -95,14 +63,14 @@ describe("the HTTP server", () => {
   });
 
   it("gives a generic 500 page with no stack or SQL when the database breaks", async () => {
-    await sql`drop table practice`.execute(database.db);
+    await sql`drop table practice`.execute(server.database.db);
     const response = await fetch(`${base}/practice-review/bat-ky`);
     expect(response.status).toBe(500);
     const html = await response.text();
     expect(html).toContain("Đã có lỗi xảy ra");
     expect(html).not.toMatch(/no such table|SqliteError|\n\s+at |\.ts:\d+/);
     // The home page keeps its own recovery path: a message and "Thử lại".
-    await sql`drop table subject`.execute(database.db);
+    await sql`drop table subject`.execute(server.database.db);
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(500);
     const homeHtml = await home.text();

@@ -1,61 +1,21 @@
-import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSqliteTestDatabase, type TestDatabase } from "#tests/setup/databases.ts";
-import { createApp } from "./app.ts";
-import { loadEnv } from "./env.ts";
-import { createLogger } from "./logger.ts";
+import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-let database: TestDatabase;
-let server: Server;
-let base: string;
+let server: TestServer;
 
 beforeAll(async () => {
-  const serverBuild = path.join(root, "build/server/index.js");
-  if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
-  const build = (await import(serverBuild)) as ServerBuild;
-  database = await createSqliteTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: "production",
-    BETTER_AUTH_SECRET: "y".repeat(40),
-    LOG_LEVEL: "silent",
-    AUTH_SIGN_IN_PER_MINUTE: "3",
-    AUTH_SIGN_UP_PER_HOUR: "2",
-  });
-  const app = createApp({
-    env,
-    db: database.db,
-    dialect: "sqlite",
-    logger: createLogger("silent"),
-    build,
-  });
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await startTestServer({ AUTH_SIGN_IN_PER_MINUTE: "3", AUTH_SIGN_UP_PER_HOUR: "2" });
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
-  await database?.destroy();
+  await server?.close();
 });
 
-function post(
+const post = (
   pathname: string,
   fields: Record<string, string>,
   headers: Record<string, string> = {},
-) {
-  return fetch(`${base}${pathname}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
+) => postForm(server.base, pathname, fields, headers);
 
 describe("sign-in and sign-up on the server", () => {
   it("registers, sets an HttpOnly SameSite=Lax session cookie and renders the name on the first byte", async () => {
@@ -71,14 +31,14 @@ describe("sign-in and sign-up on the server", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Max-Age=2592000/);
-    const home = await fetch(`${base}/`, { headers: { cookie: cookie!.split(";")[0]! } });
+    const home = await fetch(`${server.base}/`, { headers: { cookie: cookie!.split(";")[0]! } });
     expect(await home.text()).toContain("Đỗ Hải");
-    const user = await database.db
+    const user = await server.database.db
       .selectFrom("user")
       .select(["name", "email"])
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ name: "Đỗ Hải", email: "hai@example.com" });
-    const session = await database.db
+    const session = await server.database.db
       .selectFrom("session")
       .select("authType")
       .executeTakeFirstOrThrow();
@@ -86,7 +46,7 @@ describe("sign-in and sign-up on the server", () => {
   });
 
   it("refuses invalid input with Vietnamese messages and creates nothing", async () => {
-    const before = await database.db.selectFrom("user").select("id").execute();
+    const before = await server.database.db.selectFrom("user").select("id").execute();
     const response = await post("/register", {
       intent: "register",
       fullName: "",
@@ -98,7 +58,9 @@ describe("sign-in and sign-up on the server", () => {
     expect(html).toContain("Vui lòng nhập họ và tên");
     expect(html).toContain("Email không đúng định dạng");
     expect(html).toContain("Mật khẩu phải có ít nhất 6 ký tự");
-    expect(await database.db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
+    expect(await server.database.db.selectFrom("user").select("id").execute()).toHaveLength(
+      before.length,
+    );
   });
 
   it("limits sign-in attempts per client and says when to retry, whatever headers the client forges", async () => {
@@ -120,7 +82,7 @@ describe("sign-in and sign-up on the server", () => {
   });
 
   it("lets the browser keep the counters for COUNTS_CACHE_MINUTES, except for a signed-in student", async () => {
-    const visitor = await fetch(`${base}/`);
+    const visitor = await fetch(`${server.base}/`);
     expect(visitor.headers.get("cache-control")).toBe("private, max-age=300");
     expect(visitor.headers.get("vary")).toMatch(/Cookie/i);
     const signIn = await post(
@@ -132,7 +94,7 @@ describe("sign-in and sign-up on the server", () => {
       .getSetCookie()
       .find((c) => c.includes("session_token"))
       ?.split(";")[0];
-    const student = await fetch(`${base}/`, {
+    const student = await fetch(`${server.base}/`, {
       headers: { cookie: cookie ?? "better-auth.session_token=x" },
     });
     expect(student.headers.get("cache-control")).toBe("private, no-cache");
@@ -154,7 +116,7 @@ describe("sign-in and sign-up on the server", () => {
     expect(out.headers.get("location")).toBe(
       "/?type=info&message=%C4%90%C4%83ng+xu%E1%BA%A5t+th%C3%A0nh+c%C3%B4ng%21",
     );
-    const after = await fetch(`${base}/`, { headers: { cookie } });
+    const after = await fetch(`${server.base}/`, { headers: { cookie } });
     expect(await after.text()).not.toContain("Vũ Lan");
   });
 });

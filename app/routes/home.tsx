@@ -3,7 +3,7 @@ import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
-import { PracticeCard } from "#app/components/ui/practice-card.tsx";
+import { PracticeCardList } from "#app/components/ui/practice-card.tsx";
 import { SubjectArt } from "#app/components/ui/subject-art.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
@@ -86,17 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="practices-heading">
             {t.practicesHeading}: {selectedSubject.name}
           </h2>
-          {practices.length === 0 ? (
-            <p className="empty-state">{vi.catalogue.noPractices}</p>
-          ) : (
-            <ul className="card-list">
-              {practices.map((practice) => (
-                <li key={practice.code}>
-                  <PracticeCard practice={practice} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <PracticeCardList practices={practices} />
         </section>
       ) : null}
     </>

@@ -5,7 +5,7 @@ import {
   listPracticesOfSubject,
   listSuggestedPractices,
 } from "#db/catalogue.ts";
-import { PracticeCard } from "#app/components/ui/practice-card.tsx";
+import { PracticeCard, PracticeCardList } from "#app/components/ui/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
@@ -40,17 +40,7 @@ export default function PracticeSubject({ loaderData }: Route.ComponentProps) {
       <section className="page" aria-labelledby="subject-heading">
         <h1 id="subject-heading">{t.heading(subject.name)}</h1>
         {subject.description ? <p className="muted">{subject.description}</p> : null}
-        {practices.length === 0 ? (
-          <p className="empty-state">{vi.catalogue.noPractices}</p>
-        ) : (
-          <ul className="card-list">
-            {practices.map((practice) => (
-              <li key={practice.code}>
-                <PracticeCard practice={practice} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <PracticeCardList practices={practices} />
       </section>
       {suggestions.length > 0 ? (
         <section className="page" aria-labelledby="suggestions-heading">

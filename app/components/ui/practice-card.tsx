@@ -24,3 +24,17 @@ export function PracticeCard({
     </Link>
   );
 }
+
+/** A subject's practices as cards, or a line saying it has none yet. */
+export function PracticeCardList({ practices }: { practices: PracticeCardData[] }) {
+  if (practices.length === 0) return <p className="empty-state">{vi.catalogue.noPractices}</p>;
+  return (
+    <ul className="card-list">
+      {practices.map((practice) => (
+        <li key={practice.code}>
+          <PracticeCard practice={practice} />
+        </li>
+      ))}
+    </ul>
+  );
+}
