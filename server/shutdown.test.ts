@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,10 +55,16 @@ describe("graceful shutdown", () => {
     expect(await stuck).toBeInstanceOf(Error);
   });
 
-  it("the built server exits cleanly on SIGTERM", async () => {
+  it("the server `npm start` runs exits cleanly on SIGTERM", async () => {
     const root = path.resolve(import.meta.dirname, "..");
+    // The entry comes from package.json's start script, so the README's command is what runs.
+    const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const entry = /&& node (\S+)$/.exec(scripts.start ?? "")?.[1];
+    expect(entry).toBe("build/host/index.js");
     const dir = mkdtempSync(path.join(tmpdir(), "on-tap-sigterm-"));
-    const child = spawn(process.execPath, ["build/host/index.js"], {
+    const child = spawn(process.execPath, [entry!], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
