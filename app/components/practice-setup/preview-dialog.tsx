@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type { PracticeInfo } from "#db/catalogue.ts";
+import { Switch } from "#app/components/ui/switch.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { loadQuestionList, type QuestionList } from "#app/utils/question-cache.ts";
 import { selectionParams, type Selection } from "#app/utils/room-setup.ts";
@@ -66,16 +67,7 @@ export function PreviewDialog({
         <h2 id="preview-title">
           {t.previewTitle}: {title}
         </h2>
-        <label className="switch">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={showKeys}
-            onChange={(event) => setShowKeys(event.target.checked)}
-          />
-          <span className="switch-track" aria-hidden="true" />
-          <span>{t.previewShowKey}</span>
-        </label>
+        <Switch label={t.previewShowKey} checked={showKeys} onChange={setShowKeys} />
       </div>
       {/* Focusable, so the list scrolls by keyboard too. */}
       <div className="preview-body" tabIndex={0} role="region" aria-label={t.questionList}>

@@ -16,6 +16,7 @@ import {
   type Seconds,
   type Selection,
 } from "#app/utils/room-setup.ts";
+import { Switch } from "#app/components/ui/switch.tsx";
 import { PreviewDialog } from "./preview-dialog.tsx";
 
 const t = vi.pages.practiceReview;
@@ -338,28 +339,5 @@ function SecondsChoice({
         ))}
       </div>
     </fieldset>
-  );
-}
-
-function Switch({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <label className="switch">
-      <input
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span className="switch-track" aria-hidden="true" />
-      <span>{label}</span>
-    </label>
   );
 }
