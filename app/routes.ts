@@ -9,6 +9,7 @@ export default [
   route("practice-review/:practiceCode", "routes/practice-review.tsx"),
   route("practice-review/:practiceCode/questions", "routes/practice-questions.ts"),
   route("practice-control", "routes/practice-control.tsx"),
+  route("api/attempts", "routes/api.attempts.ts"),
   route("practice-history", "routes/practice-history.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),

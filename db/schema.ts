@@ -62,6 +62,45 @@ export interface StoredAnswer {
   isKey: boolean;
 }
 
+/**
+ * A saved practice attempt (migration 0004). `id` is the browser's UUID; code, title and
+ * description are copies made at save time; `config` is JSON of the room config without
+ * practiceType; `answer_orders` is JSON number[][] or null when answers were not shuffled.
+ */
+export interface AttemptTable {
+  id: string;
+  user_id: string;
+  practice_id: number;
+  practice_code: string;
+  practice_title: string;
+  description: string;
+  type: "PRACTICE_TIME_ALL" | "PRACTICE_TIME_RANGE" | "PRACTICE_TIME_CHAPTER";
+  chapter_idx: number | null;
+  /** 1-based, inclusive; set only for PRACTICE_TIME_RANGE. */
+  range_start: number | null;
+  range_end: number | null;
+  practice_type: "SEQUENCE" | "FLAT";
+  config: string;
+  answer_orders: string | null;
+  number_of_right: number;
+  number_of_wrong: number;
+  question_count: number;
+  total_time: number;
+  content_version: number;
+  created_at: string;
+}
+
+/** One answered question of an attempt; `selected` is JSON of ascending original answer idxs. */
+export interface AttemptAnswerTable {
+  attempt_id: string;
+  /** 0-based position in the order shown. */
+  position: number;
+  /** The question revision that was shown. */
+  question_id: number;
+  selected: string;
+  right_answer: number;
+}
+
 /** better-auth's tables (camelCase columns, as it expects); dates are Date objects. */
 export interface UserTable {
   id: string;
@@ -119,6 +158,8 @@ export interface DB {
   practice: PracticeTable;
   chapter: ChapterTable;
   question: QuestionTable;
+  attempt: AttemptTable;
+  attempt_answer: AttemptAnswerTable;
 }
 
 export type Subject = Selectable<SubjectTable>;

@@ -15,6 +15,7 @@ import type { DB } from "#db/schema.ts";
 import { selectPublicEnv, type Env, type PublicEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
+import { createAvatarRouter } from "./avatar.ts";
 import { assignCspNonce, createHelmet } from "./security.ts";
 
 declare module "react-router" {
@@ -92,6 +93,8 @@ export function createApp(options: AppOptions): Express {
   const auth = createAuth({ env, db, dialect });
   // Mounted before any body parser: better-auth reads the raw request itself.
   app.all("/api/auth/{*splat}", toNodeHandler(auth));
+  // POST /api/avatar reads its raw body itself too; GET /avatars/:file serves the pictures.
+  app.use(createAvatarRouter({ dataDir: env.DATA_DIR, auth }));
 
   if (build) {
     // Lets the browser tell a failed chunk (network) from a deploy that replaced the assets.

@@ -1,7 +1,8 @@
-import { betterAuth } from "better-auth";
+import { betterAuth, logger } from "better-auth";
 import type { Kysely } from "kysely";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
+import { removeAvatarFiles } from "./avatar.ts";
 import type { Env } from "./env.ts";
 
 /** The header through which Express hands better-auth the client's address (see app.ts). */
@@ -35,7 +36,18 @@ export function createAuth(options: { env: Env; db: Kysely<DB>; dialect: Dialect
     },
     user: {
       // Deleting an account takes the user's sessions and linked accounts with it (cascade).
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // The avatar files go too. The account is already gone by then: a failure here is
+        // logged, never turned into an error for the user.
+        afterDelete: async (user) => {
+          try {
+            await removeAvatarFiles(user.id, env.DATA_DIR);
+          } catch (error) {
+            logger.error(`Could not remove the avatar files of user ${user.id}`, error);
+          }
+        },
+      },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,

@@ -126,6 +126,76 @@ export const vi = {
     practiceControl: {
       title: "Phòng luyện tập",
       heading: "Phòng luyện tập",
+      titleOf: (practice: string) => `${practice} — Phòng luyện tập`,
+      invalidHeading: "Chưa chọn đề luyện tập",
+      invalidText:
+        "Địa chỉ phòng luyện tập không đầy đủ hoặc không hợp lệ. Hãy chọn một đề, thiết lập phòng luyện tập rồi bấm “Bắt đầu”.",
+      toHome: "Chọn đề luyện tập",
+      notFoundHeading: "Không tìm thấy đề luyện tập",
+      notFoundText: "Đề luyện tập này không tồn tại hoặc đã bị ẩn.",
+      emptyText: "Phần bạn chọn hiện không có câu hỏi nào. Hãy chọn chương hoặc bộ câu hỏi khác.",
+      backToSetup: "Quay lại trang thiết lập",
+      progress: (i: number, n: number) => `${i}/${n}`,
+      progressLabel: (i: number, n: number) => `Câu ${i} trên ${n}`,
+      pause: "Tạm dừng",
+      resume: "Tiếp tục",
+      pausedHeading: "Đang tạm dừng",
+      pausedText: "Đồng hồ đã dừng và câu hỏi được ẩn đi. Bấm “Tiếp tục” khi bạn sẵn sàng.",
+      timeLeft: (n: number) => `Còn ${n} giây`,
+      elapsed: "Thời gian làm bài",
+      noTimer: "Không giới hạn thời gian",
+      chooseKeys: (n: number) => `Chọn ${n} đáp án`,
+      noKey: "Câu này không có đáp án đúng: không chọn đáp án nào là trả lời đúng.",
+      right: "Câu trả lời chính xác",
+      wrong: "Câu trả lời chưa chính xác",
+      unanswered: "Bạn chưa chọn đáp án",
+      autoNext: (n: number) => `Tự động chuyển câu hỏi sau ${n}s`,
+      showAnswer: "Xem đáp án",
+      next: "Câu tiếp theo",
+      finish: "Kết thúc",
+      keyMark: "đáp án đúng",
+      wrongMark: "bạn chọn sai",
+      pickedMark: "bạn đã chọn",
+      explanation: "Lời giải",
+      reference: "Tham khảo",
+      questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
+      questionLabel: (n: number) => `Câu ${n}:`,
+      answers: (n: number) => `Các đáp án của câu ${n}`,
+      jumpList: "Đi tới câu hỏi",
+      jumpTo: (n: number, answered: boolean) =>
+        `Câu ${n}, ${answered ? "đã trả lời" : "chưa trả lời"}`,
+      answeredCount: (k: number, n: number) => `Đã trả lời ${k}/${n}`,
+      confirmTitle: "Kết thúc bài làm?",
+      confirmText: (k: number) =>
+        `Bạn còn ${k} câu chưa trả lời. Những câu này sẽ được tính là sai.`,
+      keepGoing: "Làm tiếp",
+      keyboardHint:
+        "Phím tắt: 1–8 hoặc A–H để chọn đáp án, Enter hoặc → để sang câu tiếp theo, Space để tạm dừng.",
+      resumed: "Đã mở lại bài bạn đang làm dở.",
+      contentChanged:
+        "Đề luyện tập vừa được cập nhật nên bài làm dở trên máy này đã được bắt đầu lại từ đầu.",
+    },
+    summary: {
+      heading: "Kết quả luyện tập",
+      time: (seconds: number) =>
+        `Thời gian hoàn thành: ${Math.floor(seconds / 60)} phút ${seconds % 60} giây`,
+      score: (k: number, n: number) => `Số câu đúng: ${k}/${n}`,
+      ring: (percent: number) => `Tỉ lệ đúng ${percent}%`,
+      list: "Danh sách câu hỏi",
+      again: "Làm lại",
+      backToSetup: "Quay lại trang thiết lập",
+      right: "Đúng",
+      wrong: "Sai",
+      noPick: "Bạn chưa chọn đáp án",
+      saving: "Đang lưu…",
+      saved: "Đã lưu kết quả vào lịch sử luyện tập.",
+      retrying: (seconds: number) =>
+        `Chưa lưu được kết quả (mất kết nối hoặc máy chủ bận). Tự động thử lại sau ${seconds} giây.`,
+      gaveUp:
+        "Chưa lưu được kết quả. Kết quả vẫn được giữ trên máy này và sẽ được gửi khi bạn mở lại trang; bạn cũng có thể bấm “Thử lại”.",
+      retry: "Thử lại",
+      signedOut: "Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại để lưu kết quả này.",
+      signIn: "Đăng nhập lại",
     },
     practiceHistory: {
       title: "Lịch sử luyện tập",
@@ -235,6 +305,20 @@ export const vi = {
 
   screenComing: "Màn hình này đang được xây dựng và sẽ sớm có mặt.",
 
+  attempts: {
+    errors: {
+      UNAUTHENTICATED: "Vui lòng đăng nhập để lưu kết quả luyện tập.",
+      BAD_REQUEST: "Dữ liệu bài làm không hợp lệ nên kết quả không được lưu.",
+      PRACTICE_NOT_FOUND: "Không tìm thấy đề luyện tập này. Có thể đề đã bị ẩn.",
+      BAD_ATTEMPT_ID: "Mã bài làm không hợp lệ nên kết quả không được lưu.",
+      QUESTIONS_MISMATCH:
+        "Các câu hỏi của bài làm không khớp với đề luyện tập (đề có thể vừa được cập nhật) nên kết quả không được lưu.",
+      BAD_PICKS: "Bài làm có lựa chọn không phải đáp án của câu hỏi nên kết quả không được lưu.",
+      BAD_ANSWER_ORDER: "Thứ tự đáp án của bài làm không hợp lệ nên kết quả không được lưu.",
+      BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên kết quả không được lưu.",
+      ATTEMPT_OF_ANOTHER_USER: "Bài làm này thuộc về một tài khoản khác.",
+    },
+  },
   chunk: {
     heading: "Không tải được trang",
     body: "Mạng đang chậm hoặc ứng dụng vừa được cập nhật. Hãy kiểm tra kết nối rồi tải lại trang.",

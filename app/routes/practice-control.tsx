@@ -1,14 +1,184 @@
+import { useCallback, useMemo } from "react";
+import { data, Link, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
-import { ScreenInProgress } from "#app/components/ui/status-screens.tsx";
+import { FlatRoom } from "#app/components/room/flat-room.tsx";
+import { SequenceRoom } from "#app/components/room/sequence-room.tsx";
+import { Summary } from "#app/components/room/summary.tsx";
+import { useAttemptSave } from "#app/components/room/use-attempt-save.ts";
+import { useRoom } from "#app/components/room/use-room.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
+import {
+  DEFAULT_SETUP,
+  newRoomIdentity,
+  parseRoomUrl,
+  roomUrl,
+  type RoomRequest,
+} from "#app/utils/room-setup.ts";
+import { selectionLabel } from "#app/utils/selection-label.ts";
+import { findPracticeByCode, listQuestions, type QuestionView } from "#db/catalogue.ts";
+import type { AttemptSubmission } from "#db/attempts.ts";
+import type { RoomConfig } from "#engine/types.ts";
 import type { Route } from "./+types/practice-control";
 
 /** The practice room: no footer and no snow, nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
 
-export const meta: Route.MetaFunction = () => pageTitle(vi.pages.practiceControl.title);
+const t = vi.pages.practiceControl;
 
-export default function PracticeControl() {
-  return <ScreenInProgress heading={vi.pages.practiceControl.heading} />;
+/**
+ * Everything the room needs comes from its URL (practice, selection, settings, seed, attempt
+ * id) and the database, so the server renders the first question and a refresh rebuilds the
+ * same room; the browser then lays its stored progress over it.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request);
+  const room = parseRoomUrl(new URL(request.url).searchParams);
+  if (!room) return data({ kind: "invalid" as const }, { status: 400 });
+  const practice = await findPracticeByCode(context.db, room.practiceCode);
+  if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
+  const questions = await listQuestions(context.db, practice.code, room.selection);
+  const setupHref = `/practice-review/${practice.code}`;
+  if (questions.length === 0) {
+    return data({ kind: "empty" as const, setupHref, title: practice.title }, { status: 404 });
+  }
+  return {
+    kind: "room" as const,
+    room,
+    title: practice.title,
+    label: selectionLabel(room.selection, practice),
+    contentVersion: practice.contentVersion,
+    setupHref,
+    questions,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) =>
+  pageTitle(loaded && "title" in loaded && loaded.title ? t.titleOf(loaded.title) : t.title);
+
+export default function PracticeControl({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "room") {
+    return (
+      <PracticeRoom
+        // A new attempt ("Làm lại") is a new room, not an update of this one.
+        key={loaderData.room.attemptId}
+        {...loaderData}
+      />
+    );
+  }
+  return (
+    <section className="status-screen">
+      <h1>{loaderData.kind === "invalid" ? t.invalidHeading : t.notFoundHeading}</h1>
+      <p>
+        {loaderData.kind === "invalid"
+          ? t.invalidText
+          : loaderData.kind === "empty"
+            ? t.emptyText
+            : t.notFoundText}
+      </p>
+      {loaderData.kind === "empty" ? (
+        <Link className="button button-primary" to={loaderData.setupHref}>
+          {t.backToSetup}
+        </Link>
+      ) : (
+        <Link className="button button-primary" to="/">
+          {t.toHome}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function configOf(room: RoomRequest): RoomConfig {
+  return {
+    practiceType: room.practiceType,
+    maxQuestionTime: room.maxQuestionTime,
+    maxResultTime: room.maxResultTime,
+    showQuestionKeyAfterQuestionEnd: room.showQuestionKeyAfterQuestionEnd,
+    showNotification: room.showNotification,
+    shuffleQuestions: room.shuffleQuestions,
+    shuffleAnswers: room.shuffleAnswers,
+    seed: room.seed,
+  };
+}
+
+function PracticeRoom({
+  room,
+  title,
+  label,
+  contentVersion,
+  setupHref,
+  questions,
+}: {
+  room: RoomRequest;
+  title: string;
+  label: string;
+  contentVersion: number;
+  setupHref: string;
+  questions: QuestionView[];
+}) {
+  const navigate = useNavigate();
+  const config = useMemo(() => configOf(room), [room]);
+  const { state, dispatch, restored, saveState, markSaved } = useRoom({
+    questions,
+    config,
+    attemptId: room.attemptId,
+    contentVersion,
+  });
+  const finished = state.finished;
+  const submission = useMemo<AttemptSubmission | null>(
+    () =>
+      finished && restored
+        ? {
+            id: room.attemptId,
+            practiceCode: room.practiceCode,
+            selection: room.selection,
+            config,
+            answers: finished.results.map((result) => ({
+              questionId: result.questionId,
+              selectedAnswerIndexes: [...result.selectedAnswerIndexes],
+            })),
+            answerOrders: finished.answerOrders?.map((order) => [...order]) ?? null,
+            totalTime: finished.totalTime,
+          }
+        : null,
+    [finished, restored, room, config],
+  );
+  const { status, retry } = useAttemptSave(submission, saveState === "saved", markSaved);
+  const questionsById = useMemo(
+    () => new Map(questions.map((question) => [question.id, question])),
+    [questions],
+  );
+  const again = useCallback(() => {
+    void navigate(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, newRoomIdentity()));
+  }, [navigate, room]);
+
+  if (finished) {
+    return (
+      <Summary
+        title={title}
+        label={label}
+        summary={finished}
+        questions={questionsById}
+        answerOrders={state.answerOrders}
+        status={status}
+        onRetry={retry}
+        onAgain={again}
+        setupHref={setupHref}
+        loginHref={`/login?redirectTo=${encodeURIComponent(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}`}
+      />
+    );
+  }
+  return state.config.practiceType === "FLAT" ? (
+    <FlatRoom state={state} dispatch={dispatch} title={title} label={label} />
+  ) : (
+    <SequenceRoom
+      state={state}
+      dispatch={dispatch}
+      title={title}
+      label={label}
+      restored={restored}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/practice-questions";
-import { findPracticeByCode, listQuestions, type QuestionSelection } from "#db/catalogue.ts";
+import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
+import { parseSelection } from "#app/utils/room-setup.ts";
 
 /**
  * GET /practice-review/:code/questions?type=…&start&end | chapter&v=<content version>: the
@@ -22,28 +23,4 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       headers: { "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "no-cache" },
     },
   );
-}
-
-export function parseSelection(params: URLSearchParams): QuestionSelection | null {
-  const int = (name: string) => {
-    const value = params.get(name);
-    return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
-  };
-  switch (params.get("type")) {
-    case "PRACTICE_TIME_ALL":
-      return { type: "PRACTICE_TIME_ALL" };
-    case "PRACTICE_TIME_CHAPTER": {
-      const chapterIdx = int("chapter");
-      return chapterIdx === null ? null : { type: "PRACTICE_TIME_CHAPTER", chapterIdx };
-    }
-    case "PRACTICE_TIME_RANGE": {
-      const start = int("start");
-      const end = int("end");
-      return start !== null && end !== null && start >= 1 && start <= end
-        ? { type: "PRACTICE_TIME_RANGE", start, end }
-        : null;
-    }
-    default:
-      return null;
-  }
 }

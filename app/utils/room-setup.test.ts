@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETUP, rangeTiles, readStoredSetup, roomUrl } from "./room-setup.ts";
+import {
+  DEFAULT_SETUP,
+  newRoomIdentity,
+  parseRoomUrl,
+  rangeTiles,
+  readStoredSetup,
+  roomUrl,
+} from "./room-setup.ts";
 
 describe("rangeTiles", () => {
   it("covers every question, the last tile ending at the last one", () => {
@@ -73,12 +80,15 @@ describe("readStoredSetup", () => {
   });
 });
 
-describe("roomUrl", () => {
-  it("carries the practice, the selection and every setting", () => {
-    const url = roomUrl("csdl-ly-thuyet", {
-      ...DEFAULT_SETUP,
-      selection: { type: "PRACTICE_TIME_RANGE", start: 51, end: 77 },
-    });
+describe("roomUrl and parseRoomUrl", () => {
+  const identity = { attemptId: "0f8e2c7a-1b2d-4c3e-8f90-a1b2c3d4e5f6", seed: 4_000_000_000 };
+
+  it("carries the practice, the selection, every setting, the seed and the attempt id", () => {
+    const url = roomUrl(
+      "csdl-ly-thuyet",
+      { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_RANGE", start: 51, end: 77 } },
+      identity,
+    );
     const params = new URL(url, "http://x").searchParams;
     expect(Object.fromEntries(params)).toEqual({
       type: "PRACTICE_TIME_RANGE",
@@ -92,6 +102,66 @@ describe("roomUrl", () => {
       notify: "1",
       shuffle: "0",
       shuffleAnswers: "0",
+      seed: "4000000000",
+      attempt: identity.attemptId,
     });
+  });
+
+  it("reads back exactly what it wrote, chapter 0 included", () => {
+    const setup = {
+      ...DEFAULT_SETUP,
+      practiceType: "FLAT" as const,
+      maxQuestionTime: "OFF" as const,
+      shuffleAnswers: true,
+      selection: { type: "PRACTICE_TIME_CHAPTER" as const, chapterIdx: 0 },
+    };
+    const url = new URL(roomUrl("trr", setup, identity), "http://x");
+    expect(parseRoomUrl(url.searchParams)).toEqual({
+      practiceCode: "trr",
+      selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
+      practiceType: "FLAT",
+      maxQuestionTime: "OFF",
+      maxResultTime: 20,
+      showQuestionKeyAfterQuestionEnd: true,
+      showNotification: true,
+      shuffleQuestions: false,
+      shuffleAnswers: true,
+      ...identity,
+    });
+  });
+
+  it("refuses a missing or hand-edited value instead of guessing", () => {
+    const good = new URL(
+      roomUrl("trr", { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" } }, identity),
+      "http://x",
+    ).searchParams;
+    for (const [name, value] of [
+      ["questionTime", "1"],
+      ["resultTime", "abc"],
+      ["attempt", "not-a-uuid"],
+      ["seed", "-1"],
+      ["seed", "4294967296"],
+      ["mode", "EXAM"],
+      ["showKey", "yes"],
+      ["type", "PRACTICE_TIME_RANGE"],
+    ] as const) {
+      const params = new URLSearchParams(good);
+      params.set(name, value);
+      expect(parseRoomUrl(params), `${name}=${value}`).toBeNull();
+    }
+    const missing = new URLSearchParams(good);
+    missing.delete("practice");
+    expect(parseRoomUrl(missing)).toBeNull();
+    expect(parseRoomUrl(new URLSearchParams())).toBeNull();
+  });
+
+  it("makes version-4 UUIDs and 32-bit seeds that differ each time", () => {
+    const a = newRoomIdentity();
+    const b = newRoomIdentity();
+    expect(a.attemptId).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(a.attemptId).not.toBe(b.attemptId);
+    expect(Number.isInteger(a.seed) && a.seed >= 0 && a.seed <= 0xffffffff).toBe(true);
   });
 });

@@ -129,8 +129,34 @@ export function selectionParams(selection: Selection): URLSearchParams {
   return params;
 }
 
-/** The room's address: everything needed to rebuild it (the room itself lands with the practice-room work). */
-export function roomUrl(practiceCode: string, setup: RoomSetup & { selection: Selection }): string {
+/** What a room URL names beyond the set-up: the attempt's identity and its shuffle seed. */
+export interface RoomIdentity {
+  /** UUID of this attempt: its storage key in the browser and its idempotency key on the server. */
+  attemptId: string;
+  /** Unsigned 32-bit; every shuffle of the attempt derives from it. */
+  seed: number;
+}
+
+/**
+ * A new attempt's id and seed from crypto.getRandomValues, which (unlike crypto.randomUUID)
+ * also exists on a plain-http classroom address. The id is a version-4 UUID.
+ */
+export function newRoomIdentity(): RoomIdentity {
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+  const attemptId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const seed = new DataView(bytes.buffer, 16, 4).getUint32(0);
+  return { attemptId, seed };
+}
+
+/** The room's address: everything needed to rebuild it, so a refresh or a shared tab reopens the same attempt. */
+export function roomUrl(
+  practiceCode: string,
+  setup: RoomSetup & { selection: Selection },
+  identity: RoomIdentity,
+): string {
   const params = selectionParams(setup.selection);
   params.set("practice", practiceCode);
   params.set("mode", setup.practiceType);
@@ -140,5 +166,102 @@ export function roomUrl(practiceCode: string, setup: RoomSetup & { selection: Se
   params.set("notify", setup.showNotification ? "1" : "0");
   params.set("shuffle", setup.shuffleQuestions ? "1" : "0");
   params.set("shuffleAnswers", setup.shuffleAnswers ? "1" : "0");
+  params.set("seed", String(identity.seed));
+  params.set("attempt", identity.attemptId);
   return `/practice-control?${params.toString()}`;
+}
+
+export function parseSelection(params: URLSearchParams): Selection | null {
+  const int = (name: string) => {
+    const value = params.get(name);
+    return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
+  };
+  switch (params.get("type")) {
+    case "PRACTICE_TIME_ALL":
+      return { type: "PRACTICE_TIME_ALL" };
+    case "PRACTICE_TIME_CHAPTER": {
+      const chapterIdx = int("chapter");
+      return chapterIdx === null ? null : { type: "PRACTICE_TIME_CHAPTER", chapterIdx };
+    }
+    case "PRACTICE_TIME_RANGE": {
+      const start = int("start");
+      const end = int("end");
+      return start !== null && end !== null && start >= 1 && start <= end
+        ? { type: "PRACTICE_TIME_RANGE", start, end }
+        : null;
+    }
+    default:
+      return null;
+  }
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export interface RoomRequest extends RoomIdentity {
+  practiceCode: string;
+  selection: Selection;
+  practiceType: "SEQUENCE" | "FLAT";
+  maxQuestionTime: Seconds;
+  maxResultTime: Seconds;
+  showQuestionKeyAfterQuestionEnd: boolean;
+  showNotification: boolean;
+  shuffleQuestions: boolean;
+  shuffleAnswers: boolean;
+}
+
+/**
+ * Reads a room URL back (the inverse of roomUrl); null when anything is missing or not one of
+ * the choices the set-up page offers, so a hand-edited address cannot make a 1-second timer.
+ */
+export function parseRoomUrl(params: URLSearchParams): RoomRequest | null {
+  const selection = parseSelection(params);
+  const practiceCode = params.get("practice");
+  const mode = params.get("mode");
+  const attemptId = params.get("attempt")?.toLowerCase() ?? "";
+  const seedText = params.get("seed") ?? "";
+  const seconds = (name: string, allowed: readonly number[]): Seconds | null => {
+    const value = params.get(name);
+    if (value === "OFF") return "OFF";
+    return value !== null && allowed.includes(Number(value)) ? Number(value) : null;
+  };
+  const flag = (name: string): boolean | null => {
+    const value = params.get(name);
+    return value === "1" ? true : value === "0" ? false : null;
+  };
+  const maxQuestionTime = seconds("questionTime", QUESTION_TIMES);
+  const maxResultTime = seconds("resultTime", RESULT_TIMES);
+  const showKey = flag("showKey");
+  const notify = flag("notify");
+  const shuffle = flag("shuffle");
+  const shuffleAnswers = flag("shuffleAnswers");
+  if (
+    !selection ||
+    !practiceCode ||
+    !/^[a-z0-9-]{1,120}$/.test(practiceCode) ||
+    (mode !== "SEQUENCE" && mode !== "FLAT") ||
+    !UUID_PATTERN.test(attemptId) ||
+    !/^\d{1,10}$/.test(seedText) ||
+    Number(seedText) > 0xffffffff ||
+    maxQuestionTime === null ||
+    maxResultTime === null ||
+    showKey === null ||
+    notify === null ||
+    shuffle === null ||
+    shuffleAnswers === null
+  ) {
+    return null;
+  }
+  return {
+    practiceCode,
+    selection,
+    practiceType: mode,
+    maxQuestionTime,
+    maxResultTime,
+    showQuestionKeyAfterQuestionEnd: showKey,
+    showNotification: notify,
+    shuffleQuestions: shuffle,
+    shuffleAnswers,
+    attemptId,
+    seed: Number(seedText),
+  };
 }

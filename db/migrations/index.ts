@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as catalogue from "./0001-catalogue.ts";
 import * as questions from "./0002-questions.ts";
 import * as accounts from "./0003-accounts.ts";
+import * as attempts from "./0004-attempts.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0001-catalogue": catalogue,
   "0002-questions": questions,
   "0003-accounts": accounts,
+  "0004-attempts": attempts,
 };

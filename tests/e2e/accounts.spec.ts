@@ -17,8 +17,16 @@ async function register(page: Page, fullName: string, email: string, password: s
 }
 
 async function openAccountMenu(page: Page) {
-  if (isPhone(page)) await page.getByRole("button", { name: "Mở menu" }).click();
-  return page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
+  const nav = page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
+  if (isPhone(page)) {
+    // A tap that lands while the menu is still closing from the last navigation is lost:
+    // tap again until the menu is open.
+    await expect(async () => {
+      if ((await nav.count()) === 0) await page.getByRole("button", { name: "Mở menu" }).click();
+      await expect(nav).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+  }
+  return nav;
 }
 
 test.describe("accounts", () => {

@@ -252,7 +252,16 @@ test.describe("every sample subject", () => {
       await expect(page).toHaveURL(
         /\/practice-control\?type=PRACTICE_TIME_ALL&practice=[a-z0-9-]+&mode=SEQUENCE/,
       );
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Phòng luyện tập");
+      // A real room: the practice's first question, answerable at once.
+      await expect(page.locator(".room-progress")).toHaveText(/^1\/\d+$/);
+      await expect(page.locator(".question-text")).toContainText("Câu 1:");
+      await waitForHydration(page);
+      await page.getByRole("button", { name: /^A\./ }).click();
+      // Picked: marked as picked (a question with several keys) or already graded (one key).
+      await expect(page.locator(".answer-option").first()).toHaveAttribute(
+        "data-state",
+        /picked|right|wrong/,
+      );
     }
   });
 });

@@ -109,16 +109,6 @@ test.describe("snow", () => {
     expect(shift).toBeLessThan(0.01);
   });
 
-  test("the room hides the snow and its button", async ({ page }) => {
-    await page.clock.setFixedTime(new Date("2026-12-20T09:00:00+07:00"));
-    await page.goto("/practice-control");
-    await waitForHydration(page);
-    await expect(page.locator(".snowfall")).toHaveCount(0);
-    if (isPhone(page)) await page.getByRole("button", { name: "Mở menu" }).click();
-    await expect(page.getByRole("button", { name: /tuyết rơi/ })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: /Người tuyết/ })).toHaveCount(0);
-  });
-
   test("the snowman plays a song and a second click stops it", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

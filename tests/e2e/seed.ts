@@ -22,7 +22,69 @@ export const SEED = {
     code: "ktpm-theo-chuong",
     title: "Kiểm thử theo chương",
   },
+  /** Five questions whose keys the room tests know: single, two keys, six answers. */
+  roomPractice: {
+    code: "ktpm-phong-thu",
+    title: "Phòng luyện thử",
+  },
+  /** Practised by one test only, so its "N đã làm" counter moves only when that test saves. */
+  countedPractice: {
+    code: "ktpm-dem-luot",
+    title: "Đếm lượt làm",
+  },
 } as const;
+
+/** Per question of roomPractice: the letters of its keys, in order. */
+export const ROOM_KEYS = [["A"], ["A", "C"], ["F"], ["B"], ["A"]] as const;
+
+function roomQuestions() {
+  return [
+    {
+      text: "Một ca kiểm thử tối thiểu gồm những gì?",
+      answers: [
+        { text: "Đầu vào và kết quả mong đợi", key: true },
+        { text: "Chỉ mã nguồn", key: false },
+        { text: "Chỉ tài liệu đặc tả", key: false },
+      ],
+      explanation: "Không có kết quả mong đợi thì không biết ca kiểm thử đạt hay không.",
+    },
+    {
+      text: "Những kỹ thuật nào thuộc kiểm thử hộp đen?",
+      answers: [
+        { text: "Phân hoạch tương đương", key: true },
+        { text: "Độ phủ nhánh", key: false },
+        { text: "Phân tích giá trị biên", key: true },
+        { text: "Độ phủ lệnh", key: false },
+      ],
+    },
+    {
+      text: "Mức kiểm thử nào do người dùng cuối thực hiện?",
+      answers: [
+        { text: "Kiểm thử đơn vị", key: false },
+        { text: "Kiểm thử tích hợp", key: false },
+        { text: "Kiểm thử hệ thống", key: false },
+        { text: "Kiểm thử hồi quy", key: false },
+        { text: "Kiểm thử hiệu năng", key: false },
+        { text: "Kiểm thử chấp nhận", key: true },
+      ],
+    },
+    {
+      text: "Lỗi (defect) được phát hiện sớm thì chi phí sửa thường thế nào?",
+      answers: [
+        { text: "Cao hơn", key: false },
+        { text: "Thấp hơn", key: true },
+        { text: "Không đổi", key: false },
+      ],
+    },
+    {
+      text: "Kiểm thử hồi quy nhằm mục đích gì?",
+      answers: [
+        { text: "Bảo đảm thay đổi mới không làm hỏng chức năng cũ", key: true },
+        { text: "Đo tốc độ phản hồi", key: false },
+      ],
+    },
+  ];
+}
 
 export function buildSeedBank(): Bank {
   return {
@@ -62,6 +124,18 @@ export function buildSeedBank(): Bank {
             { text: "Sai", key: false },
           ],
         })),
+      },
+      {
+        code: SEED.roomPractice.code,
+        title: SEED.roomPractice.title,
+        description: "Năm câu có đáp án biết trước cho các bài kiểm thử phòng luyện tập.",
+        questions: roomQuestions(),
+      },
+      {
+        code: SEED.countedPractice.code,
+        title: SEED.countedPractice.title,
+        description: "Chỉ một bài kiểm thử làm đề này.",
+        questions: roomQuestions().slice(0, 2),
       },
     ],
   };

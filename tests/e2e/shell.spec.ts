@@ -126,7 +126,7 @@ test.describe("desktop header @desktop", () => {
 });
 
 test.describe("footer", () => {
-  test("is shown on pages and hidden in the practice room", async ({ page }) => {
+  test("is shown on pages (room.spec.ts checks it is hidden in the room)", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("Liên hệ với chúng tôi:");
@@ -134,9 +134,6 @@ test.describe("footer", () => {
       "href",
       /^mailto:/,
     );
-    await page.goto("/practice-control");
-    await expect(page.getByRole("heading", { name: "Phòng luyện tập" })).toBeVisible();
-    await expect(page.getByRole("contentinfo")).toHaveCount(0);
   });
 });
 

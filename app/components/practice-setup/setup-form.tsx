@@ -10,6 +10,7 @@ import {
   RESULT_TIMES,
   rangeTiles,
   readStoredSetup,
+  newRoomIdentity,
   roomUrl,
   storageKeyOf,
   type RoomSetup,
@@ -17,19 +18,13 @@ import {
   type Selection,
 } from "#app/utils/room-setup.ts";
 import { Switch } from "#app/components/ui/switch.tsx";
+import { selectionLabel } from "#app/utils/selection-label.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
 
 const t = vi.pages.practiceReview;
 
 function sameSelection(a: Selection | null, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
-}
-
-export function selectionLabel(selection: Selection, practice: PracticeInfo): string {
-  if (selection.type === "PRACTICE_TIME_ALL") return t.all(practice.questionCount);
-  if (selection.type === "PRACTICE_TIME_RANGE") return t.range(selection.start, selection.end);
-  const chapter = practice.chapters.find((c) => c.idx === selection.chapterIdx);
-  return t.chapterTitle(selection.chapterIdx + 1, chapter?.title ?? "");
 }
 
 function selectionSize(selection: Selection, practice: PracticeInfo): number {
@@ -86,7 +81,9 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
       void showToast("error", t.chooseFirst);
       return;
     }
-    void navigate(roomUrl(practice.code, { ...setup, selection: setup.selection }));
+    void navigate(
+      roomUrl(practice.code, { ...setup, selection: setup.selection }, newRoomIdentity()),
+    );
   }
 
   function preview() {

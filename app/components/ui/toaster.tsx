@@ -35,9 +35,10 @@ function mountOnce() {
   );
 }
 
-export function notify(type: ToastType, message: string): void {
+export function notify(type: ToastType | "success", message: string): void {
   mountOnce();
   // The container mounts asynchronously; a toast sent before it is ready is queued by the library.
   if (type === "error") toast.error(message, { role: "alert" });
+  else if (type === "success") toast.success(message, { role: "status" });
   else toast.info(message, { role: "status" });
 }

@@ -1,0 +1,106 @@
+import { memo } from "react";
+import type { QuestionView } from "#db/catalogue.ts";
+import { answerLabel } from "#engine/labels.ts";
+import { vi } from "#app/i18n/vi.ts";
+
+const t = vi.pages.practiceControl;
+
+/**
+ * How much of the truth an answer list shows:
+ * - "answering": picks only;
+ * - "result-keys": keys green, wrong picks red (the result, "Hiển thị đáp án sau câu hỏi" on);
+ * - "result-picks": each pick green or red, unpicked keys stay hidden (that option off);
+ * - "review": the summary: keys and wrong picks, nothing to click.
+ */
+export type Reveal = "answering" | "result-keys" | "result-picks" | "review";
+
+interface AnswerOptionsProps {
+  question: QuestionView;
+  /** Original answer idxs in display order: letters go by display position. */
+  answerOrder: readonly number[];
+  picks: readonly number[];
+  reveal: Reveal;
+  disabled?: boolean;
+  /** Display position of the question, passed back to onToggle (FLAT toggles any question). */
+  position: number;
+  onToggle?: (position: number, answerIdx: number) => void;
+}
+
+/**
+ * The answers of one question as toggle buttons labelled A, B, C… for any count (defect 4):
+ * round marks when one answer is asked for, square when several are. Memoised on its props,
+ * which stay the same objects across countdown ticks, so a tick never re-renders it.
+ */
+export const AnswerOptions = memo(function AnswerOptions({
+  question,
+  answerOrder,
+  picks,
+  reveal,
+  disabled = false,
+  position,
+  onToggle,
+}: AnswerOptionsProps) {
+  const multi = question.keyCount > 1;
+  const interactive = reveal === "answering" && onToggle !== undefined;
+  return (
+    <ul className="answer-options" data-shape={multi ? "square" : "round"}>
+      {answerOrder.map((idx, displayPosition) => {
+        const answer = question.answers.find((a) => a.idx === idx);
+        if (!answer) return null;
+        const picked = picks.includes(idx);
+        const state = answerState(reveal, picked, answer.isKey);
+        const label = `${answerLabel(displayPosition)}.`;
+        const content = (
+          <>
+            <span className="answer-mark" aria-hidden="true" />
+            <span className="answer-letter">{label}</span>
+            <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+            {state === "key" || state === "right" ? (
+              <span className="visually-hidden">
+                {" "}
+                ({picked ? t.pickedMark + ", " : ""}
+                {t.keyMark})
+              </span>
+            ) : state === "wrong" ? (
+              <span className="visually-hidden"> ({t.wrongMark})</span>
+            ) : null}
+          </>
+        );
+        return (
+          <li key={idx}>
+            {interactive ? (
+              <button
+                type="button"
+                className="answer-option"
+                data-state={state}
+                aria-pressed={picked}
+                disabled={disabled}
+                onClick={() => onToggle(position, idx)}
+              >
+                {content}
+              </button>
+            ) : (
+              <div className="answer-option" data-state={state} data-picked={picked}>
+                {picked && state === "picked" ? (
+                  <span className="visually-hidden">({t.pickedMark}) </span>
+                ) : null}
+                {content}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+});
+
+function answerState(
+  reveal: Reveal,
+  picked: boolean,
+  isKey: boolean,
+): "idle" | "picked" | "key" | "right" | "wrong" {
+  if (reveal === "answering") return picked ? "picked" : "idle";
+  if (reveal === "result-picks") return picked ? (isKey ? "right" : "wrong") : "idle";
+  if (isKey) return picked ? "right" : "key";
+  return picked ? "wrong" : "idle";
+}

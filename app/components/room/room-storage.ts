@@ -1,0 +1,167 @@
+import type { ResultItem, RoomState, RoomSummary } from "#engine/types.ts";
+import type { EngineQuestion } from "#engine/types.ts";
+
+/**
+ * A room's progress in the browser, under its attempt id, so a refresh, a reopened tab or a
+ * phone that killed the browser comes back to the same question (defect 10), and a finished
+ * attempt that could not be saved yet is sent when the page opens again.
+ *
+ * Only progress is stored: the questions, their order and the config are rebuilt from the URL
+ * and the server, and the content version says whether that rebuild still matches.
+ */
+const PREFIX = "on-tap:room:";
+const MAX_ROOMS = 20;
+const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export type SaveState = "unsaved" | "saved";
+
+export interface StoredRoom {
+  v: 1;
+  contentVersion: number;
+  savedAt: number;
+  save: SaveState;
+  progress: Progress;
+}
+
+type Progress = Pick<
+  RoomState,
+  | "currentIndex"
+  | "selections"
+  | "resultShown"
+  | "questionCountdown"
+  | "resultCountdown"
+  | "paused"
+  | "totalTime"
+  | "results"
+  | "finished"
+>;
+
+export function progressOf(state: RoomState): Progress {
+  const {
+    currentIndex,
+    selections,
+    resultShown,
+    questionCountdown,
+    resultCountdown,
+    paused,
+    totalTime,
+    results,
+    finished,
+  } = state;
+  return {
+    currentIndex,
+    selections,
+    resultShown,
+    questionCountdown,
+    resultCountdown,
+    paused,
+    totalTime,
+    results,
+    finished,
+  };
+}
+
+export function writeRoom(attemptId: string, room: Omit<StoredRoom, "v" | "savedAt">): void {
+  try {
+    localStorage.setItem(
+      PREFIX + attemptId,
+      JSON.stringify({ v: 1, savedAt: Date.now(), ...room } satisfies StoredRoom),
+    );
+  } catch {
+    // Full or blocked storage: the room goes on, it just cannot survive a refresh.
+  }
+}
+
+export function readRoom(attemptId: string): StoredRoom | null {
+  try {
+    const raw = localStorage.getItem(PREFIX + attemptId);
+    const parsed = raw ? (JSON.parse(raw) as Partial<StoredRoom>) : null;
+    return parsed?.v === 1 && parsed.progress && typeof parsed.contentVersion === "number"
+      ? (parsed as StoredRoom)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetRoom(attemptId: string): void {
+  try {
+    localStorage.removeItem(PREFIX + attemptId);
+  } catch {
+    // Nothing to do: it will age out.
+  }
+}
+
+/** Keeps storage bounded: rooms older than 30 days go, then the oldest beyond 20. */
+export function pruneRooms(now = Date.now()): void {
+  try {
+    const rooms: { key: string; savedAt: number }[] = [];
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(PREFIX)) continue;
+      let savedAt = 0;
+      try {
+        savedAt =
+          (JSON.parse(localStorage.getItem(key) ?? "{}") as { savedAt?: number }).savedAt ?? 0;
+      } catch {
+        // Unreadable: oldest of all.
+      }
+      rooms.push({ key, savedAt });
+    }
+    rooms.sort((a, b) => b.savedAt - a.savedAt);
+    rooms.forEach((room, rank) => {
+      if (rank >= MAX_ROOMS || now - room.savedAt > MAX_AGE_MS) localStorage.removeItem(room.key);
+    });
+  } catch {
+    // Blocked storage: nothing stored, nothing to prune.
+  }
+}
+
+/**
+ * The fresh room with the stored progress laid over it, or null when the stored progress does
+ * not fit this room (another number of questions, a pick that is not an answer, a bad index):
+ * a stale or tampered entry restarts the room instead of breaking it.
+ */
+export function restoreProgress<Q extends EngineQuestion>(
+  fresh: RoomState<Q>,
+  progress: Progress,
+): RoomState<Q> | null {
+  const count = fresh.order.length;
+  const int = (value: unknown, min: number, max: number) =>
+    typeof value === "number" && Number.isInteger(value) && value >= min && value <= max;
+  const countdown = (value: unknown) => value === null || int(value, 0, 3600);
+  const answerIdxsAt = (position: number) =>
+    new Set(fresh.answerOrders[position] ?? ([] as readonly number[]));
+  const picksFit = (picks: unknown, position: number) =>
+    Array.isArray(picks) && picks.every((idx) => answerIdxsAt(position).has(idx as number));
+  const resultFits = (result: ResultItem | null, position: number) =>
+    result === null ||
+    (result.questionId === fresh.questions[fresh.order[position] ?? -1]?.id &&
+      picksFit(result.selectedAnswerIndexes, position) &&
+      typeof result.rightAnswer === "boolean");
+  const summaryFits = (summary: RoomSummary | null) =>
+    summary === null ||
+    (Array.isArray(summary.results) &&
+      summary.results.length === count &&
+      summary.results.every((result, position) => resultFits(result, position)) &&
+      int(summary.numberOfRight, 0, count) &&
+      int(summary.totalTime, 0, Number.MAX_SAFE_INTEGER));
+  if (
+    !int(progress.currentIndex, 0, count - 1) ||
+    !Array.isArray(progress.selections) ||
+    progress.selections.length !== count ||
+    !progress.selections.every(picksFit) ||
+    !Array.isArray(progress.results) ||
+    progress.results.length !== count ||
+    !progress.results.every(resultFits) ||
+    typeof progress.resultShown !== "boolean" ||
+    typeof progress.paused !== "boolean" ||
+    !countdown(progress.questionCountdown) ||
+    !countdown(progress.resultCountdown) ||
+    !int(progress.totalTime, 0, Number.MAX_SAFE_INTEGER) ||
+    !summaryFits(progress.finished)
+  ) {
+    return null;
+  }
+  return { ...fresh, ...progress };
+}

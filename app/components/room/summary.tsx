@@ -1,0 +1,173 @@
+import { Link } from "react-router";
+import type { QuestionView } from "#db/catalogue.ts";
+import type { RoomSummary } from "#engine/types.ts";
+import { vi } from "#app/i18n/vi.ts";
+import { QuestionBlock } from "./question-block.tsx";
+import type { SaveStatus } from "./use-attempt-save.ts";
+
+const t = vi.pages.summary;
+
+/** A ring showing the share of right answers, with the percentage in its middle. */
+export function RingChart({ right, total }: { right: number; total: number }) {
+  const percent = total === 0 ? 0 : Math.round((right / total) * 100);
+  const radius = 52;
+  const circumference = 2 * Math.PI * radius;
+  return (
+    <svg className="ring-chart" viewBox="0 0 120 120" role="img" aria-label={t.ring(percent)}>
+      <circle className="ring-track" cx="60" cy="60" r={radius} />
+      <circle
+        className="ring-value"
+        cx="60"
+        cy="60"
+        r={radius}
+        strokeDasharray={`${(percent / 100) * circumference} ${circumference}`}
+        transform="rotate(-90 60 60)"
+      />
+      <text x="60" y="60" textAnchor="middle" dominantBaseline="central" aria-hidden="true">
+        {percent}%
+      </text>
+    </svg>
+  );
+}
+
+/**
+ * The end of a room: time, the ring, "Số câu đúng: k/N", where the save stands, and every
+ * question with its keys, wrong picks and explanation. The results stay on screen whatever
+ * happens to the save (defect 2: never a blank screen).
+ */
+export function Summary({
+  title,
+  label,
+  summary,
+  questions,
+  answerOrders,
+  status,
+  onRetry,
+  onAgain,
+  setupHref,
+  loginHref,
+}: {
+  title: string;
+  label: string;
+  summary: RoomSummary;
+  questions: ReadonlyMap<number, QuestionView>;
+  answerOrders: readonly (readonly number[])[];
+  status: SaveStatus;
+  onRetry: () => void;
+  onAgain: () => void;
+  setupHref: string;
+  loginHref: string;
+}) {
+  // What the server computed, once it answered; the browser's identical figures until then.
+  const saved = status.kind === "saved" ? status.attempt : null;
+  const right = saved?.numberOfRight ?? summary.numberOfRight;
+  const total = summary.results.length;
+  return (
+    <div className="summary">
+      <section className="room-card summary-head" aria-labelledby="summary-heading">
+        <div className="summary-text">
+          <h1 id="summary-heading">{t.heading}</h1>
+          <p className="summary-title">{title}</p>
+          <p className="muted">{label}</p>
+          <p>{t.time(summary.totalTime)}</p>
+          <p className="summary-score">{t.score(right, total)}</p>
+          <SaveNotice status={status} onRetry={onRetry} loginHref={loginHref} />
+        </div>
+        <RingChart right={right} total={total} />
+        <div className="summary-actions">
+          <button type="button" className="button button-primary" onClick={onAgain}>
+            {t.again}
+          </button>
+          <Link className="button button-secondary" to={setupHref}>
+            {t.backToSetup}
+          </Link>
+        </div>
+      </section>
+      <section aria-labelledby="summary-list-heading">
+        <h2 id="summary-list-heading">{t.list}</h2>
+        <ol className="summary-list">
+          {summary.results.map((result, position) => {
+            const question = questions.get(result.questionId);
+            if (!question) return null;
+            return (
+              <li
+                key={result.questionId}
+                className="room-card summary-card"
+                data-right={result.rightAnswer}
+              >
+                <p className="summary-verdict">
+                  {result.rightAnswer ? t.right : t.wrong}
+                  {result.selectedAnswerIndexes.length === 0 ? ` · ${t.noPick}` : ""}
+                </p>
+                <QuestionBlock
+                  question={question}
+                  number={position + 1}
+                  position={position}
+                  answerOrder={answerOrders[position] ?? []}
+                  picks={result.selectedAnswerIndexes}
+                  reveal="review"
+                  showExplanation
+                />
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function SaveNotice({
+  status,
+  onRetry,
+  loginHref,
+}: {
+  status: SaveStatus;
+  onRetry: () => void;
+  loginHref: string;
+}) {
+  let text = "";
+  let action: React.ReactNode = null;
+  switch (status.kind) {
+    case "idle":
+    case "saving":
+      text = t.saving;
+      break;
+    case "saved":
+      text = t.saved;
+      break;
+    case "waiting":
+      text = t.retrying(status.retryInSeconds);
+      action = retryButton(onRetry);
+      break;
+    case "gaveUp":
+      text = t.gaveUp;
+      action = retryButton(onRetry);
+      break;
+    case "signedOut":
+      text = t.signedOut;
+      action = (
+        <a className="button button-secondary" href={loginHref}>
+          {t.signIn}
+        </a>
+      );
+      break;
+    case "refused":
+      text = status.message || vi.attempts.errors.BAD_REQUEST;
+      break;
+  }
+  return (
+    <div className="save-notice" data-kind={status.kind}>
+      <p role="status">{text}</p>
+      {action}
+    </div>
+  );
+}
+
+function retryButton(onRetry: () => void) {
+  return (
+    <button type="button" className="button button-secondary" onClick={onRetry}>
+      {t.retry}
+    </button>
+  );
+}

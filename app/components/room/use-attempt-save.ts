@@ -1,0 +1,79 @@
+import { useEffect, useState } from "react";
+import type { AttemptSubmission, StoredAttempt } from "#db/attempts.ts";
+import { RETRY_WINDOW_MS, retryDelayMs, sendAttempt } from "#app/utils/attempt-save.ts";
+
+export type SaveStatus =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; attempt: StoredAttempt | null }
+  | { kind: "waiting"; retryInSeconds: number }
+  | { kind: "gaveUp" }
+  | { kind: "signedOut"; message: string }
+  | { kind: "refused"; message: string };
+
+/**
+ * Saves a finished attempt once it exists: sends it, and on a dropped connection or a busy
+ * server retries with backoff (1 s doubling to 64 s) for up to 600 s, at once when the browser
+ * comes back online, and whenever "Thử lại" is pressed. The results stay on screen throughout;
+ * an attempt already saved (known from storage) is not sent again.
+ */
+export function useAttemptSave(
+  submission: AttemptSubmission | null,
+  alreadySaved: boolean,
+  onSaved: () => void,
+) {
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const [retryToken, setRetryToken] = useState(0);
+
+  useEffect(() => {
+    if (!submission || alreadySaved) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
+    let firstFailureAt: number | null = null;
+    let inFlight = false;
+
+    async function send() {
+      if (cancelled || inFlight || !submission) return;
+      inFlight = true;
+      clearTimeout(timer);
+      setStatus({ kind: "saving" });
+      const outcome = await sendAttempt(submission);
+      inFlight = false;
+      if (cancelled) return;
+      if (outcome.kind === "saved") {
+        setStatus({ kind: "saved", attempt: outcome.attempt });
+        onSaved();
+        return;
+      }
+      if (outcome.kind !== "retry") {
+        setStatus(outcome);
+        return;
+      }
+      failures += 1;
+      firstFailureAt ??= Date.now();
+      if (Date.now() - firstFailureAt >= RETRY_WINDOW_MS) {
+        setStatus({ kind: "gaveUp" });
+        return;
+      }
+      const delay = retryDelayMs(failures);
+      setStatus({ kind: "waiting", retryInSeconds: Math.round(delay / 1000) });
+      timer = setTimeout(() => void send(), delay);
+    }
+
+    const online = () => void send();
+    window.addEventListener("online", online);
+    void send();
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+      window.removeEventListener("online", online);
+    };
+    // retryToken: "Thử lại" starts a fresh round at once.
+  }, [submission, alreadySaved, onSaved, retryToken]);
+
+  // Saved in an earlier visit (known from storage): nothing to send, nothing to wait for.
+  const shown: SaveStatus =
+    alreadySaved && status.kind !== "saved" ? { kind: "saved", attempt: null } : status;
+  return { status: shown, retry: () => setRetryToken((n) => n + 1) };
+}

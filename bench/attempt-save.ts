@@ -1,0 +1,215 @@
+// npm run bench:attempts (npx tsx bench/attempt-save.ts) — the server-side cost of saving a
+// finished room: checking a 50-question attempt against the stored revisions, scoring it and
+// writing it with its 50 answers and the practice counter in one transaction. On SQLite and on
+// PostgreSQL (TEST_DATABASE_URL when set, else PGlite): 1,000 saves one after another (latency
+// p50/p99), then 1,000 saves 20 at a time, all on ONE practice, so every save contends for the
+// same counter row (throughput, and latency under that load).
+import { randomBytes, randomUUID } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import { sql, type Kysely } from "kysely";
+import pg from "pg";
+import { saveAttempt, type AttemptSubmission } from "#db/attempts.ts";
+import { listQuestions } from "#db/catalogue.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import type { DB } from "#db/schema.ts";
+import { importBanks } from "#content/import-bank.ts";
+import type { Bank } from "#content/formats/types.ts";
+import {
+  createPostgresSchemaClient,
+  createPostgresTestDatabase,
+  createSqliteTestDatabase,
+} from "#tests/setup/databases.ts";
+import { testEnv } from "#tests/setup/test-env.ts";
+
+const PRACTICE = "bench-attempts";
+const USER = "bench-user";
+const SAVES = 1_000;
+const WARM_UP = 50;
+const CONCURRENCY = 20;
+/** The app's default pool size (db/kysely.ts), for the PostgreSQL server. */
+const POOL_MAX = 10;
+
+interface Bench {
+  label: string;
+  db: Kysely<DB>;
+  destroy(): Promise<void>;
+}
+
+function bank(): Bank {
+  return {
+    subject: { code: "bench", name: "Môn đo", description: "", keywords: [] },
+    practices: [
+      {
+        code: PRACTICE,
+        title: "Đề đo lưu bài",
+        description: "",
+        questions: Array.from({ length: 100 }, (_, i) => ({
+          text: `Câu ${i + 1}: chọn đáp án đúng.`,
+          answers: [
+            { text: `Đúng ${i}`, key: true },
+            { text: `Sai ${i}`, key: false },
+            { text: `Khác ${i}`, key: i % 5 === 0 }, // every fifth question has two keys
+            { text: `Nữa ${i}`, key: false },
+          ],
+        })),
+      },
+    ],
+  };
+}
+
+async function seed(db: Kysely<DB>, postgres: boolean): Promise<number[]> {
+  await importBanks(db, [bank()]);
+  const at = new Date().toISOString();
+  await db
+    .insertInto("user")
+    .values({
+      id: USER,
+      name: "Người đo",
+      email: "bench@example.com",
+      emailVerified: postgres ? true : 1,
+      image: null,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  const questions = await listQuestions(db, PRACTICE, { type: "PRACTICE_TIME_ALL" });
+  return questions.map((q) => q.id);
+}
+
+/** Attempt `n`: questions 1–50 or 51–100, a pick on each, answers shuffled every other time. */
+function submission(ids: readonly number[], n: number): AttemptSubmission {
+  const start = n % 2 === 0 ? 1 : 51;
+  const shuffled = n % 4 < 2;
+  const shown = ids.slice(start - 1, start + 49);
+  return {
+    id: randomUUID(),
+    practiceCode: PRACTICE,
+    selection: { type: "PRACTICE_TIME_RANGE", start, end: start + 49 },
+    config: {
+      practiceType: "SEQUENCE",
+      maxQuestionTime: 30,
+      maxResultTime: 20,
+      showQuestionKeyAfterQuestionEnd: true,
+      showNotification: true,
+      shuffleQuestions: false,
+      shuffleAnswers: shuffled,
+      seed: n,
+    },
+    answers: shown.map((questionId, k) => ({
+      questionId,
+      selectedAnswerIndexes: [(n + k) % 4],
+    })),
+    answerOrders: shuffled ? shown.map((_, k) => [0, 1, 2, 3].map((a) => (a + k) % 4)) : null,
+    totalTime: 300 + (n % 600),
+  };
+}
+
+async function timedSave(db: Kysely<DB>, attempt: AttemptSubmission): Promise<number> {
+  const t0 = performance.now();
+  const saved = await saveAttempt(db, USER, attempt);
+  const elapsed = performance.now() - t0;
+  if (!saved.ok || !saved.created) throw new Error(`save refused: ${JSON.stringify(saved)}`);
+  return elapsed;
+}
+
+function percentile(times: number[], p: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure({ label, db }: Bench, postgres: boolean): Promise<string> {
+  const ids = await seed(db, postgres);
+  let n = 0;
+  for (; n < WARM_UP; n += 1) await timedSave(db, submission(ids, n));
+
+  const sequential: number[] = [];
+  const sequentialStarted = performance.now();
+  for (let i = 0; i < SAVES; i += 1, n += 1) {
+    sequential.push(await timedSave(db, submission(ids, n)));
+  }
+  const sequentialSeconds = (performance.now() - sequentialStarted) / 1000;
+
+  const loaded: number[] = [];
+  const queue = Array.from({ length: SAVES }, () => submission(ids, (n += 1)));
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      for (let next = queue.pop(); next; next = queue.pop()) loaded.push(await timedSave(db, next));
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+
+  const { attempt_count } = await db
+    .selectFrom("practice")
+    .select("attempt_count")
+    .where("code", "=", PRACTICE)
+    .executeTakeFirstOrThrow();
+  if (attempt_count !== WARM_UP + 2 * SAVES) throw new Error(`counter is ${attempt_count}`);
+
+  const ms = (value: number) => value.toFixed(2).padStart(8);
+  const rate = (value: number) => value.toFixed(0).padStart(8);
+  return [
+    label.padEnd(36),
+    ms(percentile(sequential, 50)),
+    ms(percentile(sequential, 99)),
+    rate(SAVES / sequentialSeconds),
+    rate(SAVES / seconds),
+    ms(percentile(loaded, 50)),
+    ms(percentile(loaded, 99)),
+  ].join("  ");
+}
+
+async function sqliteBench(): Promise<Bench> {
+  const database = await createSqliteTestDatabase();
+  return {
+    label: "SQLite (file, WAL, 1 connection)",
+    db: database.db,
+    destroy: () => database.destroy(),
+  };
+}
+
+/** A schema of its own on the server, with the app's pool size; else an in-process PGlite. */
+async function postgresBench(): Promise<Bench> {
+  const url = testEnv.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await createPostgresTestDatabase();
+    return {
+      label: "PostgreSQL (PGlite, 1 connection)",
+      db: database.db,
+      destroy: () => database.destroy(),
+    };
+  }
+  const schema = `bench_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = createPostgresSchemaClient(url, schema, POOL_MAX);
+  await migrateToLatest(db);
+  return {
+    label: `PostgreSQL (server, pool ${POOL_MAX})`,
+    db,
+    async destroy() {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+      await db.destroy();
+    },
+  };
+}
+
+console.log(
+  `Saving attempts of 50 questions (50 answer rows each), ${SAVES} sequential then ${SAVES} at concurrency ${CONCURRENCY}, one practice:`,
+);
+const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms"];
+console.log(`${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  — ${CONCURRENCY} at a time —`);
+console.log(`${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}`);
+for (const [open, postgres] of [
+  [sqliteBench, false],
+  [postgresBench, true],
+] as const) {
+  const bench = await open();
+  try {
+    console.log(await measure(bench, postgres));
+  } finally {
+    await bench.destroy();
+  }
+}

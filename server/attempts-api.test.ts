@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { importBanks } from "#content/import-bank.ts";
+import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+
+/**
+ * POST /api/attempts over real HTTP: who may save, what a forged request gets, and that the
+ * scores in the answer are the server's own.
+ */
+let server: TestServer;
+let alice = "";
+let bob = "";
+let questionIds: number[] = [];
+
+async function signUp(email: string): Promise<string> {
+  const response = await postForm(server.base, "/register", {
+    intent: "register",
+    fullName: "Người Thử",
+    email,
+    password: "matkhau1",
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"));
+  if (!cookie) throw new Error(`no session for ${email}: ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await importBanks(server.database.db, [
+    {
+      subject: { code: "mon-thu", name: "Môn thử", description: "", keywords: [] },
+      practices: [
+        {
+          code: "de-thu",
+          title: "Đề thử",
+          description: "",
+          questions: [1, 2, 3].map((n) => ({
+            text: `Câu ${n}`,
+            answers: [
+              { text: "Đúng", key: true },
+              { text: "Sai", key: false },
+            ],
+          })),
+        },
+      ],
+    },
+  ]);
+  questionIds = (
+    await server.database.db
+      .selectFrom("question")
+      .select("id")
+      .where("retired", "=", 0)
+      .orderBy("idx")
+      .execute()
+  ).map((row) => row.id);
+  alice = await signUp("alice-attempts@example.com");
+  bob = await signUp("bob-attempts@example.com");
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const ATTEMPT_ID = "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+
+function submission(overrides: Record<string, unknown> = {}) {
+  return {
+    id: ATTEMPT_ID,
+    practiceCode: "de-thu",
+    selection: { type: "PRACTICE_TIME_ALL" },
+    config: {
+      practiceType: "FLAT",
+      maxQuestionTime: 30,
+      maxResultTime: 20,
+      showQuestionKeyAfterQuestionEnd: true,
+      showNotification: true,
+      shuffleQuestions: false,
+      shuffleAnswers: false,
+      seed: 42,
+    },
+    answers: questionIds.map((questionId, i) => ({
+      questionId,
+      selectedAnswerIndexes: i === 0 ? [0] : [1],
+    })),
+    answerOrders: null,
+    totalTime: 95,
+    ...overrides,
+  };
+}
+
+const save = (body: unknown, cookie: string, contentType = "application/json") =>
+  fetch(`${server.base}/api/attempts`, {
+    method: "POST",
+    headers: { "content-type": contentType, cookie },
+    body: JSON.stringify(body),
+  });
+
+const attemptCount = async () =>
+  (
+    await server.database.db
+      .selectFrom("practice")
+      .select("attempt_count")
+      .where("code", "=", "de-thu")
+      .executeTakeFirstOrThrow()
+  ).attempt_count;
+
+it("refuses a visitor who is not signed in, in Vietnamese, and stores nothing", async () => {
+  const response = await save(submission(), "");
+  expect(response.status).toBe(401);
+  expect(await response.json()).toEqual({
+    code: "UNAUTHENTICATED",
+    message: "Vui lòng đăng nhập để lưu kết quả luyện tập.",
+  });
+  expect(await attemptCount()).toBe(0);
+});
+
+it("refuses a body that is not JSON or not an attempt", async () => {
+  expect((await save(submission(), alice, "text/plain")).status).toBe(415);
+  const bad = await save({ ...submission(), answers: "tất cả đúng" }, alice);
+  expect(bad.status).toBe(400);
+  expect((await bad.json()).message).toBe(
+    "Dữ liệu bài làm không hợp lệ nên kết quả không được lưu.",
+  );
+  expect(await attemptCount()).toBe(0);
+});
+
+it("scores by the stored keys, ignoring forged counts and flags, and saves once per attempt id", async () => {
+  const forged = submission({
+    numberOfRight: 3,
+    numberOfWrong: 0,
+    results: questionIds.map((questionId) => ({ questionId, rightAnswer: true })),
+  });
+  const first = await save(forged, alice);
+  expect(first.status).toBe(201);
+  const { attempt } = (await first.json()) as {
+    attempt: { numberOfRight: number; numberOfWrong: number; description: string };
+  };
+  expect(attempt).toMatchObject({
+    numberOfRight: 1,
+    numberOfWrong: 2,
+    description: "Tất cả 3 câu hỏi",
+  });
+  expect(await attemptCount()).toBe(1);
+
+  const again = await save(submission({ totalTime: 5 }), alice);
+  expect(again.status).toBe(200);
+  expect(await attemptCount()).toBe(1);
+});
+
+it("refuses another user's attempt id, and a pick that is not an answer, with a clear message", async () => {
+  const stolen = await save(submission(), bob);
+  expect(stolen.status).toBe(409);
+  expect((await stolen.json()).message).toBe("Bài làm này thuộc về một tài khoản khác.");
+
+  const badPick = await save(
+    submission({
+      id: "5f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+      answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [7] })),
+    }),
+    bob,
+  );
+  expect(badPick.status).toBe(422);
+  expect((await badPick.json()).code).toBe("BAD_PICKS");
+  expect(await attemptCount()).toBe(1);
+});

@@ -1,0 +1,469 @@
+import { randomUUID } from "node:crypto";
+import Database from "better-sqlite3";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  DEFAULT_SETUP,
+  newRoomIdentity,
+  roomUrl,
+  type RoomSetup,
+} from "../../app/utils/room-setup.ts";
+import { E2E_DATABASE } from "../../playwright.config.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { ROOM_KEYS, SEED } from "./seed.ts";
+
+/**
+ * The practice room as a student uses it: sequence and flat rooms, timers run out by
+ * Playwright's clock (no test-only settings), keyboard only, a reload mid-room, a double
+ * "Kết thúc", a connection lost at the end; and what the server saved, read from its database.
+ */
+
+async function signUp(page: Page) {
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByLabel("Họ và tên").fill("Lê Thị Luyện");
+  await page
+    .getByLabel("Email", { exact: true })
+    .fill(`room-${randomUUID().slice(0, 8)}@example.com`);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await expect(page).toHaveURL("/");
+}
+
+function roomPath(setup: Partial<RoomSetup>, practiceCode: string = SEED.roomPractice.code) {
+  const identity = newRoomIdentity();
+  const path = roomUrl(
+    practiceCode,
+    { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" }, ...setup } as RoomSetup & {
+      selection: { type: "PRACTICE_TIME_ALL" };
+    },
+    identity,
+  );
+  return { path, attemptId: identity.attemptId };
+}
+
+const OFF = { maxQuestionTime: "OFF", maxResultTime: "OFF" } as const;
+
+interface SavedAttempt {
+  number_of_right: number;
+  number_of_wrong: number;
+  total_time: number;
+  practice_type: string;
+  answers: { position: number; selected: number[]; right: boolean }[];
+}
+
+/** What the server stored for an attempt id, straight from its database; null when nothing. */
+function savedAttempts(attemptId: string): SavedAttempt[] {
+  const database = new Database(E2E_DATABASE, { readonly: true });
+  database.pragma("busy_timeout = 5000");
+  try {
+    const rows = database
+      .prepare(
+        "select id, number_of_right, number_of_wrong, total_time, practice_type from attempt where id = ?",
+      )
+      .all(attemptId) as (Omit<SavedAttempt, "answers"> & { id: string })[];
+    return rows.map((row) => ({
+      number_of_right: row.number_of_right,
+      number_of_wrong: row.number_of_wrong,
+      total_time: row.total_time,
+      practice_type: row.practice_type,
+      answers: (
+        database
+          .prepare(
+            "select position, selected, right_answer from attempt_answer where attempt_id = ? order by position",
+          )
+          .all(row.id) as { position: number; selected: string; right_answer: number }[]
+      ).map((answer) => ({
+        position: answer.position,
+        selected: JSON.parse(answer.selected) as number[],
+        right: answer.right_answer === 1,
+      })),
+    }));
+  } finally {
+    database.close();
+  }
+}
+
+const answer = (page: Page, letter: string) =>
+  page.getByRole("button", { name: new RegExp(`^${letter}\\.`) });
+
+/**
+ * Stops the page's (already installed) clock where it is: from here on time moves only by
+ * runFor, so every countdown step is the test's.
+ */
+async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 200);
+}
+
+async function expectSaved(page: Page) {
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+}
+
+test.describe("practice room", () => {
+  test.beforeEach(async ({ page }) => {
+    await signUp(page);
+  });
+
+  test("sequence, timers off: five questions answered by clicking, summary, the attempt saved as answered", async ({
+    page,
+  }) => {
+    const { path, attemptId } = roomPath(OFF);
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(SEED.roomPractice.title);
+    await expect(page.getByText("1/5")).toBeVisible();
+
+    // 1: one key, A picked → the result shows at once.
+    await answer(page, "A").click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Câu trả lời chính xác" }).first(),
+    ).toBeVisible();
+    await expect(page.getByText(/Lời giải: Không có kết quả mong đợi/)).toBeVisible();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+
+    // 2: two keys, square marks and "Chọn 2 đáp án"; the result waits for the second pick.
+    await expect(page.getByText("2/5")).toBeVisible();
+    await expect(page.getByText("Chọn 2 đáp án")).toBeVisible();
+    await answer(page, "A").click();
+    await expect(page.getByRole("button", { name: "Xem đáp án" })).toBeVisible();
+    await answer(page, "C").click();
+    await expect(page.getByText("Câu trả lời chính xác", { exact: true }).last()).toBeVisible();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+
+    // 3: six answers labelled A–F; B is wrong, F the key (green), B red.
+    await expect(answer(page, "F")).toBeVisible();
+    await answer(page, "B").click();
+    await expect(page.locator('.answer-option[data-state="wrong"]')).toContainText("B.");
+    await expect(page.locator('.answer-option[data-state="key"]')).toContainText("F.");
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+
+    // 4: nothing picked; "Xem đáp án" shows it as unanswered.
+    await page.getByRole("button", { name: "Xem đáp án" }).click();
+    await expect(page.locator(".room-verdict")).toHaveText("Bạn chưa chọn đáp án");
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+
+    // 5: the last question ends with "Kết thúc".
+    await answer(page, "A").click();
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+
+    await expect(page.getByRole("heading", { name: "Kết quả luyện tập" })).toBeVisible();
+    await expect(page.getByText("Số câu đúng: 3/5")).toBeVisible();
+    await expect(page.getByRole("img", { name: "Tỉ lệ đúng 60%" })).toBeVisible();
+    await expectSaved(page);
+    await expectNoAxeViolations(page, "summary");
+
+    const [saved] = savedAttempts(attemptId);
+    expect(saved).toMatchObject({
+      number_of_right: 3,
+      number_of_wrong: 2,
+      practice_type: "SEQUENCE",
+    });
+    expect(saved!.answers).toEqual([
+      { position: 0, selected: [0], right: true },
+      { position: 1, selected: [0, 2], right: true },
+      { position: 2, selected: [1], right: false },
+      { position: 3, selected: [], right: false },
+      { position: 4, selected: [0], right: true },
+    ]);
+
+    // "Làm lại": a new attempt (new id) of the same room, from its first question.
+    await page.getByRole("button", { name: "Làm lại" }).click();
+    await expect(page.getByText("1/5")).toBeVisible();
+    const again = new URL(page.url()).searchParams.get("attempt");
+    expect(again).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).not.toBe(attemptId);
+    await expect(answer(page, "A")).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("sequence with the default 30 s / 20 s timers run out by the clock: the last auto-advance saves and shows the summary", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const { path, attemptId } = roomPath({});
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.locator(".room-clock")).toContainText(/00:[23]\d/);
+    await pauseClock(page);
+    const ticksBefore = 30 - Number((await page.locator(".room-clock").innerText()).slice(-2));
+    await answer(page, "A").click(); // question 1 right, then let every timer run out
+    await page.clock.runFor(20_000);
+    for (let question = 2; question <= 5; question += 1) {
+      await expect(page.getByText(`${question}/5`)).toBeVisible();
+      await expect(page.locator(".room-clock")).toContainText("00:30");
+      await page.clock.runFor(30_000);
+      await expect(page.locator(".room-verdict")).toHaveText("Bạn chưa chọn đáp án");
+      await expect(page.getByText("Tự động chuyển câu hỏi sau 20s")).toBeVisible();
+      await page.clock.runFor(20_000);
+    }
+    await expect(page.getByText("Số câu đúng: 1/5")).toBeVisible();
+    await expect(page.getByText(/^Thời gian hoàn thành: 3 phút \d+ giây$/)).toBeVisible();
+    await expectSaved(page);
+    const [saved] = savedAttempts(attemptId);
+    expect(saved).toMatchObject({ number_of_right: 1, number_of_wrong: 4 });
+    expect(saved!.total_time).toBe(20 + 4 * 50 + ticksBefore);
+  });
+
+  test("the countdown stands still while paused and the question is hidden", async ({ page }) => {
+    await page.clock.install();
+    await page.goto(roomPath({}).path);
+    await waitForHydration(page);
+    await pauseClock(page);
+    const before = (await page.locator(".room-clock").textContent()) ?? "";
+    await page.getByRole("button", { name: "Tạm dừng" }).click();
+    await expect(page.getByRole("heading", { name: "Đang tạm dừng" })).toBeVisible();
+    await expect(answer(page, "A")).toHaveCount(0);
+    await page.clock.runFor(60_000);
+    await page.getByRole("button", { name: "Tiếp tục" }).first().click();
+    await expect(page.locator(".room-clock")).toHaveText(before);
+    await page.clock.runFor(5_000);
+    const running = (await page.locator(".room-clock").textContent()) ?? "";
+    expect(running).not.toBe(before);
+
+    // A hidden page (another tab, the phone's home screen) stops the countdown too.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForTimeout(200); // real time for React to stop the interval
+    await page.clock.runFor(60_000);
+    await expect(page.locator(".room-clock")).toHaveText(running);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.clock.runFor(3_000);
+    await expect(page.locator(".room-clock")).not.toHaveText(running);
+  });
+
+  test("flat sheet: unanswered questions ask for confirmation and count as wrong", async ({
+    page,
+  }) => {
+    const { path, attemptId } = roomPath({ practiceType: "FLAT" });
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByText("Đã trả lời 0/5")).toBeVisible();
+    const sheet = page.locator(".sheet > li");
+    await expect(sheet).toHaveCount(5);
+    await sheet.nth(0).getByRole("button", { name: /^B\./ }).click();
+    await sheet.nth(0).getByRole("button", { name: /^A\./ }).click(); // one key: replaces B
+    await sheet.nth(1).getByRole("button", { name: /^A\./ }).click();
+    await sheet.nth(1).getByRole("button", { name: /^C\./ }).click();
+    await expect(page.getByText("Đã trả lời 2/5")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Câu 3, chưa trả lời" })).toBeVisible();
+    await expectNoAxeViolations(page, "flat sheet");
+
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    const dialog = page.getByRole("dialog", { name: "Kết thúc bài làm?" });
+    await expect(dialog).toContainText("Bạn còn 3 câu chưa trả lời.");
+    await dialog.getByRole("button", { name: "Làm tiếp" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    await dialog.getByRole("button", { name: "Kết thúc" }).click();
+
+    await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
+    await expectSaved(page);
+    const [saved] = savedAttempts(attemptId);
+    expect(saved).toMatchObject({ number_of_right: 2, practice_type: "FLAT" });
+    expect(saved!.answers.map((a) => a.selected)).toEqual([[0], [0, 2], [], [], []]);
+  });
+
+  test("keyboard only: 1–8 and A–H pick, Enter moves on, Space pauses @desktop", async ({
+    page,
+  }) => {
+    const { path, attemptId } = roomPath(OFF);
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("heading", { name: "Đang tạm dừng" })).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(page.getByText("1/5")).toBeVisible();
+    for (const keys of ROOM_KEYS) {
+      for (const letter of keys)
+        await page.keyboard.press(letter === "F" ? "6" : letter.toLowerCase());
+      await expect(page.locator(".room-verdict")).toHaveText("Câu trả lời chính xác");
+      await page.keyboard.press("Enter");
+    }
+    await expect(page.getByText("Số câu đúng: 5/5")).toBeVisible();
+    await expectSaved(page);
+    expect(savedAttempts(attemptId)[0]).toMatchObject({ number_of_right: 5 });
+  });
+
+  test("a reload mid-room comes back to the same question with the earlier answers kept", async ({
+    page,
+  }) => {
+    const { path, attemptId } = roomPath(OFF);
+    await page.goto(path);
+    await waitForHydration(page);
+    await answer(page, "A").click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    await answer(page, "A").click();
+    await expect(page.getByText("2/5")).toBeVisible();
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByText("2/5")).toBeVisible();
+    await expect(answer(page, "A")).toHaveAttribute("aria-pressed", "true");
+    await answer(page, "C").click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    for (let i = 0; i < 3; i += 1) {
+      await page.getByRole("button", { name: "Xem đáp án" }).click();
+      await page.getByRole("button", { name: /Câu tiếp theo|Kết thúc/ }).click();
+    }
+    await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
+    await expectSaved(page);
+    expect(
+      savedAttempts(attemptId)[0]!
+        .answers.slice(0, 2)
+        .map((a) => a.selected),
+    ).toEqual([[0], [0, 2]]);
+
+    // The finished, saved room reloads as its summary and is not sent again.
+    await page.reload();
+    await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
+    await expectSaved(page);
+    expect(savedAttempts(attemptId)).toHaveLength(1);
+  });
+
+  test("a double “Kết thúc” saves once and “N đã làm” rises by exactly one @desktop", async ({
+    page,
+  }) => {
+    const counter = async () => {
+      await page.goto(`/practice-subject/${SEED.subject.code}`);
+      const card = page.getByRole("link").filter({ hasText: SEED.countedPractice.title });
+      const text = (await card.textContent()) ?? "";
+      return Number(/(\d+) đã làm/.exec(text)?.[1] ?? NaN);
+    };
+    const before = await counter();
+    expect(before).not.toBeNaN();
+
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/attempts")) posts += 1;
+    });
+    const { path, attemptId } = roomPath({ practiceType: "FLAT" }, SEED.countedPractice.code);
+    await page.goto(path);
+    await waitForHydration(page);
+    const sheet = page.locator(".sheet > li");
+    await sheet.nth(0).getByRole("button", { name: /^A\./ }).click();
+    await sheet.nth(1).getByRole("button", { name: /^B\./ }).click();
+    await page.getByRole("button", { name: "Kết thúc" }).dblclick();
+    await expectSaved(page);
+    expect(posts).toBe(1);
+    expect(savedAttempts(attemptId)).toHaveLength(1);
+    expect(await counter()).toBe(before + 1);
+  });
+
+  test("offline at “Kết thúc”: the results stay on screen, and the attempt is saved once back online", async ({
+    page,
+    context,
+  }) => {
+    const { path, attemptId } = roomPath({ practiceType: "FLAT" });
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+    await expect(page.getByText("Số câu đúng: 1/5")).toBeVisible();
+    await expect(page.getByText(/Chưa lưu được kết quả/)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Thử lại" })).toBeVisible();
+    expect(savedAttempts(attemptId)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await expectSaved(page);
+    expect(savedAttempts(attemptId)).toHaveLength(1);
+  });
+
+  test("a room whose practice changed since is started again, with a message", async ({ page }) => {
+    const { path, attemptId } = roomPath(OFF);
+    await page.goto(path);
+    await waitForHydration(page);
+    await answer(page, "A").click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    await expect(page.getByText("2/5")).toBeVisible();
+    // Paused, the room stops writing its progress every second.
+    await page.getByRole("button", { name: "Tạm dừng" }).click();
+    await expect(page.getByRole("heading", { name: "Đang tạm dừng" })).toBeVisible();
+    // What an import of a new version of the bank does to a stored room, seen from the browser.
+    await page.evaluate((id) => {
+      const key = `on-tap:room:${id}`;
+      const stored = JSON.parse(localStorage.getItem(key)!) as { contentVersion: number };
+      localStorage.setItem(
+        key,
+        JSON.stringify({ ...stored, contentVersion: stored.contentVersion - 1 }),
+      );
+    }, attemptId);
+    await page.reload();
+    await expect(page.getByText("Đề luyện tập vừa được cập nhật", { exact: false })).toBeVisible();
+    await expect(page.getByText("1/5")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Tạm dừng" })).toBeVisible();
+  });
+
+  test("a server error at “Kết thúc”: the attempt waits in the browser and is sent when the page opens again", async ({
+    page,
+  }) => {
+    const { path, attemptId } = roomPath({ practiceType: "FLAT" });
+    await page.route("**/api/attempts", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
+    );
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+    await expect(page.getByText(/Chưa lưu được kết quả/)).toBeVisible();
+    expect(savedAttempts(attemptId)).toHaveLength(0);
+
+    await page.unroute("**/api/attempts");
+    await page.reload();
+    await expect(page.getByText("Số câu đúng: 1/5")).toBeVisible();
+    await expectSaved(page);
+    expect(savedAttempts(attemptId)).toHaveLength(1);
+  });
+
+  test("the room and its result pass axe", async ({ page }) => {
+    await page.goto(roomPath(OFF).path);
+    await waitForHydration(page);
+    await expectNoAxeViolations(page, "question");
+    await answer(page, "B").click();
+    await expect(page.locator(".room-verdict")).toBeVisible();
+    await expectNoAxeViolations(page, "result");
+  });
+
+  test("the room hides the footer, the snow and its button, and passes axe in every theme", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await page.clock.setFixedTime(new Date("2026-12-20T09:00:00+07:00"));
+    for (const theme of ["default", "custom-1", "custom-2", "custom-3", "custom-4"]) {
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+      await page.goto(roomPath(OFF).path);
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+      await expect(page.locator(".snowfall")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /tuyết rơi|Người tuyết/ })).toHaveCount(0);
+      await answer(page, "B").click();
+      await expectNoAxeViolations(page, `result in ${theme}`);
+    }
+  });
+
+  test("a room address that is incomplete says so instead of showing a blank page", async ({
+    page,
+  }) => {
+    const response = await page.goto("/practice-control");
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole("heading", { name: "Chưa chọn đề luyện tập" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    await expectNoAxeViolations(page, "invalid room");
+  });
+});
+
+test("a signed-out visitor is sent to sign-in and back to the same room", async ({ page }) => {
+  const { path } = roomPath(OFF);
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo") ?? "")).toBe(path);
+});
