@@ -26,10 +26,15 @@ const server = spawn(process.execPath, ["build/host/index.js"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;
+// The room needs a signed-in student (the others are measured as a visitor sees them).
+const ROOM =
+  "/practice-control?type=PRACTICE_TIME_ALL&practice=bench-1&mode=SEQUENCE&questionTime=30&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=1&attempt=00000000-0000-4000-8000-000000000001";
+let sessionCookie = null;
 
 try {
   await waitForHealth();
   seed();
+  sessionCookie = await signUp();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     args: [
@@ -44,7 +49,7 @@ try {
     "/login",
     "/practice-subject/bench",
     "/practice-review/bench-1",
-    "/practice-control",
+    ROOM,
     "/practice-history",
     "/about",
     "/khong-co",
@@ -59,7 +64,7 @@ try {
   );
   for (const r of rows) {
     console.log(
-      `${r.route.padEnd(34)} ${kb(r.js.raw)}  ${kb(r.js.gzip)}  ${kb(r.js.sent)}  ${kb(r.css.raw)}  ${kb(r.css.gzip)}  ${String(r.files).padStart(5)}`,
+      `${(r.route === ROOM ? "/practice-control (50 questions)" : r.route).padEnd(34)} ${kb(r.js.raw)}  ${kb(r.js.gzip)}  ${kb(r.js.sent)}  ${kb(r.css.raw)}  ${kb(r.css.gzip)}  ${String(r.files).padStart(5)}`,
     );
   }
   const home = rows[0];
@@ -73,6 +78,7 @@ try {
 
 async function measure(browser, route) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  if (route === ROOM) await context.addCookies([{ ...sessionCookie, url: base }]);
   const page = await context.newPage();
   const seen = [];
   page.on("response", (response) => {
@@ -118,8 +124,43 @@ function seed() {
       "insert into subject (code, name, description, keywords, sort_order) values ('bench', 'Môn đo', '', '', 0) returning id",
     )
     .get();
-  db.prepare(
-    "insert into practice (code, subject_id, title, description) values ('bench-1', ?, 'Đề đo', '')",
-  ).run(id);
+  const practice = db
+    .prepare(
+      "insert into practice (code, subject_id, title, description, question_count) values ('bench-1', ?, 'Đề đo', '', 50) returning id",
+    )
+    .get(id);
+  const answers = JSON.stringify(
+    [0, 1, 2, 3].map((idx) => ({
+      idx,
+      text: `Phương án ${idx}`,
+      html: `Phương án ${idx}`,
+      isKey: idx === 0,
+    })),
+  );
+  const insert = db.prepare(
+    "insert into question (practice_id, idx, content_hash, text, text_html, answers, key_count, created_at) values (?, ?, ?, ?, ?, ?, 1, '2026-01-01T00:00:00Z')",
+  );
+  for (let idx = 0; idx < 50; idx += 1) {
+    const text = `Câu hỏi đo số ${idx + 1}: phương án nào đúng?`;
+    insert.run(practice.id, idx, `h${idx}`, text, text, answers);
+  }
   db.close();
+}
+
+async function signUp() {
+  const response = await fetch(`${base}/register`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({
+      intent: "register",
+      fullName: "Người Đo",
+      email: "do@example.com",
+      password: "matkhau1",
+    }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"));
+  if (!cookie) throw new Error(`sign-up failed: ${response.status}`);
+  const [name, value] = cookie.split(";")[0].split("=");
+  return { name, value };
 }
