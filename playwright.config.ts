@@ -67,6 +67,8 @@ export default defineConfig({
       // Every browser test signs up from 127.0.0.1; the limits themselves are tested on the server.
       AUTH_SIGN_UP_PER_HOUR: "10000",
       AUTH_SIGN_IN_PER_MINUTE: "10000",
+      AUTH_SIGN_IN_PER_IP_PER_MINUTE: "10000",
+      AUTH_PASSWORD_RESET_PER_HOUR: "10000",
     },
   },
 });

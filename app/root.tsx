@@ -23,6 +23,7 @@ import {
 import { ScrollToTop } from "#app/components/ui/scroll-to-top.tsx";
 import { NotFoundScreen, ServerErrorScreen } from "#app/components/ui/status-screens.tsx";
 import { UrlToast } from "#app/components/ui/url-toast.tsx";
+import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/components/ui/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     snow,
     publicEnv: context.publicEnv,
     user: await getSessionUser(context, request),
+    verifyReminderHiddenFor: readCookie(cookies, VERIFY_REMINDER_COOKIE),
     nonce: context.cspNonce,
   };
 }
@@ -91,6 +93,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           />
         ) : null}
         <main id="main" className="site-main" tabIndex={-1}>
+          {data ? (
+            <VerifyReminder user={data.user} hiddenFor={data.verifyReminderHiddenFor} />
+          ) : null}
           <LoadFailureGuard>{children}</LoadFailureGuard>
         </main>
         {data && !immersive ? <SiteFooter env={data.publicEnv} /> : null}

@@ -5,6 +5,12 @@ export default [
   // One screen serves both (spec section 2); the id tells which tab opens first.
   route("login", "routes/login.tsx", { id: "routes/login" }),
   route("register", "routes/login.tsx", { id: "routes/register" }),
+  // "Quên mật khẩu" is the same screen's third form; the mailed links land on their own pages.
+  route("forgot-password", "routes/login.tsx", { id: "routes/forgot-password" }),
+  // The second step of a password sign-in when the account has two-factor sign-in.
+  route("login/two-factor", "routes/login-two-factor.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("practice-subject/:subjectCode", "routes/practice-subject.tsx"),
   route("practice-review/:practiceCode", "routes/practice-review.tsx"),
   route("practice-review/:practiceCode/questions", "routes/practice-questions.ts"),

@@ -110,6 +110,20 @@ export interface UserTable {
   image: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** Migration 0005: sign-in asks for an authenticator code too. */
+  twoFactorEnabled: Generated<number | boolean | null>;
+}
+
+/** Migration 0005: a user's authenticator secret and recovery codes (encrypted by better-auth). */
+export interface TwoFactorTable {
+  id: string;
+  secret: string;
+  backupCodes: string;
+  userId: string;
+  /** False while the setup waits for its first code. */
+  verified: Generated<number | boolean | null>;
+  failedVerificationCount: Generated<number | null>;
+  lockedUntil: Date | string | null;
 }
 
 export interface SessionTable {
@@ -149,11 +163,24 @@ export interface VerificationTable {
   updatedAt: Date | string;
 }
 
+/**
+ * Rate-limit counters (server/rate-limit.ts): hits of the current window of `key`, and in
+ * `lastRequest` when that window started (ms; a bigint column, so PostgreSQL returns a string).
+ */
+export interface RateLimitTable {
+  id: string;
+  key: string;
+  count: number;
+  lastRequest: number | string;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  rateLimit: RateLimitTable;
+  twoFactor: TwoFactorTable;
   subject: SubjectTable;
   practice: PracticeTable;
   chapter: ChapterTable;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { importBanks } from "#content/import-bank.ts";
 import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 let server: TestServer;
@@ -46,7 +47,65 @@ it("deleting an account leaves no row of that user in any table, and needs the r
     .select("id")
     .where("email", "=", "xoa@example.com")
     .executeTakeFirstOrThrow();
-  expect((await rowsMentioning(id)).sort()).toEqual(["account", "session", "user"]);
+  // A finished practice: the attempt row names the user, its answers name the attempt.
+  await importBanks(server.database.db, [
+    {
+      subject: { code: "mon-xoa", name: "Môn xoá", description: "", keywords: [] },
+      practices: [
+        {
+          code: "de-xoa",
+          title: "Đề xoá",
+          description: "",
+          questions: [
+            {
+              text: "Câu 1",
+              answers: [
+                { text: "Đúng", key: true },
+                { text: "Sai", key: false },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ]);
+  const question = await server.database.db
+    .selectFrom("question")
+    .select("id")
+    .executeTakeFirstOrThrow();
+  const attemptId = "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+  const saved = await fetch(`${server.base}/api/attempts`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      id: attemptId,
+      practiceCode: "de-xoa",
+      selection: { type: "PRACTICE_TIME_ALL" },
+      config: {
+        practiceType: "FLAT",
+        maxQuestionTime: "OFF",
+        maxResultTime: "OFF",
+        showQuestionKeyAfterQuestionEnd: true,
+        showNotification: true,
+        shuffleQuestions: false,
+        shuffleAnswers: false,
+        seed: 1,
+      },
+      answers: [{ questionId: question.id, selectedAnswerIndexes: [0] }],
+      answerOrders: null,
+      totalTime: 12,
+    }),
+  });
+  expect(saved.status).toBe(201);
+  // "verification": the count of verification mails sent (one, at sign-up).
+  expect((await rowsMentioning(id)).sort()).toEqual([
+    "account",
+    "attempt",
+    "session",
+    "user",
+    "verification",
+  ]);
+  expect((await rowsMentioning(attemptId)).sort()).toEqual(["attempt", "attempt_answer"]);
 
   const wrong = await post(
     "/profile",
@@ -66,4 +125,12 @@ it("deleting an account leaves no row of that user in any table, and needs the r
   expect(deleted.headers.get("location")).toContain("/?type=info&message=");
   expect(await rowsMentioning(id)).toEqual([]);
   expect(await rowsMentioning("xoa@example.com")).toEqual([]);
+  expect(await rowsMentioning(attemptId)).toEqual([]);
+  // "N đã làm" counts times practised, ever: deleting an account does not take them back.
+  const practice = await server.database.db
+    .selectFrom("practice")
+    .select("attempt_count")
+    .where("code", "=", "de-xoa")
+    .executeTakeFirstOrThrow();
+  expect(practice.attempt_count).toBe(1);
 });

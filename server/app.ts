@@ -16,7 +16,9 @@ import { selectPublicEnv, type Env, type PublicEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar.ts";
+import { createSharedStore, type SharedStore } from "./redis.ts";
 import { assignCspNonce, createHelmet } from "./security.ts";
+import { selectProviderOrigins } from "./sign-in-providers.ts";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -42,6 +44,16 @@ export interface AppOptions {
   vite?: ViteDevServer;
   /** Where the built browser assets are (build/client). */
   clientDir?: string;
+}
+
+/** What an app holds open besides the database (which its owner closes): see closeApp. */
+const closers = new WeakMap<Express, () => Promise<void>>();
+
+/** Closes what createApp opened (the Redis connection), once the server has stopped. */
+export async function closeApp(app: Express): Promise<void> {
+  const close = closers.get(app);
+  closers.delete(app);
+  await close?.();
 }
 
 /** The Express app: security headers, compression, logs, health, assets, then React Router. */
@@ -81,7 +93,9 @@ export function createApp(options: AppOptions): Express {
     next();
   });
   app.use(assignCspNonce);
-  app.use(createHelmet({ devServer: Boolean(vite) }));
+  app.use(
+    createHelmet({ devServer: Boolean(vite), formActionOrigins: selectProviderOrigins(env) }),
+  );
   if (env.COMPRESSION) app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -90,7 +104,17 @@ export function createApp(options: AppOptions): Express {
     res.status(database ? 200 : 503).json({ status: database ? "ok" : "unavailable", database });
   });
 
-  const auth = createAuth({ env, db, dialect });
+  // Redis, when configured: rate limits and the session cache shared by every instance.
+  const shared: SharedStore | undefined = env.REDIS_URL
+    ? createSharedStore({
+        url: env.REDIS_URL,
+        keyPrefix: env.REDIS_KEY_PREFIX,
+        commandTimeoutMs: env.REDIS_COMMAND_TIMEOUT_MS,
+        logger,
+      })
+    : undefined;
+  if (shared) closers.set(app, () => shared.close());
+  const auth = createAuth({ env, db, dialect, logger, shared });
   // Mounted before any body parser: better-auth reads the raw request itself.
   app.all("/api/auth/{*splat}", toNodeHandler(auth));
   // POST /api/avatar reads its raw body itself too; GET /avatars/:file serves the pictures.

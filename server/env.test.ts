@@ -64,6 +64,59 @@ describe("loadEnv", () => {
     expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
   });
 
+  it("mails through SMTP_URL when given, from MAIL_FROM, with the accounts' limits", () => {
+    const defaults = loadEnv({ DATA_DIR: dataDir() });
+    expect(defaults.SMTP_URL).toBeUndefined();
+    expect(defaults).toMatchObject({
+      MAIL_FROM: "Ôn Tập <no-reply@localhost>",
+      AUTH_PASSWORD_RESET_PER_HOUR: 5,
+      AUTH_VERIFY_MAIL_PER_HOUR: 3,
+    });
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      SMTP_URL: "smtps://user:pass@mail.example.edu.vn:465",
+      MAIL_FROM: "no-reply@ontap.edu.vn",
+      AUTH_PASSWORD_RESET_PER_HOUR: "10",
+    });
+    expect(env.SMTP_URL).toBe("smtps://user:pass@mail.example.edu.vn:465");
+    expect(env.MAIL_FROM).toBe("no-reply@ontap.edu.vn");
+    expect(env.AUTH_PASSWORD_RESET_PER_HOUR).toBe(10);
+    try {
+      loadEnv({
+        DATA_DIR: dataDir(),
+        SMTP_URL: "http://mail.example",
+        MAIL_FROM: "Ôn Tập",
+        AUTH_VERIFY_MAIL_PER_HOUR: "0",
+      });
+      expect.unreachable();
+    } catch (error) {
+      const keys = (error as EnvError).problems.map((p) => p.split(":")[0]);
+      expect(keys.sort()).toEqual(["AUTH_VERIFY_MAIL_PER_HOUR", "MAIL_FROM", "SMTP_URL"]);
+    }
+  });
+
+  it("has the issue's sign-in limits and the Redis settings by default, each configurable", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() })).toMatchObject({
+      AUTH_SIGN_IN_PER_MINUTE: 5,
+      AUTH_SIGN_IN_PER_IP_PER_MINUTE: 30,
+      AUTH_SIGN_UP_PER_HOUR: 5,
+      AUTH_PASSWORD_RESET_PER_HOUR: 5,
+      REDIS_KEY_PREFIX: "on-tap:",
+      REDIS_COMMAND_TIMEOUT_MS: 500,
+    });
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      AUTH_SIGN_IN_PER_IP_PER_MINUTE: "100",
+      REDIS_KEY_PREFIX: "ontap-prod:",
+      REDIS_COMMAND_TIMEOUT_MS: "250",
+    });
+    expect(env).toMatchObject({
+      AUTH_SIGN_IN_PER_IP_PER_MINUTE: 100,
+      REDIS_KEY_PREFIX: "ontap-prod:",
+      REDIS_COMMAND_TIMEOUT_MS: 250,
+    });
+  });
+
   it("gives the browser only whitelisted values", () => {
     const env = loadEnv({ DATA_DIR: dataDir(), BETTER_AUTH_SECRET: "s".repeat(40) });
     const exposed = JSON.stringify(selectPublicEnv(env));

@@ -16,6 +16,20 @@ const booleanFromString = z
 const seasonPattern =
   /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\/(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
+/** An OpenID issuer: https (plain http only on this machine), no query, no fragment. */
+function isIssuerUrl(value: string): boolean {
+  if (/[?#]/.test(value)) return false;
+  try {
+    const { protocol, hostname } = new URL(value);
+    return (
+      protocol === "https:" ||
+      (protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(hostname))
+    );
+  } catch {
+    return false;
+  }
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -33,6 +47,10 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
     .optional(),
+  /** Start of every key the app writes to Redis, so several apps (or test runs) can share one. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("on-tap:"),
+  /** A Redis command slower than this counts as an outage: sign-in then works from the database. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   DATA_DIR: z.string().min(1).default("data"),
   BANKS_DIR: z.string().min(1).default("content/banks"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -56,12 +74,76 @@ export const EnvSchema = z.object({
     .regex(seasonPattern, "must look like 12-01/01-15 (MM-DD/MM-DD)")
     .default("12-01/01-15"),
   AUTH_RATE_LIMIT: booleanFromString.default(true),
+  /** Sign-in attempts per minute for one account (email) from one client address. */
   AUTH_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  /** Sign-in attempts per minute from one client address, whatever the accounts. */
+  AUTH_SIGN_IN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   AUTH_SIGN_UP_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** "Quên mật khẩu" requests per client address per hour. */
+  AUTH_PASSWORD_RESET_PER_HOUR: z.coerce.number().int().min(1).default(5),
+  /** Verification mails per account per hour, the one sent at sign-up included. */
+  AUTH_VERIFY_MAIL_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /**
+   * Where mail goes: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465.
+   * nodemailer reads options from the query too, e.g. ?ignoreTLS=true. Unset: mails are written
+   * to ${DATA_DIR}/outbox/ and their links logged, so a laptop needs no mail server.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#\s]+/i, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+      "must be an address, optionally with a name: Ôn Tập <no-reply@example.com>",
+    )
+    .default("Ôn Tập <no-reply@localhost>"),
   COUNTS_CACHE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   COMPRESSION: booleanFromString.default(true),
+  /**
+   * "Đăng nhập bằng Google": an OAuth client (type "Web application") from the Google Cloud
+   * console, with `${PUBLIC_URL}/api/auth/callback/google` as its redirect URI. Both or neither.
+   */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  /**
+   * Any other OpenID Connect provider (a university's SSO, Keycloak, Microsoft Entra, …), found
+   * through discovery at `${OIDC_ISSUER}/.well-known/openid-configuration`; its redirect URI is
+   * `${PUBLIC_URL}/api/auth/callback/oidc`. OIDC_NAME is shown on the button ("Đăng nhập bằng
+   * {OIDC_NAME}"). All four or none.
+   */
+  OIDC_ISSUER: z
+    .string()
+    .refine(
+      isIssuerUrl,
+      "must be the issuer's https:// URL, without ? or # (http:// only on localhost)",
+    )
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  OIDC_NAME: z.string().trim().min(1).max(60).optional(),
 });
+
+/** Keys that only make sense together: each group is all set or all unset. */
+const KEY_GROUPS = [
+  ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  ["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET", "OIDC_NAME"],
+] as const;
+
+function checkKeyGroups(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const group of KEY_GROUPS) {
+    const set = group.filter((key) => source[key] !== undefined);
+    if (set.length === 0 || set.length === group.length) continue;
+    for (const key of group) {
+      if (source[key] === undefined) problems.push(`${key}: required with ${set.join(", ")}`);
+    }
+  }
+  return problems;
+}
 
 export type Env = z.infer<typeof EnvSchema> & { BETTER_AUTH_SECRET: string };
 
@@ -85,6 +167,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+  problems.push(...checkKeyGroups(cleaned));
   if (parsed.success && !parsed.data.BETTER_AUTH_SECRET && parsed.data.NODE_ENV === "production") {
     problems.push(
       "BETTER_AUTH_SECRET: required in production (generate one with `openssl rand -base64 32`)",
@@ -126,6 +209,11 @@ export function selectPublicEnv(env: Env) {
     contactGithubUrl: env.CONTACT_GITHUB_URL ?? null,
     snowSeason: env.SNOW_SEASON,
     countsCacheMinutes: env.COUNTS_CACHE_MINUTES,
+    /** The sign-in buttons to show (ids as in server/sign-in-providers.ts), never their secrets. */
+    signInProviders: [
+      ...(env.GOOGLE_CLIENT_ID ? [{ id: "google" as const, name: "Google" }] : []),
+      ...(env.OIDC_ISSUER && env.OIDC_NAME ? [{ id: "oidc" as const, name: env.OIDC_NAME }] : []),
+    ],
   };
 }
 

@@ -15,7 +15,14 @@ export function assignCspNonce(_req: Request, res: Response, next: NextFunction)
  * no internet. `upgrade-insecure-requests` is left out on purpose: a classroom server on a plain
  * http:// LAN address would otherwise break every asset request.
  */
-export function createHelmet(options: { devServer: boolean }) {
+export function createHelmet(options: {
+  devServer: boolean;
+  /**
+   * Sign-in providers' origins: a provider button is a form POST answered by a redirect to the
+   * provider, and browsers hold every hop of a form's redirects to form-action.
+   */
+  formActionOrigins?: string[];
+}) {
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
@@ -24,7 +31,7 @@ export function createHelmet(options: { devServer: boolean }) {
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(options.formActionOrigins ?? [])],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         scriptSrc: ["'self'", nonce],

@@ -3,6 +3,7 @@ import type { Express } from "express";
 import { openDatabase, type Database_ } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { loadBanksIntoEmptyDatabase } from "#content/load-banks.ts";
+import { closeApp } from "./app.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { shutDownGracefully } from "./shutdown.ts";
@@ -51,7 +52,11 @@ export async function start(
     void shutDownGracefully(server, {
       timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       logger,
-      cleanup: () => database.db.destroy(),
+      // Redis first (it may still be flushing a write), then the database.
+      cleanup: async () => {
+        await closeApp(app);
+        await database.db.destroy();
+      },
     }).then(() => process.exit(0));
   };
   process.once("SIGTERM", () => stop("SIGTERM"));

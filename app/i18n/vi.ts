@@ -279,6 +279,8 @@ export const vi = {
       noPassword: "Tài khoản này đăng nhập bằng nhà cung cấp khác nên chưa có mật khẩu.",
       wrongCurrentPassword: "Mật khẩu hiện tại không đúng.",
       confirmEmailMismatch: "Email xác nhận không khớp với email của tài khoản.",
+      signInAgain:
+        "Vì an toàn, hãy đăng xuất rồi đăng nhập lại trước khi xoá tài khoản (lần đăng nhập gần nhất đã quá một ngày).",
     },
     profile: {
       title: "Tài khoản của tôi",
@@ -303,7 +305,49 @@ export const vi = {
     },
   },
 
+  /** Sign-in with Google or another OpenID Connect provider (server/sign-in-providers.ts). */
+  providerSignIn: {
+    button: (name: string) => `Đăng nhập bằng ${name}`,
+    group: "Đăng nhập bằng tài khoản khác",
+    or: "hoặc",
+    errors: {
+      cancelled: (name: string) => `Bạn đã hủy đăng nhập bằng ${name}.`,
+      failed: (name: string) => `Đăng nhập bằng ${name} không thành công. Vui lòng thử lại.`,
+      failedNoName: "Đăng nhập không thành công. Vui lòng thử lại.",
+      expired: "Phiên đăng nhập đã hết hạn hoặc được mở ở trình duyệt khác. Vui lòng thử lại.",
+      unavailable: (name: string) =>
+        `Hiện chưa thể đăng nhập bằng ${name}. Vui lòng thử lại sau ít phút.`,
+      noEmail: (name: string) =>
+        `${name} không cho Ôn Tập biết địa chỉ email của bạn. Hãy cho phép chia sẻ email rồi thử lại.`,
+      accountNotLinked: (name: string) =>
+        `Email này đã có tài khoản Ôn Tập. Hãy đăng nhập bằng email và mật khẩu, xác minh email, rồi lần sau bạn có thể đăng nhập bằng ${name}.`,
+      linkedToAnother: (name: string) =>
+        `Tài khoản ${name} này đã được gắn với một tài khoản Ôn Tập khác.`,
+    },
+  },
+
   screenComing: "Màn hình này đang được xây dựng và sẽ sớm có mặt.",
+
+  network: {
+    timeout: "Máy chủ phản hồi quá lâu. Vui lòng kiểm tra kết nối mạng rồi thử lại.",
+  },
+
+  /** The profile picture (spec sections 5 and 8: the alerts and toasts keep the spec's words). */
+  avatar: {
+    change: "Thay ảnh đại diện",
+    add: "Thêm ảnh đại diện",
+    section: "Ảnh đại diện",
+    hint: "Ảnh GIF, JPEG hoặc PNG, dưới 1MB. Ảnh được cắt vuông ở giữa và thu nhỏ còn 256×256.",
+    notImage: "Vui lòng chọn file hình ảnh",
+    tooLarge: "Vui lòng chọn ảnh có kích thước dưới 1MB và tỉ lệ 1:1",
+    uploading: (percent: number) => `Đang tải ảnh lên… ${percent}%`,
+    retrying: "Mạng chập chờn, đang thử tải lên lại…",
+    progressLabel: "Tiến độ tải ảnh lên",
+    cancel: "Hủy",
+    canceled: "Đã hủy tải ảnh đại diện lên.",
+    success: "Cập nhật ảnh đại diện thành công!",
+    failure: "Cập nhật ảnh đại diện thất bại",
+  },
 
   attempts: {
     errors: {
@@ -329,6 +373,142 @@ export const vi = {
   toast: {
     close: "Đóng thông báo",
     region: "Thông báo",
+  },
+
+  /** Email verification and password reset (accounts issue). */
+  recovery: {
+    forgotTitle: "Quên mật khẩu",
+    forgotLink: "Quên mật khẩu?",
+    forgotIntro:
+      "Nhập email bạn đã dùng để đăng ký. Chúng tôi sẽ gửi tới đó một liên kết để bạn đặt mật khẩu mới.",
+    forgotSubmit: "Gửi liên kết đặt lại mật khẩu",
+    forgotSent:
+      "Nếu email này đã được đăng ký, chúng tôi vừa gửi tới đó một liên kết đặt lại mật khẩu. Liên kết có hiệu lực trong 1 giờ và chỉ dùng được một lần. Nếu không thấy thư, hãy kiểm tra cả mục thư rác.",
+    backToLogin: "Quay lại đăng nhập",
+    resetTitle: "Đặt lại mật khẩu",
+    resetIntro:
+      "Chọn một mật khẩu mới cho tài khoản của bạn. Sau khi đổi, mọi thiết bị đang đăng nhập tài khoản này sẽ bị đăng xuất.",
+    newPassword: "Mật khẩu mới",
+    resetSubmit: "Đặt mật khẩu mới",
+    resetDone: "Đã đặt mật khẩu mới. Hãy đăng nhập bằng mật khẩu mới.",
+    linkUnusableHeading: "Liên kết không còn dùng được",
+    linkUnusable:
+      "Liên kết đặt lại mật khẩu này đã hết hạn hoặc đã được sử dụng. Mỗi liên kết chỉ dùng được một lần, trong vòng 1 giờ kể từ khi được gửi.",
+    linkIncomplete:
+      "Liên kết đặt lại mật khẩu không đầy đủ. Hãy mở lại liên kết trong email, hoặc yêu cầu một liên kết mới.",
+    requestNewLink: "Yêu cầu liên kết mới",
+    reminderLabel: "Xác minh email",
+    reminderText: (email: string) =>
+      `Hãy xác minh email ${email} bằng liên kết chúng tôi đã gửi vào hộp thư của bạn. Trong lúc chờ, bạn vẫn luyện tập bình thường.`,
+    resend: "Gửi lại",
+    resending: "Đang gửi…",
+    resent: (email: string) =>
+      `Đã gửi lại email xác minh tới ${email}. Nếu không thấy thư, hãy kiểm tra cả mục thư rác.`,
+    dismiss: "Ẩn nhắc nhở",
+    verifyTitle: "Xác minh email",
+    verifiedHeading: "Email đã được xác minh",
+    verified: "Cảm ơn bạn! Email của bạn đã được xác minh.",
+    alreadyVerified: "Email của bạn đã được xác minh rồi, không cần gửi lại.",
+    verifyPending: (email: string) =>
+      `Chúng tôi đã gửi một liên kết xác minh tới ${email}. Hãy mở email đó và bấm vào liên kết. Nếu không thấy thư, bạn có thể gửi lại.`,
+    verifyFailedHeading: "Chưa xác minh được email",
+    verifyExpired: "Liên kết xác minh này đã hết hạn. Hãy bấm “Gửi lại” để nhận một liên kết mới.",
+    verifyInvalid:
+      "Liên kết xác minh không hợp lệ. Hãy mở đúng liên kết trong email mới nhất, hoặc bấm “Gửi lại” để nhận một liên kết mới.",
+    verifySignIn:
+      "Hãy đăng nhập để xem trạng thái xác minh email và gửi lại liên kết xác minh nếu cần.",
+    toHome: "Về trang chủ",
+    toLogin: "Đăng nhập",
+    errors: {
+      tooManyVerifyMails: (minutes: number) =>
+        `Bạn đã yêu cầu gửi email xác minh quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+      tooManyResetRequests: (minutes: number) =>
+        `Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+      mailNotSent: "Chưa gửi được email. Vui lòng thử lại sau ít phút.",
+      signInToResend: "Vui lòng đăng nhập để gửi lại email xác minh.",
+      imageNotAllowed: "Ảnh đại diện không hợp lệ: chỉ dùng được ảnh bạn đã tải lên Ôn Tập.",
+    },
+  },
+
+  /** Two-factor sign-in: the profile section and the "Nhập mã xác minh" step of sign-in. */
+  twoFactor: {
+    section: "Xác minh hai bước",
+    intro:
+      "Khi bật, mỗi lần đăng nhập bằng mật khẩu bạn cần nhập thêm một mã 6 chữ số từ ứng dụng xác thực trên điện thoại (như Google Authenticator, Microsoft Authenticator hoặc Authy).",
+    statusOn: "Đang bật: khi đăng nhập bằng mật khẩu, bạn cần nhập thêm mã từ ứng dụng xác thực.",
+    statusOff: "Đang tắt.",
+    password: "Mật khẩu hiện tại",
+    enable: "Bật xác minh hai bước",
+    step1: "Bước 1: Thêm tài khoản vào ứng dụng xác thực",
+    scanHint:
+      "Quét mã QR bằng ứng dụng xác thực. Nếu đang dùng chính điện thoại đó, hãy sao chép đường dẫn thiết lập hoặc nhập khoá thiết lập vào ứng dụng.",
+    qrLabel: "Mã QR để thêm tài khoản Ôn Tập vào ứng dụng xác thực",
+    uriLabel: "Đường dẫn thiết lập",
+    secretLabel: "Khoá thiết lập (để nhập thủ công)",
+    step2: "Bước 2: Lưu các mã khôi phục",
+    codesHint:
+      "Mỗi mã khôi phục dùng được một lần để đăng nhập khi bạn không có điện thoại bên mình. Hãy chép hoặc in ra và cất ở nơi an toàn: các mã này sẽ không hiển thị lại.",
+    codesLabel: "Mã khôi phục",
+    step3: "Bước 3: Xác nhận bằng mã đầu tiên",
+    code: "Mã 6 chữ số trong ứng dụng",
+    confirm: "Xác nhận và bật",
+    enabled:
+      "Đã bật xác minh hai bước. Từ lần đăng nhập sau, bạn cần nhập thêm mã từ ứng dụng xác thực.",
+    disable: "Tắt xác minh hai bước",
+    disabled: "Đã tắt xác minh hai bước. Từ nay chỉ cần mật khẩu để đăng nhập.",
+    newCodes: "Tạo mã khôi phục mới",
+    newCodesDone: "Đây là các mã khôi phục mới. Các mã cũ không còn dùng được nữa.",
+    newCodesHint:
+      "Dùng khi bạn đã dùng gần hết hoặc làm mất các mã khôi phục. Các mã cũ sẽ không còn dùng được.",
+    passwordOnly:
+      "Xác minh hai bước dùng cho đăng nhập bằng mật khẩu. Tài khoản của bạn đăng nhập qua nhà cung cấp khác, hãy bật xác minh hai bước ở tài khoản đó.",
+    title: "Nhập mã xác minh",
+    stepIntro:
+      "Tài khoản của bạn đã bật xác minh hai bước. Hãy mở ứng dụng xác thực và nhập mã 6 chữ số đang hiển thị.",
+    codeLabel: "Mã xác minh",
+    codeHint:
+      "Mã 6 chữ số trong ứng dụng, hoặc một mã khôi phục (dạng xxxxx-xxxxx) nếu bạn không có điện thoại bên mình.",
+    submit: "Xác minh",
+    backToLogin: "Đăng nhập lại",
+    errors: {
+      codeRequired: "Vui lòng nhập mã xác minh.",
+      codeFormat: "Mã xác minh gồm 6 chữ số, hoặc là mã khôi phục dạng xxxxx-xxxxx.",
+      wrongCode:
+        "Mã xác minh không đúng. Hãy nhập mã đang hiển thị trong ứng dụng (mã đổi sau mỗi 30 giây) rồi thử lại.",
+      wrongRecoveryCode: "Mã khôi phục không đúng hoặc đã được dùng rồi.",
+      expired: "Phiên xác minh đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.",
+      tooManyCodes: "Bạn đã nhập sai mã quá nhiều lần. Vui lòng đăng nhập lại để thử tiếp.",
+      locked: (minutes: number) =>
+        `Bạn đã nhập sai mã xác minh quá nhiều lần nên việc đăng nhập tài khoản này tạm thời bị khoá. Vui lòng thử lại sau ${minutes} phút.`,
+      alreadyEnabled: "Xác minh hai bước đã được bật rồi.",
+      notStarted:
+        "Chưa có thiết lập nào đang chờ xác nhận. Hãy bấm “Bật xác minh hai bước” để bắt đầu lại.",
+    },
+  },
+
+  /** The mails the server sends (server/mail.ts). */
+  mail: {
+    greeting: (name: string) => `Xin chào ${name},`,
+    linkHint: "Nếu nút trên không bấm được, hãy sao chép liên kết sau vào trình duyệt:",
+    signature: "Đội ngũ Ôn Tập",
+    verify: {
+      subject: "Xác minh email cho tài khoản Ôn Tập",
+      intro:
+        "Cảm ơn bạn đã đăng ký Ôn Tập. Hãy bấm vào liên kết dưới đây để xác minh địa chỉ email của bạn:",
+      action: "Xác minh email",
+      expiry: (hours: number) => `Liên kết có hiệu lực trong ${hours} giờ.`,
+      ignore: "Nếu bạn không đăng ký tài khoản Ôn Tập, hãy bỏ qua email này.",
+    },
+    reset: {
+      subject: "Đặt lại mật khẩu Ôn Tập",
+      intro:
+        "Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản Ôn Tập của bạn. Hãy bấm vào liên kết dưới đây để đặt mật khẩu mới:",
+      action: "Đặt lại mật khẩu",
+      expiry: (hours: number) =>
+        `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
+      ignore:
+        "Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.",
+    },
   },
 
   validation: {

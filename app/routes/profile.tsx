@@ -1,5 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/profile";
+import { AvatarPicker } from "#app/components/ui/avatar-picker.tsx";
 import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import {
@@ -15,6 +16,13 @@ import {
   requireUser,
 } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
+import { TwoFactorSection } from "#app/components/ui/two-factor-section.tsx";
+import {
+  isTwoFactorEnabled,
+  runTwoFactorIntent,
+  TWO_FACTOR_INTENTS,
+  type TwoFactorResult,
+} from "#app/utils/two-factor.server.ts";
 import { redirectWithToast } from "#app/utils/toast-url.ts";
 
 const t = vi.auth.profile;
@@ -23,7 +31,17 @@ export const meta: Route.MetaFunction = () => pageTitle(t.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  return { user, methods: await listSignInMethods(context, user.id) };
+  const methods = await listSignInMethods(context, user.id);
+  // A provider by the name on its button ("Google", OIDC_NAME), not by its id.
+  const names = new Map<string, string>(
+    context.publicEnv.signInProviders.map((provider) => [provider.id, provider.name]),
+  );
+  return {
+    user,
+    methods,
+    methodLabels: methods.map((id) => names.get(id) ?? t.method(id)),
+    twoFactorEnabled: await isTwoFactorEnabled(context, user.id),
+  };
 }
 
 type Result = {
@@ -31,7 +49,7 @@ type Result = {
   ok?: string;
   formError?: string;
   fieldErrors?: Record<string, string>;
-};
+} & Pick<TwoFactorResult, "setup" | "codes">;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
@@ -39,6 +57,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.intent ?? "";
   const fail = (result: Omit<Result, "intent">, status = 400) =>
     data<Result>({ intent, ...result }, { status });
+
+  // "Xác minh hai bước" (app/utils/two-factor.server.ts).
+  if (TWO_FACTOR_INTENTS.includes(intent)) {
+    const outcome = await runTwoFactorIntent(context, request, intent, form);
+    if (outcome instanceof Response) return outcome;
+    return data<Result>(outcome.result, { status: outcome.status, headers: outcome.headers });
+  }
 
   if (intent === "name") {
     const parsed = UpdateNameSchema.safeParse(form);
@@ -105,7 +130,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** "/profile": name, sign-in methods, password, and the danger zone. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, methods } = loaderData;
+  const { user, methods, methodLabels, twoFactorEnabled } = loaderData;
   const result = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const status = (intent: string) => {
     const r = result(intent);
@@ -128,6 +153,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <section className="page page-narrow profile-page">
       <h1>{t.heading}</h1>
 
+      <section className="auth-form avatar-section" aria-labelledby="avatar-heading">
+        <h2 id="avatar-heading">{vi.avatar.section}</h2>
+        <AvatarPicker avatarUrl={user.avatarUrl} fullName={user.fullName} size={96} />
+        <p className="field-hint">{vi.avatar.hint}</p>
+      </section>
+
       <Form method="post" noValidate className="auth-form" aria-labelledby="name-heading">
         <h2 id="name-heading">{t.nameSection}</h2>
         <input type="hidden" name="intent" value="name" />
@@ -143,7 +174,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {vi.auth.email}: {user.email}
         </p>
         <p className="muted">
-          {t.methods}: {methods.map(t.method).join(", ")}
+          {t.methods}: {methodLabels.join(", ")}
         </p>
         <button type="submit" className="button button-primary">
           {t.saveName}
@@ -175,6 +206,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       ) : null}
+
+      <TwoFactorSection
+        enabled={twoFactorEnabled}
+        hasPassword={methods.includes("credential")}
+        result={actionData?.intent.startsWith("2fa-") ? actionData : undefined}
+      />
 
       <Form
         method="post"

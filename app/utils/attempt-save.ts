@@ -1,5 +1,8 @@
 import type { AttemptSubmission, StoredAttempt } from "#db/attempts.ts";
 
+// Timeouts come from the fetch wrapper (app/utils/request-timeout.ts): a timed-out save is a
+// dropped connection here, and is retried like one.
+
 /**
  * Sending a finished attempt to the server, with the retry policy of the spec (section 8,
  * section 9): 408, 429, 5xx and a dropped connection are retried with a delay starting at 1 s
@@ -9,12 +12,6 @@ import type { AttemptSubmission, StoredAttempt } from "#db/attempts.ts";
 export const FIRST_RETRY_MS = 1000;
 export const MAX_BACKOFF_FACTOR = 64;
 export const RETRY_WINDOW_MS = 600_000;
-/** The spec's network timeout: 30 s on a desktop, 60 s on a phone's slower, flakier link. */
-export function requestTimeoutMs(): number {
-  const phone = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
-  return phone ? 60_000 : 30_000;
-}
-
 export type SendOutcome =
   | { kind: "saved"; attempt: StoredAttempt }
   | { kind: "retry" }
@@ -33,7 +30,6 @@ export function isRetryableStatus(status: number): boolean {
 export async function sendAttempt(
   submission: AttemptSubmission,
   fetcher: typeof fetch = fetch,
-  timeoutMs = requestTimeoutMs(),
 ): Promise<SendOutcome> {
   let response: Response;
   try {
@@ -42,7 +38,6 @@ export async function sendAttempt(
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(submission),
       credentials: "same-origin",
-      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
     return { kind: "retry" };

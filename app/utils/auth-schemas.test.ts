@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { LoginSchema, RegisterSchema } from "./auth-schemas.ts";
+import {
+  ForgotPasswordSchema,
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from "./auth-schemas.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 
 const messages = (result: {
@@ -66,5 +71,28 @@ describe("safeRedirectPath", () => {
     ]) {
       expect(safeRedirectPath(bad)).toBe("/");
     }
+  });
+});
+
+describe("password reset schemas", () => {
+  it("asks for the address, then a new password of 6 to 128 characters, in Vietnamese", () => {
+    expect(messages(ForgotPasswordSchema.safeParse({ email: "" }))).toEqual({
+      email: "Vui lòng nhập email",
+    });
+    expect(messages(ForgotPasswordSchema.safeParse({ email: "a@" }))).toEqual({
+      email: "Email không đúng định dạng",
+    });
+    expect(ForgotPasswordSchema.parse({ email: " An@Example.com " })).toEqual({
+      email: "an@example.com",
+    });
+    expect(messages(ResetPasswordSchema.safeParse({ token: "t", newPassword: "12345" }))).toEqual({
+      newPassword: "Mật khẩu mới phải có ít nhất 6 ký tự",
+    });
+    expect(
+      messages(ResetPasswordSchema.safeParse({ token: "t", newPassword: "x".repeat(129) })),
+    ).toEqual({ newPassword: "Mật khẩu mới chỉ được có tối đa 128 ký tự" });
+    expect(
+      ResetPasswordSchema.safeParse({ token: "t", newPassword: "x".repeat(128) }).success,
+    ).toBe(true);
   });
 });

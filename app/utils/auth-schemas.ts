@@ -35,3 +35,13 @@ export const DeleteAccountSchema = z.object({
   confirmEmail: z.string().trim().min(1).meta({ label: "Email xác nhận" }),
   password: z.string().meta({ label: "Mật khẩu" }),
 });
+
+/** "Quên mật khẩu": only the address; the answer never says whether it has an account. */
+export const ForgotPasswordSchema = z.object({ email });
+
+/** The page behind the reset link: the token from the link and the new password. */
+export const ResetPasswordSchema = z.object({
+  // better-auth's tokens are 24 characters; the bound only keeps junk out of the lookup.
+  token: z.string().trim().min(1).max(256).meta({ label: "Liên kết" }),
+  newPassword: z.string().min(6).max(128).meta({ label: "Mật khẩu mới" }),
+});

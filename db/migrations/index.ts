@@ -3,6 +3,7 @@ import * as catalogue from "./0001-catalogue.ts";
 import * as questions from "./0002-questions.ts";
 import * as accounts from "./0003-accounts.ts";
 import * as attempts from "./0004-attempts.ts";
+import * as twoFactor from "./0005-two-factor.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   "0002-questions": questions,
   "0003-accounts": accounts,
   "0004-attempts": attempts,
+  "0005-two-factor": twoFactor,
 };

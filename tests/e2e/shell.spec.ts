@@ -199,3 +199,19 @@ test.describe("toast from the URL", () => {
     await expect(toast).toBeHidden();
   });
 });
+
+test("a request the server never answers gives up after 30 s with a message @desktop", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto("/");
+  await waitForHydration(page);
+  // The page data of /about never comes back.
+  await page.route("**/about.data*", () => {});
+  await page.getByRole("link", { name: "Giới thiệu" }).first().click();
+  await page.clock.runFor(29_000);
+  const message = page.getByRole("alert").filter({ hasText: "Máy chủ phản hồi quá lâu" });
+  await expect(message).toHaveCount(0);
+  await page.clock.runFor(1_500);
+  await expect(message).toBeVisible();
+});

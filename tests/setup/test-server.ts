@@ -1,10 +1,11 @@
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createApp } from "#server/app.ts";
+import { closeApp, createApp } from "#server/app.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import { createSqliteTestDatabase, type TestDatabase } from "./databases.ts";
@@ -15,6 +16,8 @@ export interface TestServer {
   base: string;
   database: TestDatabase;
   build: ServerBuild;
+  /** DATA_DIR of this server (outbox, avatars), unless the test chose its own. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -27,8 +30,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
   const build = (await import(serverBuild)) as ServerBuild;
   const database = await createSqliteTestDatabase();
+  // Its own data directory (outbox mails, avatars), gone with the server.
+  const dataDir = mkdtempSync(path.join(tmpdir(), "on-tap-data-"));
   const config = loadEnv({
     NODE_ENV: "production",
+    DATA_DIR: dataDir,
     BETTER_AUTH_SECRET: "t".repeat(40),
     LOG_LEVEL: "silent",
     ...env,
@@ -47,9 +53,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     database,
     build,
+    dataDir: config.DATA_DIR,
     async close() {
       await new Promise((resolve) => server.close(resolve));
+      await closeApp(app);
       await database.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/components/ui/avatar-picker.tsx";
 import { vi } from "#app/i18n/vi.ts";
 
 export interface HeaderUser {
@@ -8,7 +9,7 @@ export interface HeaderUser {
   avatarUrl: string | null;
 }
 
-export const AVATAR_PLACEHOLDER = "/images/avatar-placeholder.svg";
+export { AVATAR_PLACEHOLDER };
 
 /**
  * Signed in: name and avatar; a click (or Enter) opens a popup with the avatar, name, email and
@@ -56,13 +57,8 @@ export function UserMenu({ user }: { user: HeaderUser }) {
         <img className="avatar" src={avatar} alt="" width={36} height={36} />
       </button>
       <div id={popupId} className="user-popup" hidden={!open}>
-        <img
-          className="avatar avatar-large"
-          src={avatar}
-          alt={vi.nav.avatarAlt(user.fullName)}
-          width={72}
-          height={72}
-        />
+        {/* The spec's avatar popup: a click on the picture picks a new one. */}
+        <AvatarPicker avatarUrl={user.avatarUrl} fullName={user.fullName} size={72} />
         <p className="user-popup-name">{user.fullName}</p>
         <p className="user-popup-email">{user.email}</p>
         <p>

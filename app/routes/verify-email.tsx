@@ -1,0 +1,181 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/verify-email";
+import {
+  VERIFY_REMINDER_COOKIE,
+  VERIFY_REMINDER_HIDE_DAYS,
+  type ReminderResult,
+} from "#app/components/ui/verify-reminder.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { callAuthEndpoint, describeAuthFailure, getSessionUser } from "#app/utils/auth.server.ts";
+import { pageTitle } from "#app/utils/page-title.ts";
+import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
+
+const t = vi.recovery;
+
+export const meta: Route.MetaFunction = () => pageTitle(t.verifyTitle);
+
+// The token is in the address: never cached, never sent on as a Referer.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+type State = "verified" | "pending" | "signed-out" | "expired" | "invalid";
+
+/**
+ * The link in the verification mail lands here (`/verify-email?token=…`). Opening it marks the
+ * email verified (better-auth checks the signed token) and redirects to the bare page, so the
+ * token leaves the address bar and the header and reminder are read again after the change.
+ * A link that no longer works says why and offers "Gửi lại".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  if (token) {
+    const response = await context.auth.api.verifyEmail({
+      query: { token },
+      headers: request.headers,
+      asResponse: true,
+    });
+    if (response.ok) throw redirect("/verify-email?verified=1");
+    const code = await codeOf(response);
+    const user = await getSessionUser(context, request);
+    const state: State = user?.emailVerified
+      ? "verified"
+      : code === "TOKEN_EXPIRED"
+        ? "expired"
+        : "invalid";
+    return data(
+      { state, email: user?.email ?? null, signedIn: Boolean(user) },
+      { status: state === "verified" ? 200 : state === "expired" ? 410 : 400 },
+    );
+  }
+  const user = await getSessionUser(context, request);
+  // "?verified=1" only chooses the thank-you wording for a visitor who opened the link while
+  // signed out (on another device, say); for a signed-in user the account itself decides.
+  const state: State = user
+    ? user.emailVerified
+      ? "verified"
+      : "pending"
+    : url.searchParams.has("verified")
+      ? "verified"
+      : "signed-out";
+  return { state, email: user?.email ?? null, signedIn: Boolean(user) };
+}
+
+async function codeOf(response: Response): Promise<string> {
+  try {
+    return String(((await response.clone().json()) as { code?: unknown }).code ?? "");
+  } catch {
+    return "";
+  }
+}
+
+/** "Gửi lại" and "Ẩn nhắc nhở", from the reminder on every page and from this page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent") === "dismiss" ? "dismiss" : "resend";
+  // Sent by the reminder once its JavaScript runs: answer with data; a plain form goes back.
+  const viaFetcher = form.get("fetcher") === "1";
+  const back = safeRedirectPath(form.get("redirectTo"));
+  const user = await getSessionUser(context, request);
+
+  if (intent === "dismiss") {
+    const headers = new Headers();
+    if (user) {
+      headers.append(
+        "Set-Cookie",
+        `${VERIFY_REMINDER_COOKIE}=${encodeURIComponent(user.id)}; Path=/; Max-Age=${
+          VERIFY_REMINDER_HIDE_DAYS * 24 * 60 * 60
+        }; HttpOnly; SameSite=Lax`,
+      );
+    }
+    if (!viaFetcher) throw redirect(back, { headers });
+    return data<ReminderResult>({ intent, ok: "" }, { headers });
+  }
+
+  const answer = (result: Omit<ReminderResult, "intent">, status = 200) =>
+    data<ReminderResult>({ intent, ...result }, { status });
+  if (!user) return answer({ error: t.errors.signInToResend }, 401);
+  if (user.emailVerified) return answer({ ok: t.alreadyVerified });
+
+  let response: Response;
+  try {
+    response = await callAuthEndpoint(context, request, "/send-verification-email", {
+      email: user.email,
+    });
+  } catch (error) {
+    context.logger.error({ err: error }, "verification mail request failed");
+    return answer({ error: vi.auth.errors.serverError }, 500);
+  }
+  if (response.ok) return answer({ ok: t.resent(user.email) });
+  const code = await codeOf(response);
+  if (code === "EMAIL_ALREADY_VERIFIED") return answer({ ok: t.alreadyVerified });
+  if (code === "MAIL_NOT_SENT") return answer({ error: t.errors.mailNotSent }, response.status);
+  if (code === "TOO_MANY_VERIFICATION_MAILS") {
+    const seconds = Number(response.headers.get("X-Retry-After") ?? "3600");
+    const minutes = Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 3600) / 60));
+    return answer({ error: t.errors.tooManyVerifyMails(minutes) }, 429);
+  }
+  return answer({ error: await describeAuthFailure(response) }, response.status);
+}
+
+/** "/verify-email": where the mailed link lands, and the no-JavaScript answer to "Gửi lại". */
+export default function VerifyEmail({ loaderData, actionData }: Route.ComponentProps) {
+  const { state, email, signedIn } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const result = actionData?.intent === "resend" ? actionData : undefined;
+  const failed = state === "expired" || state === "invalid";
+  const heading =
+    state === "verified" ? t.verifiedHeading : failed ? t.verifyFailedHeading : t.verifyTitle;
+  const text =
+    state === "verified"
+      ? t.verified
+      : state === "expired"
+        ? t.verifyExpired
+        : state === "invalid"
+          ? t.verifyInvalid
+          : state === "pending" && email
+            ? t.verifyPending(email)
+            : t.verifySignIn;
+  // "Gửi lại" needs the account: offered to a signed-in user who is not verified yet.
+  const canResend = signedIn && state !== "verified";
+
+  return (
+    <section className="page page-narrow auth-page">
+      <h1>{heading}</h1>
+      <div className="auth-form">
+        <p className="auth-intro" role={failed ? "alert" : undefined}>
+          {text}
+        </p>
+        {result?.ok ? (
+          <p className="form-ok" role="status">
+            {result.ok}
+          </p>
+        ) : null}
+        {result?.error ? (
+          <p className="form-error" role="alert">
+            {result.error}
+          </p>
+        ) : null}
+        {canResend ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="redirectTo" value="/verify-email" />
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? t.resending : t.resend}
+            </button>
+          </Form>
+        ) : null}
+        <p className="auth-aside">
+          {signedIn ? (
+            <Link to="/">{t.toHome}</Link>
+          ) : (
+            <Link to="/login?redirectTo=%2Fverify-email">{t.toLogin}</Link>
+          )}
+        </p>
+      </div>
+    </section>
+  );
+}
