@@ -1,3 +1,4 @@
+import { listQuestionRevisions } from "./catalogue.ts";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +6,7 @@ import { describeEachDatabase } from "#tests/setup/databases.ts";
 import {
   findAttempt,
   listAttemptsOfPractice,
+  listAttemptsOfUser,
   MAX_TOTAL_TIME,
   saveAttempt,
   type AttemptRefusal,
@@ -495,6 +497,27 @@ describeEachDatabase("attempts", (database) => {
     });
     expect((await listAttemptsOfPractice(db, "u-list", "csdl-sql", 2)).length).toBe(2);
     expect(await listAttemptsOfPractice(db, "u-list", "csdl-khac", 10)).toEqual([]);
+  });
+
+  it("lists all of a user's attempts across practices, and only theirs", async () => {
+    const { db } = database();
+    const all = await listAttemptsOfUser(db, "u-list", 50);
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    expect(all.every((a) => a.practiceCode === "csdl-sql")).toBe(true);
+    const times = all.map((a) => a.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(await listAttemptsOfUser(db, "nobody", 50)).toEqual([]);
+  });
+
+  it("reads back the exact revisions an attempt answered, retired ones included", async () => {
+    const { db } = database();
+    const revisions = await listQuestionRevisions(db, [retiredOf4, live[0]!]);
+    expect(revisions.map((q) => q.id).sort((a, b) => a - b)).toEqual(
+      [retiredOf4, live[0]!].sort((a, b) => a - b),
+    );
+    const retired = revisions.find((q) => q.id === retiredOf4)!;
+    expect(retired.answers.find((a) => a.isKey)?.idx).toBe(1);
+    expect(await listQuestionRevisions(db, [])).toEqual([]);
   });
 
   it("forgets a user's attempts and answers when the user is deleted", async () => {

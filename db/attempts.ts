@@ -569,3 +569,22 @@ export async function listAttemptsOfPractice(
     .execute();
   return rows.map(toSummary);
 }
+
+/** The user's latest `limit` attempts on every practice, newest first, without their answers. */
+export async function listAttemptsOfUser(
+  db: Kysely<DB>,
+  userId: string,
+  limit: number,
+): Promise<AttemptSummary[]> {
+  const count = Number.isInteger(limit) ? Math.min(Math.max(limit, 0), MAX_LIST) : 0;
+  if (count === 0) return [];
+  const rows = await db
+    .selectFrom("attempt")
+    .select(summaryColumns)
+    .where("attempt.user_id", "=", userId)
+    .orderBy("attempt.created_at", "desc")
+    .orderBy("attempt.id", "desc")
+    .limit(count)
+    .execute();
+  return rows.map(toSummary);
+}

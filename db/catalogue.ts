@@ -202,7 +202,46 @@ export async function listQuestions(
     query = query.where("question.chapter_idx", "=", selection.chapterIdx);
   }
   const rows = await query.orderBy("question.idx").execute();
-  return rows.map((row) => ({
+  return rows.map(toQuestionView);
+}
+
+/**
+ * Question revisions by row id, retired ones included: what a saved attempt answered, shown
+ * as it was then even after the bank changed.
+ */
+export async function listQuestionRevisions(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<QuestionView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("question")
+    .select([
+      "question.id",
+      "question.idx",
+      "question.chapter_idx",
+      "question.text_html",
+      "question.explanation_html",
+      "question.reference_url",
+      "question.key_count",
+      "question.answers",
+    ])
+    .where("question.id", "in", [...ids])
+    .execute();
+  return rows.map(toQuestionView);
+}
+
+function toQuestionView(row: {
+  id: number;
+  idx: number;
+  chapter_idx: number | null;
+  text_html: string;
+  explanation_html: string | null;
+  reference_url: string | null;
+  key_count: number;
+  answers: string;
+}): QuestionView {
+  return {
     id: row.id,
     idx: row.idx,
     chapterIdx: row.chapter_idx,
@@ -215,5 +254,5 @@ export async function listQuestions(
       html,
       isKey,
     })),
-  }));
+  };
 }

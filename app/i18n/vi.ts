@@ -200,6 +200,18 @@ export const vi = {
     practiceHistory: {
       title: "Lịch sử luyện tập",
       heading: "Lịch sử luyện tập",
+      intro: "Các bài bạn đã làm, mới nhất trước. Chọn một bài để xem lại từng câu.",
+      empty: "Bạn chưa làm bài luyện tập nào. Hãy chọn một đề trên trang chủ để bắt đầu.",
+      toHome: "Chọn đề luyện tập",
+      attemptTitle: "Xem lại bài làm",
+      doneAt: (when: string) => `Làm lúc ${when}`,
+      score: (k: number, n: number) => `${k}/${n} câu đúng`,
+      time: (seconds: number) => `${Math.floor(seconds / 60)} phút ${seconds % 60} giây`,
+      notFoundHeading: "Không tìm thấy bài làm",
+      notFoundText: "Bài làm này không tồn tại hoặc không thuộc tài khoản của bạn.",
+      allAttempts: "Xem tất cả bài đã làm",
+      onPractice: "Lịch sử luyện tập",
+      onPracticeEmpty: "Bạn chưa làm đề này lần nào.",
     },
     about: {
       title: "Giới thiệu",

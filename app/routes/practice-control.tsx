@@ -162,11 +162,13 @@ function PracticeRoom({
         summary={finished}
         questions={questionsById}
         answerOrders={state.answerOrders}
-        status={status}
-        onRetry={retry}
+        save={{
+          status,
+          onRetry: retry,
+          loginHref: `/login?redirectTo=${encodeURIComponent(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}`,
+        }}
         onAgain={again}
         setupHref={setupHref}
-        loginHref={`/login?redirectTo=${encodeURIComponent(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}`}
       />
     );
   }

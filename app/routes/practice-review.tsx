@@ -1,6 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/practice-review";
 import { findPracticeByCode } from "#db/catalogue.ts";
+import { listAttemptsOfPractice } from "#db/attempts.ts";
+import { AttemptList } from "#app/components/history/attempt-list.tsx";
+import { getSessionUser } from "#app/utils/auth.server.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
@@ -16,14 +19,21 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       : vi.pages.practiceReview.title,
   );
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+/** How many of the student's own attempts the set-up page lists ("Lịch sử luyện tập"). */
+const RECENT_ATTEMPTS = 10;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const practice = await findPracticeByCode(context.db, params.practiceCode);
   if (!practice) throw data(null, { status: 404 });
-  return { practice };
+  const user = await getSessionUser(context, request);
+  const attempts = user
+    ? await listAttemptsOfPractice(context.db, user.id, practice.code, RECENT_ATTEMPTS)
+    : null;
+  return { practice, attempts };
 }
 
 export default function PracticeReview({ loaderData, matches }: Route.ComponentProps) {
-  const { practice } = loaderData;
+  const { practice, attempts } = loaderData;
   const signedIn = Boolean(matches[0].loaderData.user);
   const t = vi.pages.practiceReview;
   return (
@@ -44,6 +54,21 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
         </p>
       </article>
       <SetupForm practice={practice} signedIn={signedIn} />
+      {attempts ? (
+        <section className="card practice-history" aria-labelledby="practice-history-heading">
+          <h2 id="practice-history-heading">{vi.pages.practiceHistory.onPractice}</h2>
+          {attempts.length === 0 ? (
+            <p className="muted">{vi.pages.practiceHistory.onPracticeEmpty}</p>
+          ) : (
+            <>
+              <AttemptList attempts={attempts} showPractice={false} />
+              <p>
+                <Link to="/practice-history">{vi.pages.practiceHistory.allAttempts}</Link>
+              </p>
+            </>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -66,6 +66,11 @@ export function UserMenu({ user }: { user: HeaderUser }) {
             {vi.auth.profile.link}
           </Link>
         </p>
+        <p>
+          <Link to="/practice-history" onClick={() => setOpen(false)}>
+            {vi.pages.practiceHistory.title}
+          </Link>
+        </p>
         <Form method="post" action="/logout" reloadDocument>
           <button type="submit" className="button button-secondary">
             {vi.nav.logout}

@@ -41,43 +41,52 @@ export function Summary({
   summary,
   questions,
   answerOrders,
-  status,
-  onRetry,
+  save,
   onAgain,
   setupHref,
-  loginHref,
+  doneAt,
+  heading = t.heading,
 }: {
   title: string;
   label: string;
   summary: RoomSummary;
   questions: ReadonlyMap<number, QuestionView>;
   answerOrders: readonly (readonly number[])[];
-  status: SaveStatus;
-  onRetry: () => void;
-  onAgain: () => void;
+  /** The room's save; absent when showing an attempt saved earlier (history). */
+  save?: { status: SaveStatus; onRetry: () => void; loginHref: string };
+  /** "Làm lại"; absent in history. */
+  onAgain?: () => void;
   setupHref: string;
-  loginHref: string;
+  /** When it was done, already formatted (history). */
+  doneAt?: string;
+  /** The heading; the room's summary by default. */
+  heading?: string;
 }) {
   // What the server computed, once it answered; the browser's identical figures until then.
-  const saved = status.kind === "saved" ? status.attempt : null;
+  const saved = save?.status.kind === "saved" ? save.status.attempt : null;
   const right = saved?.numberOfRight ?? summary.numberOfRight;
   const total = summary.results.length;
   return (
     <div className="summary">
       <section className="room-card summary-head" aria-labelledby="summary-heading">
         <div className="summary-text">
-          <h1 id="summary-heading">{t.heading}</h1>
+          <h1 id="summary-heading">{heading}</h1>
           <p className="summary-title">{title}</p>
           <p className="muted">{label}</p>
+          {doneAt ? <p>{vi.pages.practiceHistory.doneAt(doneAt)}</p> : null}
           <p>{t.time(summary.totalTime)}</p>
           <p className="summary-score">{t.score(right, total)}</p>
-          <SaveNotice status={status} onRetry={onRetry} loginHref={loginHref} />
+          {save ? (
+            <SaveNotice status={save.status} onRetry={save.onRetry} loginHref={save.loginHref} />
+          ) : null}
         </div>
         <RingChart right={right} total={total} />
         <div className="summary-actions">
-          <button type="button" className="button button-primary" onClick={onAgain}>
-            {t.again}
-          </button>
+          {onAgain ? (
+            <button type="button" className="button button-primary" onClick={onAgain}>
+              {t.again}
+            </button>
+          ) : null}
           <Link className="button button-secondary" to={setupHref}>
             {t.backToSetup}
           </Link>

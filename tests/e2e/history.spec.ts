@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { SEED } from "./seed.ts";
+
+/**
+ * Reviewing past attempts: the set-up page's "Lịch sử luyện tập", one attempt on
+ * /practice-history?id=…, the list of every attempt, and nobody else's attempt.
+ */
+async function signUp(page: Page, name: string) {
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByLabel("Họ và tên").fill(name);
+  await page
+    .getByLabel("Email", { exact: true })
+    .fill(`ls-${randomUUID().slice(0, 8)}@example.com`);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await expect(page).toHaveURL("/");
+}
+
+test("a finished attempt appears on the set-up page and in the history, and opens like its summary", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  await signUp(page, "Trần Xem Lại");
+  await page.goto(`/practice-review/${SEED.roomPractice.code}`);
+  await expect(page.getByRole("heading", { name: "Lịch sử luyện tập" })).toBeVisible();
+  await expect(page.getByText("Bạn chưa làm đề này lần nào.")).toBeVisible();
+
+  const identity = newRoomIdentity();
+  await page.goto(
+    roomUrl(
+      SEED.roomPractice.code,
+      { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
+      identity,
+    ),
+  );
+  await waitForHydration(page);
+  await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Quay lại trang thiết lập" }).click();
+  const history = page.getByRole("region", { name: "Lịch sử luyện tập" });
+  const card = history.getByRole("link").filter({ hasText: "1/5 câu đúng" });
+  await expect(card).toContainText(/Làm lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expectNoAxeViolations(page, "set-up page with history");
+  await card.click();
+
+  await expect(page).toHaveURL(`/practice-history?id=${identity.attemptId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Xem lại bài làm");
+  await expect(page.getByText("Số câu đúng: 1/5")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Làm lại" })).toHaveCount(0);
+  await expect(page.locator(".summary-card")).toHaveCount(5);
+  await expectNoAxeViolations(page, "one attempt");
+
+  await page.getByRole("link", { name: "Xem tất cả bài đã làm" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lịch sử luyện tập");
+  await expect(page.getByRole("link").filter({ hasText: SEED.roomPractice.title })).toHaveCount(1);
+  await expectNoAxeViolations(page, "history list");
+
+  // Someone else, with the same address: not found, and nothing of the attempt shown.
+  const other = await browser.newContext();
+  const stranger = await other.newPage();
+  await signUp(stranger, "Người Lạ");
+  const response = await stranger.goto(`/practice-history?id=${identity.attemptId}`);
+  expect(response?.status()).toBe(404);
+  await expect(stranger.getByRole("heading", { name: "Không tìm thấy bài làm" })).toBeVisible();
+  await expect(stranger.getByText("Số câu đúng")).toHaveCount(0);
+  await stranger.goto("/practice-history");
+  await expect(
+    stranger.getByText("Bạn chưa làm bài luyện tập nào.", { exact: false }),
+  ).toBeVisible();
+  await other.close();
+});
+
+test("the history needs sign-in and comes back after it", async ({ page }) => {
+  await page.goto("/practice-history");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fpractice-history");
+});
