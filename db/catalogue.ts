@@ -174,6 +174,18 @@ export interface QuestionView {
  * start..end (1-based, inclusive, as people count), or one chapter (0 is a chapter).
  * Each is an index range scan on (practice_id, retired, idx | chapter_idx, idx).
  */
+/** What a QuestionView is made of (toQuestionView). */
+const questionColumns = [
+  "question.id",
+  "question.idx",
+  "question.chapter_idx",
+  "question.text_html",
+  "question.explanation_html",
+  "question.reference_url",
+  "question.key_count",
+  "question.answers",
+] as const;
+
 export async function listQuestions(
   db: Kysely<DB>,
   practiceCode: string,
@@ -182,16 +194,7 @@ export async function listQuestions(
   let query = db
     .selectFrom("question")
     .innerJoin("practice", "practice.id", "question.practice_id")
-    .select([
-      "question.id",
-      "question.idx",
-      "question.chapter_idx",
-      "question.text_html",
-      "question.explanation_html",
-      "question.reference_url",
-      "question.key_count",
-      "question.answers",
-    ])
+    .select(questionColumns)
     .where("practice.code", "=", practiceCode)
     .where("question.retired", "=", 0);
   if (selection.type === "PRACTICE_TIME_RANGE") {
@@ -216,16 +219,7 @@ export async function listQuestionRevisions(
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("question")
-    .select([
-      "question.id",
-      "question.idx",
-      "question.chapter_idx",
-      "question.text_html",
-      "question.explanation_html",
-      "question.reference_url",
-      "question.key_count",
-      "question.answers",
-    ])
+    .select(questionColumns)
     .where("question.id", "in", [...ids])
     .execute();
   return rows.map(toQuestionView);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 let server: TestServer;
 
@@ -32,21 +32,7 @@ async function rowsMentioning(value: string): Promise<string[]> {
 }
 
 it("deleting an account leaves no row of that user in any table, and needs the right password", async () => {
-  const signUp = await post("/register", {
-    intent: "register",
-    fullName: "Mai Xoá",
-    email: "xoa@example.com",
-    password: "matkhau1",
-  });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .find((c) => c.includes("session_token"))!
-    .split(";")[0]!;
-  const { id } = await server.database.db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", "xoa@example.com")
-    .executeTakeFirstOrThrow();
+  const { cookie, id } = await signUp(server, { email: "xoa@example.com", fullName: "Mai Xoá" });
   // A finished practice: the attempt row names the user, its answers name the attempt.
   await importBanks(server.database.db, [
     {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 /**
  * POST /api/attempts over real HTTP: who may save, what a forged request gets, and that the
@@ -10,18 +10,6 @@ let server: TestServer;
 let alice = "";
 let bob = "";
 let questionIds: number[] = [];
-
-async function signUp(email: string): Promise<string> {
-  const response = await postForm(server.base, "/register", {
-    intent: "register",
-    fullName: "Người Thử",
-    email,
-    password: "matkhau1",
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"));
-  if (!cookie) throw new Error(`no session for ${email}: ${response.status}`);
-  return cookie.split(";")[0]!;
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -52,8 +40,8 @@ beforeAll(async () => {
       .orderBy("idx")
       .execute()
   ).map((row) => row.id);
-  alice = await signUp("alice-attempts@example.com");
-  bob = await signUp("bob-attempts@example.com");
+  alice = (await signUp(server, { email: "alice-attempts@example.com" })).cookie;
+  bob = (await signUp(server, { email: "bob-attempts@example.com" })).cookie;
 }, 120_000);
 
 afterAll(async () => {

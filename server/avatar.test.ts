@@ -5,7 +5,7 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 import { MAX_AVATAR_BYTES, processAvatar } from "./avatar.ts";
 
 let server: TestServer;
@@ -82,22 +82,7 @@ async function pngClaiming(width: number, height: number) {
 let userCount = 0;
 async function register(): Promise<{ id: string; cookie: string; email: string }> {
   const email = `anh${++userCount}@example.com`;
-  const response = await postForm(server.base, "/register", {
-    intent: "register",
-    fullName: "Ảnh Đại Diện",
-    email,
-    password: "matkhau1",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.includes("session_token"))!
-    .split(";")[0]!;
-  const { id } = await server.database.db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  return { id, cookie, email };
+  return { ...(await signUp(server, { email, fullName: "Ảnh Đại Diện" })), email };
 }
 
 function upload(

@@ -6,6 +6,8 @@ import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Request, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
+import { vi } from "#app/i18n/vi.ts";
+import { MAX_AVATAR_BYTES } from "#app/utils/avatar-upload.ts";
 import type { Auth } from "./auth.ts";
 
 /**
@@ -15,8 +17,8 @@ import type { Auth } from "./auth.ts";
  * cached forever since the name changes with the content.
  */
 
-/** The largest body accepted, in bytes (1 MB). */
-export const MAX_AVATAR_BYTES = 1_048_576;
+/** The largest body accepted, in bytes (1 MB): the browser checks the same number first. */
+export { MAX_AVATAR_BYTES };
 /** The largest image accepted, in pixels (25 megapixels), checked from the header before decoding. */
 export const MAX_AVATAR_PIXELS = 25_000_000;
 /** The side of the stored square picture. */
@@ -28,13 +30,12 @@ const ALLOWED_TYPES = new Map([
   ["image/gif", "gif"],
 ]);
 
-// These mirror the alerts of the product spec; they move to app/i18n/vi.ts with the upload UI.
+// The browser shows the same words for the same checks (the spec's alerts).
 export const AVATAR_MESSAGES = {
-  notAnImage: "Vui lòng chọn file hình ảnh",
-  tooLarge: "Vui lòng chọn ảnh có kích thước dưới 1MB và tỉ lệ 1:1",
-  unauthenticated: "Vui lòng đăng nhập để thay ảnh đại diện",
-  // Not in the spec: same words as vi.auth.errors.unknown.
-  invalidOrigin: "Không thể hoàn tất yêu cầu. Vui lòng thử lại.",
+  notAnImage: vi.avatar.notImage,
+  tooLarge: vi.avatar.tooLarge,
+  unauthenticated: vi.avatar.signInFirst,
+  invalidOrigin: vi.auth.errors.unknown,
 } as const;
 
 export type AvatarErrorCode =

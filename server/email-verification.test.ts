@@ -4,7 +4,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { vi as texts } from "#app/i18n/vi.ts";
 import { linkIn, readOutbox, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import {
+  postForm,
+  postSignUp,
+  sessionCookie,
+  startTestServer,
+  type TestServer,
+} from "#tests/setup/test-server.ts";
 
 const PUBLIC_URL = "http://on-tap.test";
 
@@ -22,19 +28,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
-  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
-  return cookie.split(";")[0]!;
-}
-
 async function register(base: string, email: string, fullName = "Ngô Bảo Châu") {
-  const response = await postForm(base, "/register", {
-    intent: "register",
-    fullName,
-    email,
-    password: "matkhau1",
-  });
+  const response = await postSignUp(base, { email, fullName });
   expect(response.status).toBe(302);
   return sessionCookie(response);
 }

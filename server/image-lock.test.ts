@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 let server: TestServer;
 
@@ -13,24 +13,7 @@ afterAll(async () => {
 
 const origin = "http://localhost:3000";
 
-async function register(email: string) {
-  const response = await postForm(server.base, "/register", {
-    intent: "register",
-    fullName: "Đặng Minh",
-    email,
-    password: "matkhau1",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .find((c) => c.includes("session_token="))!
-    .split(";")[0]!;
-  const { id } = await server.database.db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  return { cookie, id };
-}
+const register = (email: string) => signUp(server, { email, fullName: "Đặng Minh" });
 
 const updateImage = (cookie: string, image: unknown) =>
   fetch(`${server.base}/api/auth/update-user`, {

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vi as texts } from "#app/i18n/vi.ts";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import {
+  postForm,
+  postSignUp,
+  sessionCookie,
+  startTestServer,
+  type TestServer,
+} from "#tests/setup/test-server.ts";
 
 const PUBLIC_URL = "http://on-tap.test";
 
@@ -28,14 +34,8 @@ afterAll(async () => {
 const post = (pathname: string, fields: Record<string, string>, cookie = "") =>
   postForm(server.base, pathname, fields, cookie ? { cookie } : {});
 
-function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
-  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
-  return cookie.split(";")[0]!;
-}
-
 async function register(email: string, password = "matkhau1", fullName = "Vũ Thị Thu") {
-  const response = await post("/register", { intent: "register", fullName, email, password });
+  const response = await postSignUp(server.base, { email, fullName, password });
   expect(response.status).toBe(302);
   return sessionCookie(response);
 }

@@ -3,7 +3,12 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/setup/databases.ts";
 import { findTestRedis } from "#tests/setup/test-env.ts";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import {
+  postForm,
+  postSignUp,
+  startTestServer,
+  type TestServer,
+} from "#tests/setup/test-server.ts";
 import { createDatabaseRateLimitStore, signInLimitKey } from "./rate-limit.ts";
 
 const LIMITED = /Bạn đã thử quá nhiều lần\. Vui lòng thử lại sau (\d+) giây\./;
@@ -26,12 +31,7 @@ function signInApi(server: TestServer, email: string, password = "sai-mat-khau")
 }
 
 async function register(server: TestServer, email: string, fullName = "Trần An") {
-  const response = await postForm(server.base, "/register", {
-    intent: "register",
-    fullName,
-    email,
-    password: "matkhau1",
-  });
+  const response = await postSignUp(server.base, { email, fullName });
   expect(response.status).toBe(302);
   return response;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isRetryableStatus, retryDelayMs, sendAttempt } from "./attempt-save.ts";
+import { sendAttempt } from "./attempt-save.ts";
+import { isRetryableStatus, retryDelayMs } from "./retry.ts";
 import type { AttemptSubmission } from "#db/attempts.ts";
 
 const submission = { id: "x" } as unknown as AttemptSubmission;

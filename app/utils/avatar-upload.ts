@@ -1,17 +1,15 @@
 import { vi } from "#app/i18n/vi.ts";
+import { isRetryableStatus, retryDelayMs } from "./retry.ts";
 
 /**
  * The avatar upload of the spec (sections 4, 5, 8, 9), in one request (1 MB fits; the resumable
- * chunks of the original belonged to the hosted file store we replaced) with its retry policy:
- * 408, 429, 5xx and a dropped connection are retried with a delay doubling from 1 s up to ×64,
- * and the upload gives up 120 s after it started. Progress is real (XMLHttpRequest's upload
+ * chunks of the original belonged to the hosted file store we replaced) with the retry policy
+ * of app/utils/retry.ts, giving up 120 s after it started. Progress is real (XMLHttpRequest's upload
  * events; fetch has none), and "Hủy" aborts it.
  */
 export const MAX_AVATAR_BYTES = 1_048_576;
 export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;
 export const MAX_UPLOAD_RETRY_MS = 120_000;
-const FIRST_RETRY_MS = 1000;
-const MAX_BACKOFF_FACTOR = 64;
 
 /** The browser's checks before anything is sent; the server checks the real bytes again. */
 export function checkAvatarFile(file: { type: string; size: number }): string | null {
@@ -77,14 +75,13 @@ export async function uploadAvatar(
     if (attempt.kind === "done") {
       if (attempt.status === 200 && attempt.body.image)
         return { kind: "ok", image: attempt.body.image };
-      const retryable = attempt.status === 408 || attempt.status === 429 || attempt.status >= 500;
-      if (!retryable) {
+      if (!isRetryableStatus(attempt.status)) {
         return attempt.body.message
           ? { kind: "refused", message: attempt.body.message }
           : { kind: "failed" };
       }
     }
-    const delay = FIRST_RETRY_MS * Math.min(2 ** failures, MAX_BACKOFF_FACTOR);
+    const delay = retryDelayMs(failures + 1);
     if (Date.now() - started + delay > MAX_UPLOAD_RETRY_MS) return { kind: "failed" };
     onRetry();
     await wait(delay, signal);

@@ -1,33 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, isPhone, waitForHydration } from "./helpers.ts";
+import { expect, test } from "@playwright/test";
+import {
+  expectNoAxeViolations,
+  isPhone,
+  newEmail,
+  openAccountMenu,
+  register,
+  waitForHydration,
+} from "./helpers.ts";
 import { SEED } from "./seed.ts";
-
-function newEmail() {
-  return `sv-${randomUUID().slice(0, 8)}@example.com`;
-}
-
-async function register(page: Page, fullName: string, email: string, password: string) {
-  await page.goto("/register");
-  await waitForHydration(page);
-  await page.getByLabel("Họ và tên").fill(fullName);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Mật khẩu", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Đăng ký" }).click();
-}
-
-async function openAccountMenu(page: Page) {
-  const nav = page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
-  if (isPhone(page)) {
-    // A tap that lands while the menu is still closing from the last navigation is lost:
-    // tap again until the menu is open.
-    await expect(async () => {
-      if ((await nav.count()) === 0) await page.getByRole("button", { name: "Mở menu" }).click();
-      await expect(nav).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
-  }
-  return nav;
-}
 
 test.describe("accounts", () => {
   test("register → the header shows the name → a reload keeps the session → logout toast → login", async ({

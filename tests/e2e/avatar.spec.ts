@@ -1,24 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 
 /**
  * The avatar as a student changes it on /profile: real PNG, JPEG and GIF pictures made here,
  * the header picture following without a reload, and the spec's messages for a file that is
  * not an image or is over 1 MB.
  */
-async function signUp(page: Page) {
-  await page.goto("/register");
-  await waitForHydration(page);
-  await page.getByLabel("Họ và tên").fill("Phạm Ảnh");
-  await page
-    .getByLabel("Email", { exact: true })
-    .fill(`anh-${randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
-  await page.getByRole("button", { name: "Đăng ký" }).click();
-  await expect(page).toHaveURL("/");
-}
 
 /** A solid picture; its colour differs per format so each upload is a new file. */
 const picture = (format: "png" | "jpeg" | "gif", width: number, height: number) =>
@@ -41,7 +29,8 @@ test("a student changes the avatar with a PNG, a JPEG and a GIF; bad files get t
   page,
 }) => {
   test.setTimeout(60_000);
-  await signUp(page);
+  await register(page, "Phạm Ảnh");
+  await expect(page).toHaveURL("/");
   await page.goto("/profile");
   await waitForHydration(page);
   const section = page.getByRole("region", { name: "Ảnh đại diện" });

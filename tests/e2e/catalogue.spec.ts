@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "./seed.ts";
 
 const SAMPLE_SUBJECTS = [
@@ -226,14 +226,7 @@ test.describe("every sample subject", () => {
     page,
   }) => {
     test.setTimeout(60_000);
-    await page.goto("/register");
-    await waitForHydration(page);
-    await page.getByLabel("Họ và tên").fill("Sinh Viên Thử");
-    await page
-      .getByLabel("Email", { exact: true })
-      .fill(`mon-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`);
-    await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
-    await page.getByRole("button", { name: "Đăng ký" }).click();
+    await register(page, "Sinh Viên Thử");
     await expect(page).toHaveURL("/");
     for (const code of [
       "co-so-du-lieu",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { SEED } from "./seed.ts";
@@ -47,4 +48,38 @@ export async function waitForHydration(page: Page) {
       document.readyState === "complete",
   );
   await page.waitForLoadState("networkidle");
+}
+
+/** An address no other test (or earlier run against the same database) has used. */
+export function newEmail(prefix = "sv"): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** Fills and sends the sign-up form; the caller checks where it lands. */
+export async function register(
+  page: Page,
+  fullName: string,
+  email: string = newEmail(),
+  password = "matkhau1",
+) {
+  await page.goto("/register");
+  await waitForHydration(page);
+  await page.getByLabel("Họ và tên").fill(fullName);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Đăng ký" }).click();
+}
+
+/** The header's navigation, opening the phone's menu first. */
+export async function openAccountMenu(page: Page) {
+  const nav = page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
+  if (isPhone(page)) {
+    // A tap that lands while the menu is still closing from the last navigation is lost:
+    // tap again until the menu is open.
+    await expect(async () => {
+      if ((await nav.count()) === 0) await page.getByRole("button", { name: "Mở menu" }).click();
+      await expect(nav).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 10_000 });
+  }
+  return nav;
 }

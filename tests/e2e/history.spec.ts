@@ -1,31 +1,20 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "./seed.ts";
 
 /**
  * Reviewing past attempts: the set-up page's "Lịch sử luyện tập", one attempt on
  * /practice-history?id=…, the list of every attempt, and nobody else's attempt.
  */
-async function signUp(page: Page, name: string) {
-  await page.goto("/register");
-  await waitForHydration(page);
-  await page.getByLabel("Họ và tên").fill(name);
-  await page
-    .getByLabel("Email", { exact: true })
-    .fill(`ls-${randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
-  await page.getByRole("button", { name: "Đăng ký" }).click();
-  await expect(page).toHaveURL("/");
-}
 
 test("a finished attempt appears on the set-up page and in the history, and opens like its summary", async ({
   page,
   browser,
 }) => {
   test.setTimeout(60_000);
-  await signUp(page, "Trần Xem Lại");
+  await register(page, "Trần Xem Lại");
+  await expect(page).toHaveURL("/");
   await page.goto(`/practice-review/${SEED.roomPractice.code}`);
   await expect(page.getByRole("heading", { name: "Lịch sử luyện tập" })).toBeVisible();
   await expect(page.getByText("Bạn chưa làm đề này lần nào.")).toBeVisible();
@@ -66,7 +55,8 @@ test("a finished attempt appears on the set-up page and in the history, and open
   // Someone else, with the same address: not found, and nothing of the attempt shown.
   const other = await browser.newContext();
   const stranger = await other.newPage();
-  await signUp(stranger, "Người Lạ");
+  await register(stranger, "Người Lạ");
+  await expect(stranger).toHaveURL("/");
   const response = await stranger.goto(`/practice-history?id=${identity.attemptId}`);
   expect(response?.status()).toBe(404);
   await expect(stranger.getByRole("heading", { name: "Không tìm thấy bài làm" })).toBeVisible();

@@ -1,7 +1,13 @@
-import { randomUUID } from "node:crypto";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { linkIn, readOutbox, type ReceivedMail } from "../support/mail.ts";
-import { expectNoAxeViolations, isPhone, waitForHydration } from "./helpers.ts";
+import {
+  expectNoAxeViolations,
+  isPhone,
+  newEmail,
+  openAccountMenu,
+  register,
+  waitForHydration,
+} from "./helpers.ts";
 
 // The browser tests' server has no SMTP_URL: its mails land in DATA_DIR/outbox
 // (DATA_DIR is tests/.tmp/e2e in playwright.config.ts; paths are from the repository root).
@@ -10,10 +16,6 @@ const VERIFY_SUBJECT = "Xác minh email cho tài khoản Ôn Tập";
 const RESET_SUBJECT = "Đặt lại mật khẩu Ôn Tập";
 const NEUTRAL_ANSWER =
   "Nếu email này đã được đăng ký, chúng tôi vừa gửi tới đó một liên kết đặt lại mật khẩu.";
-
-function newEmail() {
-  return `sv-${randomUUID().slice(0, 8)}@example.com`;
-}
 
 /** The newest mail to this address with this subject, once it is in the outbox. */
 async function waitForMail(to: string, subject: string): Promise<ReceivedMail> {
@@ -37,23 +39,13 @@ function pathOf(link: string): string {
   return `${url.pathname}${url.search}`;
 }
 
-async function openAccountMenu(page: Page) {
-  if (isPhone(page)) await page.getByRole("button", { name: "Mở menu" }).click();
-  return page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
-}
-
 test("register → verification reminder → hide it → sign out → “Quên mật khẩu” → the mailed link → a new password", async ({
   page,
 }) => {
   const email = newEmail();
   const name = "Đinh Thu Trang";
 
-  await page.goto("/register");
-  await waitForHydration(page);
-  await page.getByLabel("Họ và tên").fill(name);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
-  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await register(page, name, email);
   await expect(page).toHaveURL("/");
 
   // Practice is open at once; the reminder only asks.
@@ -142,12 +134,7 @@ test("register → verification reminder → hide it → sign out → “Quên m
 
 test("the verification link verifies the email and the reminder goes away", async ({ page }) => {
   const email = newEmail();
-  await page.goto("/register");
-  await waitForHydration(page);
-  await page.getByLabel("Họ và tên").fill("Mạc Thị Bưởi");
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
-  await page.getByRole("button", { name: "Đăng ký" }).click();
+  await register(page, "Mạc Thị Bưởi", email);
   await expect(page).toHaveURL("/");
   const reminder = page.getByRole("region", { name: "Xác minh email" });
   await expect(reminder).toBeVisible();

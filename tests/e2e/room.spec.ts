@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import {
@@ -8,7 +7,7 @@ import {
   type RoomSetup,
 } from "../../app/utils/room-setup.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { ROOM_KEYS, SEED } from "./seed.ts";
 
 /**
@@ -16,18 +15,6 @@ import { ROOM_KEYS, SEED } from "./seed.ts";
  * Playwright's clock (no test-only settings), keyboard only, a reload mid-room, a double
  * "Kết thúc", a connection lost at the end; and what the server saved, read from its database.
  */
-
-async function signUp(page: Page) {
-  await page.goto("/register");
-  await waitForHydration(page);
-  await page.getByLabel("Họ và tên").fill("Lê Thị Luyện");
-  await page
-    .getByLabel("Email", { exact: true })
-    .fill(`room-${randomUUID().slice(0, 8)}@example.com`);
-  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
-  await page.getByRole("button", { name: "Đăng ký" }).click();
-  await expect(page).toHaveURL("/");
-}
 
 function roomPath(setup: Partial<RoomSetup>, practiceCode: string = SEED.roomPractice.code) {
   const identity = newRoomIdentity();
@@ -101,7 +88,8 @@ async function expectSaved(page: Page) {
 
 test.describe("practice room", () => {
   test.beforeEach(async ({ page }) => {
-    await signUp(page);
+    await register(page, "Lê Thị Luyện");
+    await expect(page).toHaveURL("/");
   });
 
   test("sequence, timers off: five questions answered by clicking, summary, the attempt saved as answered", async ({

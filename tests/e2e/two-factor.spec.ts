@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { computeTotp, secretOfTotpUri } from "../support/totp.ts";
-import { expectNoAxeViolations, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 
 const PASSWORD = "matkhau1";
 
@@ -25,12 +25,7 @@ test.describe("two-factor sign-in", () => {
     context,
   }) => {
     const email = `sv-${randomUUID().slice(0, 8)}@example.com`;
-    await page.goto("/register");
-    await waitForHydration(page);
-    await page.getByLabel("Họ và tên").fill("Đặng Minh Thư");
-    await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Mật khẩu", { exact: true }).fill(PASSWORD);
-    await page.getByRole("button", { name: "Đăng ký" }).click();
+    await register(page, "Đặng Minh Thư", email, PASSWORD);
     await expect(page).toHaveURL("/");
 
     await page.goto("/profile");

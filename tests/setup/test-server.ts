@@ -77,3 +77,41 @@ export function postForm(
     body: new URLSearchParams(fields),
   });
 }
+
+/** The session cookie ("name=value") an answer set; throws when there is none. */
+export function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.includes("session_token="));
+  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
+  return cookie.split(";")[0]!;
+}
+
+/**
+ * Registers through the real /register form, as a browser without JavaScript does. Returns the
+ * answer (callers check its status), so a refused sign-up can be asserted on too.
+ */
+export function postSignUp(
+  base: string,
+  { email, fullName = "Người Thử", password = "matkhau1" }: SignUpFields,
+) {
+  return postForm(base, "/register", { intent: "register", fullName, email, password });
+}
+
+interface SignUpFields {
+  email: string;
+  fullName?: string;
+  password?: string;
+}
+
+/** A new signed-in user: the session cookie and the user's id. */
+export async function signUp(
+  server: Pick<TestServer, "base" | "database">,
+  fields: SignUpFields,
+): Promise<{ cookie: string; id: string }> {
+  const cookie = sessionCookie(await postSignUp(server.base, fields));
+  const { id } = await server.database.db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", fields.email.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { cookie, id };
+}

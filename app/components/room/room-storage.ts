@@ -1,5 +1,4 @@
-import type { ResultItem, RoomState, RoomSummary } from "#engine/types.ts";
-import type { EngineQuestion } from "#engine/types.ts";
+import type { EngineQuestion, ResultItem, RoomState, RoomSummary } from "#engine/types.ts";
 
 /**
  * A room's progress in the browser, under its attempt id, so a refresh, a reopened tab or a
@@ -23,42 +22,23 @@ export interface StoredRoom {
   progress: Progress;
 }
 
-type Progress = Pick<
-  RoomState,
-  | "currentIndex"
-  | "selections"
-  | "resultShown"
-  | "questionCountdown"
-  | "resultCountdown"
-  | "paused"
-  | "totalTime"
-  | "results"
-  | "finished"
->;
+/** The engine state that is progress; the rest (questions, order, config) is rebuilt. */
+const PROGRESS_KEYS = [
+  "currentIndex",
+  "selections",
+  "resultShown",
+  "questionCountdown",
+  "resultCountdown",
+  "paused",
+  "totalTime",
+  "results",
+  "finished",
+] as const satisfies readonly (keyof RoomState)[];
+
+type Progress = Pick<RoomState, (typeof PROGRESS_KEYS)[number]>;
 
 export function progressOf(state: RoomState): Progress {
-  const {
-    currentIndex,
-    selections,
-    resultShown,
-    questionCountdown,
-    resultCountdown,
-    paused,
-    totalTime,
-    results,
-    finished,
-  } = state;
-  return {
-    currentIndex,
-    selections,
-    resultShown,
-    questionCountdown,
-    resultCountdown,
-    paused,
-    totalTime,
-    results,
-    finished,
-  };
+  return Object.fromEntries(PROGRESS_KEYS.map((key) => [key, state[key]])) as Progress;
 }
 
 export function writeRoom(attemptId: string, room: Omit<StoredRoom, "v" | "savedAt">): void {

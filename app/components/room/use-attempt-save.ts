@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { AttemptSubmission, StoredAttempt } from "#db/attempts.ts";
-import { RETRY_WINDOW_MS, retryDelayMs, sendAttempt } from "#app/utils/attempt-save.ts";
+import { RETRY_WINDOW_MS, sendAttempt } from "#app/utils/attempt-save.ts";
+import { retryDelayMs } from "#app/utils/retry.ts";
 
 export type SaveStatus =
   | { kind: "idle" }
