@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets two checkouts run their browser tests side by side.
+const PORT = Number(process.env.E2E_PORT) || 3100;
 export const E2E_DATABASE = "tests/.tmp/e2e/on-tap.sqlite";
 
 // Debian's Chromium, never a browser downloaded by Playwright. The flags keep it off the
