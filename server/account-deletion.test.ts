@@ -120,3 +120,47 @@ it("deleting an account leaves no row of that user in any table, and needs the r
     .executeTakeFirstOrThrow();
   expect(practice.attempt_count).toBe(1);
 });
+
+it("account deletion without its password: refused through the form and through better-auth's endpoint", async () => {
+  const { cookie, id } = await signUp(server, { email: "khongmk@example.com" });
+  const stillThere = async () =>
+    (await server.database.db.selectFrom("user").select("id").where("id", "=", id).execute())
+      .length;
+
+  const form = await post(
+    "/profile",
+    { intent: "delete", confirmEmail: "khongmk@example.com", password: "" },
+    cookie,
+  );
+  expect(form.status).toBe(400);
+  expect(await form.text()).toContain("Vui lòng nhập mật khẩu để xác nhận xoá tài khoản.");
+  expect(await stillThere()).toBe(1);
+
+  for (const body of [{}, { password: "" }, { callbackURL: "/" }]) {
+    const direct = await fetch(`${server.base}/api/auth/delete-user`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.base, cookie },
+      body: JSON.stringify(body),
+    });
+    expect(direct.status, JSON.stringify(body)).toBe(400);
+    expect(((await direct.json()) as { code: string }).code).toBe("PASSWORD_REQUIRED");
+    expect(await stillThere()).toBe(1);
+  }
+
+  // A made-up token is no way round the password either.
+  const token = await fetch(`${server.base}/api/auth/delete-user`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.base, cookie },
+    body: JSON.stringify({ token: "abc" }),
+  });
+  expect(token.status).toBeGreaterThanOrEqual(400);
+  expect(token.status).toBeLessThan(500);
+  expect(await stillThere()).toBe(1);
+
+  // better-auth's deletion by GET link is switched off (a mail scanner could follow it).
+  const callback = await fetch(`${server.base}/api/auth/delete-user/callback?token=abc`, {
+    headers: { cookie },
+  });
+  expect(callback.status).toBe(404);
+  expect(await stillThere()).toBe(1);
+});

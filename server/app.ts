@@ -17,6 +17,7 @@ import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
+import { capRequestBodies, guardRedirects, requireSameOrigin } from "./request-guards.ts";
 import { assignCspNonce, createHelmet } from "./security.ts";
 import { selectProviderOrigins } from "./sign-in-providers.ts";
 
@@ -92,6 +93,12 @@ export function createApp(options: AppOptions): Express {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
     next();
   });
+  // Before anything reads a request: its body size, where it comes from, and where an answer
+  // may send the browser (server/request-guards.ts).
+  const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  app.use(capRequestBodies);
+  app.use(requireSameOrigin(publicOrigin));
+  app.use(guardRedirects([publicOrigin, ...selectProviderOrigins(env)]));
   app.use(assignCspNonce);
   app.use(
     createHelmet({ devServer: Boolean(vite), formActionOrigins: selectProviderOrigins(env) }),

@@ -1,8 +1,11 @@
-import { betterAuth, logger } from "better-auth";
+import { randomBytes } from "node:crypto";
+import { betterAuth, logger, type BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getIP, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import { vi } from "#app/i18n/vi.ts";
+import { EMAIL_MAX, FULL_NAME_MAX } from "#app/utils/auth-schemas.ts";
+import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
 import { removeAvatarFiles } from "./avatar.ts";
@@ -13,6 +16,7 @@ import type { SharedStore } from "./redis.ts";
 import { adoptProviderPicture } from "./provider-picture.ts";
 import { authTypeOf, selectOidcConfigs, selectProviderHosts } from "./sign-in-providers.ts";
 import {
+  composeDeleteAccountMail,
   composeResetPasswordMail,
   composeVerificationMail,
   createMailer,
@@ -39,7 +43,12 @@ export const TWO_FACTOR_LOCK_AFTER = 10;
 /** … for this long. */
 export const TWO_FACTOR_LOCK_MINUTES = 15;
 
+/** A mailed "xoá tài khoản" link (accounts without a password) works once, within this time. */
+export const DELETE_LINK_HOURS = 24;
+
 const HOUR_SECONDS = 60 * 60;
+/** better-auth's identifier prefix for account deletion tokens (a constant inside better-auth). */
+const DELETE_IDENTIFIER = "delete-account-";
 /** Verification rows that count mails sent to one account (see limitVerificationMails). */
 const VERIFY_MAIL_COUNTER = "verification-mail:";
 /** better-auth's identifier prefix for reset tokens (a constant inside better-auth). */
@@ -161,6 +170,9 @@ export function createAuth(options: {
     // means cache misses (see server/redis.ts).
     secondaryStorage: shared?.secondaryStorage,
     telemetry: { enabled: false },
+    // Deletion by a GET link would let a mail scanner that opens links delete the account: the
+    // mailed link opens /profile, where the student confirms with a POST (see below).
+    disabledPaths: ["/delete-user/callback"],
     // better-auth's own messages go to the app's log (JSON, with its level), not the console.
     // (No `level`: it is "warn" by default, and setting it makes better-auth also print every
     // API error to the console through its global logger.)
@@ -284,6 +296,14 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // The forms' limits hold on better-auth's own endpoints too: no 5 MB name, no name
+        // that is an object (which reached the database layer and failed there with a 500).
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
+          const problem = profileFieldProblem(ctx.body, ctx.path === "/sign-up/email");
+          if (problem) {
+            throw new APIError("BAD_REQUEST", { code: "INVALID_PROFILE_FIELD", message: problem });
+          }
+        }
         // better-auth limits per address and path only: this adds the limit per address AND
         // account, so one student's wrong guesses do not lock out a whole school behind one
         // address, and nobody gets AUTH_SIGN_IN_PER_IP_PER_MINUTE guesses at one account.
@@ -299,6 +319,7 @@ export function createAuth(options: {
           // Answered, not thrown: a refusal is the limit working, not an error to log.
           if (!allowed) return tooManyRequests(retryAfter ?? 60, "TOO_MANY_SIGN_IN_ATTEMPTS");
         }
+        if (ctx.path === "/delete-user") await requireDeletionProof(ctx);
         if (ctx.path === "/send-verification-email") {
           // Only for the signed-in account itself: better-auth's anonymous form of this endpoint
           // would answer a "too many mails" refusal for an unverified address only, which
@@ -397,6 +418,7 @@ export function createAuth(options: {
       },
     },
     plugins: [
+      redirectTargetsOfThisSite,
       ...oidcPlugins,
       // Two-factor sign-in with an authenticator app (TOTP) and recovery codes, which a
       // student turns on in the profile. It asks for the code after a password sign-in only:
@@ -419,8 +441,128 @@ export function createAuth(options: {
   // says when to try again.
   const handle = auth.handler;
   auth.handler = async (request) => localizeRateLimitRefusal(await handle(request));
-  return auth;
+
+  /**
+   * "Xoá tài khoản" for an account with no password (Google, a school's sign-in): a link to
+   * /profile?deleteToken=… mailed to the account's address, which better-auth's /delete-user
+   * takes as `token`. Re-authenticating with the provider would prove nothing on a shared
+   * school computer, where the provider's own session is as likely to be left open as ours;
+   * the mailbox is the one thing a passer-by does not have. Counts against the account's
+   * mails per hour (AUTH_VERIFY_MAIL_PER_HOUR), like the verification mail.
+   */
+  async function sendAccountDeletionLink(user: { id: string; name: string; email: string }) {
+    const takeBack = await limitVerificationMails(user.id);
+    const context = await auth.$context;
+    const token = randomBytes(24).toString("base64url");
+    await context.internalAdapter.createVerificationValue({
+      identifier: `${DELETE_IDENTIFIER}${token}`,
+      value: user.id,
+      expiresAt: new Date(Date.now() + DELETE_LINK_HOURS * HOUR_SECONDS * 1000),
+    });
+    const link = new URL("/profile", baseURL);
+    link.searchParams.set("deleteToken", token);
+    try {
+      await mailer.send({
+        kind: "delete-account",
+        to: user.email,
+        link: link.href,
+        ...composeDeleteAccountMail(user.name, link.href, DELETE_LINK_HOURS),
+      });
+    } catch (error) {
+      log.error({ err: error, userId: user.id }, "could not send the account deletion mail");
+      await takeBack();
+      throw new APIError("SERVICE_UNAVAILABLE", {
+        code: "MAIL_NOT_SENT",
+        message: vi.recovery.errors.mailNotSent,
+      });
+    }
+  }
+
+  return Object.assign(auth, { sendAccountDeletionLink });
 }
+
+/**
+ * Deleting an account, by our profile form or by a direct call of better-auth's endpoint, needs
+ * proof that it is the owner and not whoever sits at a signed-in computer: the account's
+ * correct password (better-auth checks it; an empty one would fall back to "signed in within a
+ * day"), or, for an account without a password, the token of a mailed link. better-auth
+ * answers 401 itself when there is no session.
+ */
+async function requireDeletionProof(ctx: AuthHookContext): Promise<void> {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const body = ctx.body as Record<string, unknown> | undefined;
+  if (typeof body?.token === "string" && body.token !== "") return;
+  const credential = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
+  if (credential?.password) {
+    if (typeof body?.password === "string" && body.password !== "") return;
+    throw new APIError("BAD_REQUEST", {
+      code: "PASSWORD_REQUIRED",
+      message: vi.auth.errors.passwordRequired,
+    });
+  }
+  throw new APIError("FORBIDDEN", {
+    code: "DELETION_LINK_REQUIRED",
+    message: vi.auth.errors.deleteLinkRequired,
+  });
+}
+
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** What is wrong with a sign-up's or profile update's name or email, in Vietnamese, or null. */
+function profileFieldProblem(body: unknown, signUp: boolean): string | null {
+  if (!body || typeof body !== "object") return null;
+  const { name, email } = body as Record<string, unknown>;
+  const t = vi.validation;
+  if (signUp || name !== undefined) {
+    const label = vi.auth.fullName;
+    if (typeof name !== "string") return t.invalidType(label);
+    if (name.trim() === "") return t.required(label);
+    if (name.trim().length > FULL_NAME_MAX) return t.stringMax(label, FULL_NAME_MAX);
+  }
+  if (typeof email === "string" && email.length > EMAIL_MAX) {
+    return t.stringMax(vi.auth.email, EMAIL_MAX);
+  }
+  return null;
+}
+
+/** better-auth's parameters that name where the browser goes next. */
+const REDIRECT_FIELDS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+
+/**
+ * Every redirect target a request hands better-auth passes safeRedirectPath first, the one
+ * function that decides them for our routes too: better-auth accepts relative paths as they
+ * come (`/..//evil.example` went out as `Location: //evil.example`, a tab or a newline made it
+ * throw a 500). server/request-guards.ts still checks the final Location of every answer.
+ */
+const redirectTargetsOfThisSite = {
+  id: "redirect-targets-of-this-site",
+  hooks: {
+    before: [
+      {
+        matcher: () => true,
+        handler: createAuthMiddleware(async (ctx) => {
+          const safe = (values: unknown) => {
+            if (!values || typeof values !== "object") return undefined;
+            const record = values as Record<string, unknown>;
+            const changed = REDIRECT_FIELDS.filter((field) => typeof record[field] === "string");
+            if (changed.length === 0) return undefined;
+            return {
+              ...record,
+              ...Object.fromEntries(
+                changed.map((field) => [field, safeRedirectPath(record[field] as string)]),
+              ),
+            };
+          };
+          const query = safe(ctx.query);
+          const body = safe(ctx.body);
+          if (!query && !body) return;
+          return { context: { ...(query ? { query } : {}), ...(body ? { body } : {}) } };
+        }),
+      },
+    ],
+  },
+} satisfies BetterAuthPlugin;
 
 export type Auth = ReturnType<typeof createAuth>;
 

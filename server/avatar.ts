@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promise
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import { fromNodeHeaders } from "better-auth/node";
-import { Router, type Request, type Response } from "express";
+import { Router, type Response } from "express";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { vi } from "#app/i18n/vi.ts";
@@ -35,11 +35,9 @@ export const AVATAR_MESSAGES = {
   notAnImage: vi.avatar.notImage,
   tooLarge: vi.avatar.tooLarge,
   unauthenticated: vi.avatar.signInFirst,
-  invalidOrigin: vi.auth.errors.unknown,
 } as const;
 
-export type AvatarErrorCode =
-  "NOT_AN_IMAGE" | "TOO_LARGE" | "BAD_IMAGE" | "UNAUTHENTICATED" | "INVALID_ORIGIN";
+export type AvatarErrorCode = "NOT_AN_IMAGE" | "TOO_LARGE" | "BAD_IMAGE" | "UNAUTHENTICATED";
 
 export interface AvatarRefusal {
   ok: false;
@@ -62,7 +60,6 @@ const TOO_MANY_BYTES = refusal("TOO_LARGE", 413, AVATAR_MESSAGES.tooLarge);
 const TOO_MANY_PIXELS = refusal("TOO_LARGE", 422, AVATAR_MESSAGES.tooLarge);
 const BAD_IMAGE = refusal("BAD_IMAGE", 422, AVATAR_MESSAGES.notAnImage);
 const UNAUTHENTICATED = refusal("UNAUTHENTICATED", 401, AVATAR_MESSAGES.unauthenticated);
-const INVALID_ORIGIN = refusal("INVALID_ORIGIN", 403, AVATAR_MESSAGES.invalidOrigin);
 
 /**
  * Turns uploaded bytes (or a provider's picture) into the stored avatar. The type comes from
@@ -261,19 +258,6 @@ async function refuse(req: IncomingMessage, res: Response, refused: AvatarRefusa
   res.status(refused.status).json({ code: refused.code, message: refused.message });
 }
 
-/**
- * State-changing requests from this site only. Browsers send Origin with every POST from
- * script; when present it must be this server's origin (as the request reached it, or
- * PUBLIC_URL behind a proxy). Sec-Fetch-Site, when sent, must say same-origin.
- */
-function isSameOrigin(req: Request, publicOrigin: string | undefined): boolean {
-  const fetchSite = req.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
-  const origin = req.get("origin");
-  if (origin === undefined) return true;
-  return origin === `${req.protocol}://${req.get("host")}` || origin === publicOrigin;
-}
-
 function quotedEtags(header: string | undefined): string[] {
   if (!header) return [];
   return header.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
@@ -286,12 +270,10 @@ function quotedEtags(header: string | undefined): string[] {
 export function createAvatarRouter(options: { dataDir: string; auth: Auth }): Router {
   const { dataDir, auth } = options;
   const dir = avatarDir(dataDir);
-  const baseURL = auth.options.baseURL;
-  const publicOrigin = typeof baseURL === "string" ? new URL(baseURL).origin : undefined;
   const router = Router();
 
   router.post("/api/avatar", async (req, res) => {
-    if (!isSameOrigin(req, publicOrigin)) return refuse(req, res, INVALID_ORIGIN);
+    // Cross-site uploads never get here: server/request-guards.ts refuses them for every route.
     const headers = fromNodeHeaders(req.headers);
     const session = await auth.api.getSession({ headers });
     if (!session) return refuse(req, res, UNAUTHENTICATED);

@@ -11,7 +11,7 @@ import type { Logger } from "./logger.ts";
  * flows work on a laptop (and in the browser tests) without any mail server.
  */
 
-export type MailKind = "verify-email" | "reset-password";
+export type MailKind = "verify-email" | "reset-password" | "delete-account";
 
 export interface MailContent {
   subject: string;
@@ -143,5 +143,10 @@ export function composeVerificationMail(name: string, link: string, hours: numbe
 
 export function composeResetPasswordMail(name: string, link: string, hours: number): MailContent {
   const t = vi.mail.reset;
+  return compose(name, link, { ...t, expiry: t.expiry(hours) });
+}
+
+export function composeDeleteAccountMail(name: string, link: string, hours: number): MailContent {
+  const t = vi.mail.deleteAccount;
   return compose(name, link, { ...t, expiry: t.expiry(hours) });
 }

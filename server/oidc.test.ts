@@ -6,6 +6,7 @@ import path from "node:path";
 import Provider from "oidc-provider";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkIn, readOutbox } from "#tests/support/mail.ts";
 import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 /**
@@ -448,17 +449,60 @@ describe("sign-in with an OpenID Connect provider", () => {
     expect(page).toContain("Phiên đăng nhập đã hết hạn");
   });
 
-  it("lets a provider-only account be deleted, avatar files and all", async () => {
+  it("deletes a provider-only account only through the link mailed to it, avatar files and all", async () => {
     const browser = createBrowser();
     await signInWithProvider(browser, { login: "an" });
     const [user] = await userByEmail("an@truong.edu.vn");
     const avatars = path.join(app.dataDir, "avatars");
     expect(readdirSync(avatars).some((name) => name.startsWith(`${user!.id}-`))).toBe(true);
-    const deleted = await postForm(
+    const cookie = browser.jar.header(new URL(app.base));
+
+    // A fresh session alone is not enough, neither through the form nor better-auth's endpoint
+    // (account deletion without its password, issue 10 defect 1).
+    const direct = await fetch(`${app.base}/api/auth/delete-user`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.base, cookie },
+      body: "{}",
+    });
+    expect(direct.status).toBe(403);
+    expect(((await direct.json()) as { code: string }).code).toBe("DELETION_LINK_REQUIRED");
+    expect(await userByEmail("an@truong.edu.vn")).toHaveLength(1);
+
+    const asked = await postForm(
       app.base,
       "/profile",
       { intent: "delete", confirmEmail: "an@truong.edu.vn", password: "" },
-      { cookie: browser.jar.header(new URL(app.base)) },
+      { cookie },
+    );
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain("Chúng tôi vừa gửi thư xác nhận tới an@truong.edu.vn");
+    expect(await userByEmail("an@truong.edu.vn")).toHaveLength(1);
+
+    const mail = (await readOutbox(path.join(app.dataDir, "outbox"))).find(
+      (m) => m.to.includes("an@truong.edu.vn") && m.subject === "Xác nhận xoá tài khoản Ôn Tập",
+    );
+    const link = new URL(linkIn(mail!));
+    expect(link.pathname).toBe("/profile");
+    const token = link.searchParams.get("deleteToken")!;
+    const page = await (
+      await fetch(`${app.base}/profile?deleteToken=${token}`, { headers: { cookie } })
+    ).text();
+    expect(page).toContain("Bạn đã mở liên kết xác nhận trong thư");
+
+    const forged = await postForm(
+      app.base,
+      "/profile",
+      { intent: "delete-confirm", token: "x".repeat(32) },
+      { cookie },
+    );
+    expect(await forged.text()).toContain("Liên kết xác nhận xoá tài khoản không hợp lệ");
+    expect(await userByEmail("an@truong.edu.vn")).toHaveLength(1);
+
+    const deleted = await postForm(
+      app.base,
+      "/profile",
+      { intent: "delete-confirm", token },
+      { cookie },
     );
     expect(deleted.status).toBe(302);
     expect(await userByEmail("an@truong.edu.vn")).toEqual([]);

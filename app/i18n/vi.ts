@@ -291,6 +291,9 @@ export const vi = {
       noPassword: "Tài khoản này đăng nhập bằng nhà cung cấp khác nên chưa có mật khẩu.",
       wrongCurrentPassword: "Mật khẩu hiện tại không đúng.",
       confirmEmailMismatch: "Email xác nhận không khớp với email của tài khoản.",
+      passwordRequired: "Vui lòng nhập mật khẩu để xác nhận xoá tài khoản.",
+      deleteLinkRequired:
+        "Tài khoản không có mật khẩu chỉ được xoá qua liên kết xác nhận gửi tới email của tài khoản.",
       signInAgain:
         "Vì an toàn, hãy đăng xuất rồi đăng nhập lại trước khi xoá tài khoản (lần đăng nhập gần nhất đã quá một ngày).",
     },
@@ -314,6 +317,15 @@ export const vi = {
       confirmEmail: "Nhập email của bạn để xác nhận",
       deleteAccount: "Xoá tài khoản vĩnh viễn",
       deleted: "Tài khoản của bạn đã được xoá.",
+      deleteLinkSent: (email: string) =>
+        `Chúng tôi vừa gửi thư xác nhận tới ${email}. Hãy mở liên kết trong thư (có hiệu lực 24 giờ) để xoá tài khoản.`,
+      deleteByMailText:
+        "Tài khoản này đăng nhập bằng nhà cung cấp khác nên không có mật khẩu. Để chắc chắn đúng là bạn, chúng tôi sẽ gửi một liên kết xác nhận tới email của tài khoản.",
+      sendDeleteLink: "Gửi thư xác nhận xoá tài khoản",
+      confirmDeleteText:
+        "Bạn đã mở liên kết xác nhận trong thư. Bấm nút dưới đây để xoá vĩnh viễn tài khoản cùng toàn bộ lịch sử luyện tập.",
+      deleteLinkInvalid:
+        "Liên kết xác nhận xoá tài khoản không hợp lệ, đã hết hạn hoặc đã được dùng. Hãy gửi lại thư xác nhận.",
     },
   },
 
@@ -375,6 +387,17 @@ export const vi = {
       BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên kết quả không được lưu.",
       ATTEMPT_OF_ANOTHER_USER: "Bài làm này thuộc về một tài khoản khác.",
     },
+  },
+  /** Refusals of the HTTP layer itself, before any page or API sees the request. */
+  requests: {
+    refusedHeading: "Yêu cầu không được xử lý",
+    home: "Về trang chủ",
+    tooLarge: (limit: string) =>
+      `Dữ liệu gửi lên quá lớn (tối đa ${limit}) nên yêu cầu không được xử lý.`,
+    lengthRequired:
+      "Yêu cầu không cho biết độ dài dữ liệu gửi lên (Content-Length) nên không được xử lý.",
+    crossSite:
+      "Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Hãy thao tác trực tiếp trên Ôn Tập.",
   },
   chunk: {
     heading: "Không tải được trang",
@@ -521,6 +544,16 @@ export const vi = {
         `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
       ignore:
         "Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.",
+    },
+    deleteAccount: {
+      subject: "Xác nhận xoá tài khoản Ôn Tập",
+      intro:
+        "Chúng tôi nhận được yêu cầu xoá vĩnh viễn tài khoản Ôn Tập của bạn cùng toàn bộ lịch sử luyện tập. Nếu đúng là bạn, hãy bấm vào liên kết dưới đây rồi xác nhận trên trang vừa mở:",
+      action: "Xác nhận xoá tài khoản",
+      expiry: (hours: number) =>
+        `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
+      ignore:
+        "Nếu bạn không yêu cầu xoá tài khoản, hãy bỏ qua email này: tài khoản của bạn vẫn được giữ nguyên.",
     },
   },
 

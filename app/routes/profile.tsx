@@ -41,7 +41,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     methods,
     methodLabels: methods.map((id) => names.get(id) ?? t.method(id)),
     twoFactorEnabled: await isTwoFactorEnabled(context, user.id),
+    // The mailed "xoá tài khoản" link of an account without a password lands here.
+    deleteToken: deleteTokenOf(new URL(request.url).searchParams.get("deleteToken")),
   };
+}
+
+/** A deletion token as sendAccountDeletionLink makes them (base64url), or nothing. */
+function deleteTokenOf(value: unknown): string | null {
+  return typeof value === "string" && /^[\w-]{16,128}$/.test(value) ? value : null;
 }
 
 type Result = {
@@ -103,12 +110,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail({ fieldErrors: { confirmEmail: vi.auth.errors.confirmEmailMismatch } });
     }
     const hasPassword = (await listSignInMethods(context, user.id)).includes("credential");
-    const response = await callAuthEndpoint(
-      context,
-      request,
-      "/delete-user",
-      hasPassword ? { password: parsed.data.password } : {},
-    );
+    if (!hasPassword) {
+      // No password to prove it is the owner: a link to the account's mailbox does.
+      try {
+        await context.auth.sendAccountDeletionLink({
+          id: user.id,
+          name: user.fullName,
+          email: user.email,
+        });
+      } catch (error) {
+        const refusal = error as { statusCode?: number; body?: { message?: string } };
+        return fail(
+          { formError: refusal.body?.message ?? vi.auth.errors.serverError },
+          refusal.statusCode ?? 503,
+        );
+      }
+      return data<Result>({ intent, ok: t.deleteLinkSent(user.email) });
+    }
+    if (parsed.data.password === "") {
+      return fail({ fieldErrors: { password: vi.auth.errors.passwordRequired } });
+    }
+    const response = await callAuthEndpoint(context, request, "/delete-user", {
+      password: parsed.data.password,
+    });
     if (!response.ok) {
       const message = await describeAuthFailure(response);
       return fail(
@@ -125,12 +149,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (intent === "delete-confirm") {
+    const token = deleteTokenOf(form.token);
+    const response = token
+      ? await callAuthEndpoint(context, request, "/delete-user", { token })
+      : null;
+    if (!response?.ok) return fail({ formError: t.deleteLinkInvalid }, response?.status ?? 400);
+    return redirectWithToast(
+      "/",
+      { type: "info", message: t.deleted },
+      { headers: cookiesOf(response) },
+    );
+  }
+
   throw redirect("/profile");
 }
 
 /** "/profile": name, sign-in methods, password, and the danger zone. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, methods, methodLabels, twoFactorEnabled } = loaderData;
+  const { user, methods, methodLabels, twoFactorEnabled, deleteToken } = loaderData;
+  const hasPassword = methods.includes("credential");
   const result = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   const status = (intent: string) => {
     const r = result(intent);
@@ -181,7 +219,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         </button>
       </Form>
 
-      {methods.includes("credential") ? (
+      {hasPassword ? (
         <Form method="post" noValidate className="auth-form" aria-labelledby="password-heading">
           <h2 id="password-heading">{t.passwordSection}</h2>
           <input type="hidden" name="intent" value="password" />
@@ -209,42 +247,61 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <TwoFactorSection
         enabled={twoFactorEnabled}
-        hasPassword={methods.includes("credential")}
+        hasPassword={hasPassword}
         result={actionData?.intent.startsWith("2fa-") ? actionData : undefined}
       />
 
-      <Form
-        method="post"
-        noValidate
-        className="auth-form danger-zone"
-        aria-labelledby="danger-heading"
-      >
-        <h2 id="danger-heading">{t.dangerSection}</h2>
-        <p>{t.dangerText}</p>
-        <input type="hidden" name="intent" value="delete" />
-        {status("delete")}
-        <FormField
-          name="confirmEmail"
-          label={t.confirmEmail}
-          type="email"
-          autoComplete="off"
-          error={errors("delete").confirmEmail}
-        />
-        {methods.includes("credential") ? (
+      {deleteToken ? (
+        <Form
+          method="post"
+          noValidate
+          className="auth-form danger-zone"
+          aria-labelledby="danger-heading"
+        >
+          <h2 id="danger-heading">{t.dangerSection}</h2>
+          <p>{t.confirmDeleteText}</p>
+          <input type="hidden" name="intent" value="delete-confirm" />
+          <input type="hidden" name="token" value={deleteToken} />
+          {status("delete-confirm")}
+          <button type="submit" className="button button-danger">
+            {t.deleteAccount}
+          </button>
+        </Form>
+      ) : (
+        <Form
+          method="post"
+          noValidate
+          className="auth-form danger-zone"
+          aria-labelledby="danger-heading"
+        >
+          <h2 id="danger-heading">{t.dangerSection}</h2>
+          <p>{t.dangerText}</p>
+          {hasPassword ? null : <p>{t.deleteByMailText}</p>}
+          <input type="hidden" name="intent" value="delete" />
+          {status("delete")}
           <FormField
-            name="password"
-            label={vi.auth.password}
-            type="password"
-            autoComplete="current-password"
-            error={errors("delete").password}
+            name="confirmEmail"
+            label={t.confirmEmail}
+            type="email"
+            autoComplete="off"
+            error={errors("delete").confirmEmail}
           />
-        ) : (
-          <input type="hidden" name="password" value="" />
-        )}
-        <button type="submit" className="button button-danger">
-          {t.deleteAccount}
-        </button>
-      </Form>
+          {hasPassword ? (
+            <FormField
+              name="password"
+              label={vi.auth.password}
+              type="password"
+              autoComplete="current-password"
+              error={errors("delete").password}
+            />
+          ) : (
+            <input type="hidden" name="password" value="" />
+          )}
+          <button type="submit" className="button button-danger">
+            {hasPassword ? t.deleteAccount : t.sendDeleteLink}
+          </button>
+        </Form>
+      )}
     </section>
   );
 }

@@ -1,5 +1,9 @@
 import { z } from "./zod.ts";
 
+/** The longest name and email an account may have, on every path (forms and better-auth's API). */
+export const FULL_NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+
 /** The sign-in and sign-up forms; the same schemas check the browser's input on the server. */
 // Checked in two steps so an empty field says "Vui lòng nhập email", a malformed one "không đúng định dạng".
 const email = z
@@ -7,7 +11,7 @@ const email = z
   .trim()
   .min(1)
   .meta({ label: "Email" })
-  .pipe(z.email().max(254).meta({ label: "Email" }))
+  .pipe(z.email().max(EMAIL_MAX).meta({ label: "Email" }))
   .transform((value) => value.toLowerCase());
 const password = z.string().min(1).meta({ label: "Mật khẩu" });
 
@@ -17,12 +21,12 @@ export const LoginSchema = z.object({
 });
 
 export const RegisterSchema = z.object({
-  fullName: z.string().trim().min(1).max(80).meta({ label: "Họ và tên" }),
+  fullName: z.string().trim().min(1).max(FULL_NAME_MAX).meta({ label: "Họ và tên" }),
   email,
   password: z.string().min(6).max(128).meta({ label: "Mật khẩu" }),
 });
 
-const fullName = z.string().trim().min(1).max(80).meta({ label: "Họ và tên" });
+const fullName = z.string().trim().min(1).max(FULL_NAME_MAX).meta({ label: "Họ và tên" });
 
 export const UpdateNameSchema = z.object({ fullName });
 
