@@ -326,19 +326,26 @@ describeEachDatabase("attempts", (database) => {
     expect(await storedRows()).toEqual(rows);
   });
 
-  it("refuses an id another user stored, and never shows one user's attempt to another", async () => {
+  it("attempt ids scoped to their user: another user's save of the same id never blocks or touches the owner's", async () => {
     const { db } = database();
     const mine = submission();
+    // Someone who saw the room's URL saves its id first…
+    const theirs = await saveAttempt(db, "u2", { ...mine, answers: picksOf(live, [[1]]) }, NOW);
+    expect(theirs).toMatchObject({ ok: true, created: true });
+    // … and the owner's save is still the owner's own, stored and counted.
     const saved = await saveAttempt(db, "u1", mine, NOW);
-    expect(saved.ok).toBe(true);
-    await expectRefused(
-      "u2",
-      { ...mine, answers: picksOf(live, [[1]]) },
-      "ATTEMPT_OF_ANOTHER_USER",
+    expect(saved).toMatchObject({ ok: true, created: true });
+    expect(saved.ok && theirs.ok && saved.attempt.results).not.toEqual(
+      theirs.ok && theirs.attempt.results,
     );
-    expect(await findAttempt(db, "u2", mine.id)).toBeNull();
+    // Each sees only their own under that id; a repeat of either is still exactly-once.
     expect(await findAttempt(db, "u1", mine.id)).toEqual(saved.ok && saved.attempt);
-    expect(await listAttemptsOfPractice(db, "u2", "csdl-sql", 10)).toEqual([]);
+    expect(await findAttempt(db, "u2", mine.id)).toEqual(theirs.ok && theirs.attempt);
+    expect(await saveAttempt(db, "u1", mine, NOW)).toMatchObject({ ok: true, created: false });
+    expect(await listAttemptsOfPractice(db, "u3", "csdl-sql", 10)).toEqual([]);
+    expect((await listAttemptsOfPractice(db, "u1", "csdl-sql", 10)).map((a) => a.id)).toContain(
+      mine.id,
+    );
   });
 
   it("refuses questions that are not exactly the selection's, storing nothing", async () => {

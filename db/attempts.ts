@@ -41,8 +41,7 @@ export type AttemptRefusal =
   | "QUESTIONS_MISMATCH"
   | "BAD_PICKS"
   | "BAD_ANSWER_ORDER"
-  | "BAD_TOTAL_TIME"
-  | "ATTEMPT_OF_ANOTHER_USER";
+  | "BAD_TOTAL_TIME";
 
 export interface StoredAttempt {
   id: string;
@@ -108,7 +107,7 @@ export async function saveAttempt(
   if (!checked.ok) return checked;
 
   const row = attemptRow(id, userId, submission, checked.value, now);
-  const answers = answerRows(id, checked.value.results);
+  const answers = answerRows(userId, id, checked.value.results);
   const created = await insertOnce(db, row, answers);
   if (created) return { ok: true, created: true, attempt: toStoredAttempt(row, answers) };
 
@@ -124,13 +123,8 @@ async function replayOf(
   userId: string,
   id: string,
 ): Promise<SaveAttemptResult | null> {
-  const owner = await db
-    .selectFrom("attempt")
-    .select("user_id")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!owner) return null;
-  if (owner.user_id !== userId) return refuse("ATTEMPT_OF_ANOTHER_USER");
+  // Ids are unique per user only (migration 0006): another user's attempt of the same id is
+  // another attempt, never this one's and never in its way.
   const attempt = await findAttempt(db, userId, id);
   return attempt ? { ok: true, created: false, attempt } : null;
 }
@@ -150,7 +144,7 @@ async function insertOnce(
     const inserted = await trx
       .insertInto("attempt")
       .values(row)
-      .onConflict((oc) => oc.column("id").doNothing())
+      .onConflict((oc) => oc.columns(["user_id", "id"]).doNothing())
       .returning("id")
       .executeTakeFirst();
     if (!inserted) return false;
@@ -448,8 +442,13 @@ function attemptRow(
 }
 
 /** Every row has every column: Kysely's multi-row insert on SQLite nulls columns a row lacks. */
-function answerRows(attemptId: string, results: CheckedAttempt["results"]): AttemptAnswerTable[] {
+function answerRows(
+  userId: string,
+  attemptId: string,
+  results: CheckedAttempt["results"],
+): AttemptAnswerTable[] {
   return results.map((result, position) => ({
+    user_id: userId,
     attempt_id: attemptId,
     position,
     question_id: result.questionId,
@@ -503,7 +502,7 @@ function toSummary(row: SummaryRow): AttemptSummary {
 
 function toStoredAttempt(
   row: SummaryRow & { answer_orders: string | null },
-  answers: readonly Omit<AttemptAnswerTable, "attempt_id">[],
+  answers: readonly Omit<AttemptAnswerTable, "attempt_id" | "user_id">[],
 ): StoredAttempt {
   return {
     ...toSummary(row),
@@ -535,6 +534,7 @@ export async function findAttempt(
   const answers = await db
     .selectFrom("attempt_answer")
     .select(["position", "question_id", "selected", "right_answer"])
+    .where("user_id", "=", userId)
     .where("attempt_id", "=", row.id)
     .orderBy("position")
     .execute();

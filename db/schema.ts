@@ -92,6 +92,8 @@ export interface AttemptTable {
 
 /** One answered question of an attempt; `selected` is JSON of ascending original answer idxs. */
 export interface AttemptAnswerTable {
+  /** With attempt_id, the attempt's key: attempt ids are the browser's, unique per user only. */
+  user_id: string;
   attempt_id: string;
   /** 0-based position in the order shown. */
   position: number;

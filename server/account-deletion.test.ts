@@ -87,6 +87,7 @@ it("deleting an account leaves no row of that user in any table, and needs the r
   expect((await rowsMentioning(id)).sort()).toEqual([
     "account",
     "attempt",
+    "attempt_answer",
     "session",
     "user",
     "verification",

@@ -385,7 +385,6 @@ export const vi = {
       BAD_PICKS: "Bài làm có lựa chọn không phải đáp án của câu hỏi nên kết quả không được lưu.",
       BAD_ANSWER_ORDER: "Thứ tự đáp án của bài làm không hợp lệ nên kết quả không được lưu.",
       BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên kết quả không được lưu.",
-      ATTEMPT_OF_ANOTHER_USER: "Bài làm này thuộc về một tài khoản khác.",
     },
   },
   /** Refusals of the HTTP layer itself, before any page or API sees the request. */

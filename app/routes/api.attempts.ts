@@ -60,7 +60,6 @@ const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   BAD_PICKS: 422,
   BAD_ANSWER_ORDER: 422,
   BAD_TOTAL_TIME: 422,
-  ATTEMPT_OF_ANOTHER_USER: 409,
 };
 
 function problem(code: keyof typeof vi.attempts.errors, status: number) {
