@@ -39,8 +39,16 @@ function renderInline(text: string): string {
   return html + escapeHtml(text.slice(last));
 }
 
+/**
+ * What a formula from a bank file may do: no size above 10 em (`\rule{100000em}{100000em}`
+ * would cover the page), at most 1,000 macro expansions (no expansion bomb), and no `\href`,
+ * `\url`, `\htmlClass` or other command KaTeX only runs when trusted.
+ */
+const KATEX_LIMITS = { maxSize: 10, maxExpand: 1000, trust: false } as const;
+
 function renderMath(expression: string): string {
   return katex.renderToString(expression, {
+    ...KATEX_LIMITS,
     throwOnError: false,
     strict: "ignore",
     output: "htmlAndMathml",
@@ -54,7 +62,7 @@ export function findMathErrors(source: string): string[] {
   for (const match of withoutCode.matchAll(INLINE)) {
     if (match[2] === undefined) continue;
     try {
-      katex.renderToString(match[2], { throwOnError: true, strict: "error" });
+      katex.renderToString(match[2], { ...KATEX_LIMITS, throwOnError: true, strict: "error" });
     } catch (error) {
       errors.push(`$${match[2]}$: ${(error as Error).message}`);
     }

@@ -241,7 +241,9 @@ function toQuestionView(row: {
     chapterIdx: row.chapter_idx,
     textHtml: row.text_html,
     explanationHtml: row.explanation_html,
-    referenceUrl: row.reference_url,
+    // Imports accept only http(s) links; a row stored before that rule is not shown as a link.
+    referenceUrl:
+      row.reference_url && /^https?:\/\//i.test(row.reference_url) ? row.reference_url : null,
     keyCount: row.key_count,
     answers: (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, html, isKey }) => ({
       idx,

@@ -8,7 +8,7 @@
  *   answer_h               at the last filled cell, so an empty cell before it is an error
  *   keys         required  the letters of the right answers: "B", or "A,C" for several
  *   explanation  optional  shown after answering
- *   reference    optional  a link or a book reference
+ *   reference    optional  a link (http:// or https://) to read more
  *   chapter      optional  a chapter title: equal titles are one chapter, chapters are
  *                          numbered in order of first appearance
  *

@@ -181,7 +181,32 @@ function checkQuestion(question: BankQuestion, chapters: BankChapter[]): string[
     ...checkAnswerTexts(question),
     ...checkKeys(question),
     ...checkChapter(question, chapters),
+    ...checkReference(question),
   ];
+}
+
+/**
+ * The reference becomes a link students click: only a web address, in every format (a
+ * `javascript:`, `data:` or `vbscript:` link would run or show whatever the file's author
+ * chose; a relative one would point into this site).
+ */
+function checkReference(question: BankQuestion): string[] {
+  if (question.reference === undefined) return [];
+  return isWebLink(question.reference)
+    ? []
+    : [
+        `Liên kết tham khảo “${question.reference.slice(0, 80)}” không hợp lệ: chỉ nhận địa chỉ web bắt đầu bằng http:// hoặc https://`,
+      ];
+}
+
+/** An absolute http(s) URL, as a browser would read it. */
+export function isWebLink(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
 }
 
 function checkText(question: BankQuestion): string[] {
