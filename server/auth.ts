@@ -144,6 +144,36 @@ export function createAuth(options: {
     return takeBack;
   }
 
+  /** Verification rows past their time: used links, old counters, and equalResetWork's. */
+  async function removeExpiredVerificationRows(): Promise<void> {
+    const context = await auth.$context;
+    await context.adapter.deleteMany({
+      model: "verification",
+      where: [{ field: "expiresAt", operator: "lt", value: new Date() }],
+    });
+  }
+
+  /**
+   * "Quên mật khẩu" must not tell a stranger whether an address has an account, by its answer
+   * (better-auth's is the same) or by its time: for a known address better-auth writes a token
+   * row and we compose the mail (sending is not awaited); for an unknown one it only reads. So
+   * for an unknown address this writes a row that is already expired, composes the same mail
+   * and tidies expired rows, as sendResetPassword does for a known one.
+   */
+  async function equalResetWork(ctx: AuthHookContext): Promise<void> {
+    const email = (ctx.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== "string") return;
+    const context = await auth.$context;
+    if (await context.internalAdapter.findUserByEmail(email.toLowerCase())) return;
+    await context.internalAdapter.createVerificationValue({
+      identifier: `${RESET_IDENTIFIER}${randomBytes(18).toString("base64url")}`,
+      value: "",
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    composeResetPasswordMail(email, pageLink("/reset-password", "x".repeat(24)), RESET_LINK_HOURS);
+    await removeExpiredVerificationRows();
+  }
+
   // Every rate limit, better-auth's per address and ours per address + account, counted in one
   // place: Redis when configured (shared by every instance), else (or while Redis is down) the
   // database (server/rate-limit.ts).
@@ -207,6 +237,8 @@ export function createAuth(options: {
       // Whoever reset the password owns the mailbox: every session (a stolen one too) ends.
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
+        // The same work as for an unknown address (see equalResetWork): tidying expired rows.
+        await removeExpiredVerificationRows();
         const link = pageLink("/reset-password", token);
         // Not awaited: an SMTP round trip only for existing accounts would let anyone tell them
         // from unknown addresses by the response time. The answer goes out at once either way.
@@ -320,6 +352,7 @@ export function createAuth(options: {
           if (!allowed) return tooManyRequests(retryAfter ?? 60, "TOO_MANY_SIGN_IN_ATTEMPTS");
         }
         if (ctx.path === "/delete-user") await requireDeletionProof(ctx);
+        if (ctx.path === "/request-password-reset") await equalResetWork(ctx);
         if (ctx.path === "/send-verification-email") {
           // Only for the signed-in account itself: better-auth's anonymous form of this endpoint
           // would answer a "too many mails" refusal for an unverified address only, which
