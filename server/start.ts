@@ -6,7 +6,10 @@ import { loadBanksIntoEmptyDatabase } from "#content/load-banks.ts";
 import { closeApp } from "./app.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
-import { shutDownGracefully } from "./shutdown.ts";
+import { closeConnectionsWhenStopping, shutDownGracefully } from "./shutdown.ts";
+
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * Boot shared by the production entry and the dev server: configuration, database,
@@ -39,6 +42,11 @@ export async function start(
     );
   const app = await makeApp({ env, database, logger });
   const server = app.listen(env.PORT, env.HOST);
+  closeConnectionsWhenStopping(server);
+  // A client has 20 s to send its headers and 60 s for the whole request (a 1 MB avatar over a
+  // slow 4G link takes about 6 s); a slow-loris connection is cut instead of held forever.
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);
