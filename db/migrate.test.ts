@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { Migrator, NO_MIGRATIONS, sql } from "kysely";
+import { NO_MIGRATIONS, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createPostgresSchemaClient, describeEachDatabase } from "#tests/setup/databases.ts";
 import { hasService, testEnv } from "#tests/setup/test-env.ts";
 import { checkDatabase } from "./health.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { createMigrator, migrateToLatest } from "./migrate.ts";
 import { migrations } from "./migrations/index.ts";
 
 describeEachDatabase("migrations", (database) => {
@@ -13,10 +13,7 @@ describeEachDatabase("migrations", (database) => {
     const { db } = database();
     const again = await migrateToLatest(db);
     expect(again.results).toEqual([]);
-    const applied = await new Migrator({
-      db,
-      provider: { getMigrations: async () => migrations },
-    }).getMigrations();
+    const applied = await (await createMigrator(db)).getMigrations();
     expect(applied.map((m) => [m.name, m.executedAt !== undefined])).toEqual(
       Object.keys(migrations).map((name) => [name, true]),
     );
@@ -24,7 +21,7 @@ describeEachDatabase("migrations", (database) => {
 
   it("go down and up again cleanly", async () => {
     const { db } = database();
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const migrator = await createMigrator(db);
     const down = await migrator.migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     const up = await migrateToLatest(db);

@@ -134,7 +134,7 @@ describe("open redirect: every sink, every hostile value", () => {
       expect(response.status).toBe(302);
       expectStaysOnSite(response.headers.get("location"), server.base, value);
     }
-  });
+  }, 120_000);
 
   it("GET /login/two-factor?redirectTo= when signed in", async () => {
     for (const value of HOSTILE) {
@@ -180,7 +180,7 @@ describe("open redirect: every sink, every hostile value", () => {
       expect(response.status).toBeLessThan(500);
       expectStaysOnSite(response.headers.get("location"), server.base, value);
     }
-  });
+  }, 120_000);
 });
 
 describe("the final Location check (server/request-guards.ts)", () => {

@@ -251,57 +251,49 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         result={actionData?.intent.startsWith("2fa-") ? actionData : undefined}
       />
 
-      {deleteToken ? (
-        <Form
-          method="post"
-          noValidate
-          className="auth-form danger-zone"
-          aria-labelledby="danger-heading"
-        >
-          <h2 id="danger-heading">{t.dangerSection}</h2>
-          <p>{t.confirmDeleteText}</p>
-          <input type="hidden" name="intent" value="delete-confirm" />
-          <input type="hidden" name="token" value={deleteToken} />
-          {status("delete-confirm")}
-          <button type="submit" className="button button-danger">
-            {t.deleteAccount}
-          </button>
-        </Form>
-      ) : (
-        <Form
-          method="post"
-          noValidate
-          className="auth-form danger-zone"
-          aria-labelledby="danger-heading"
-        >
-          <h2 id="danger-heading">{t.dangerSection}</h2>
-          <p>{t.dangerText}</p>
-          {hasPassword ? null : <p>{t.deleteByMailText}</p>}
-          <input type="hidden" name="intent" value="delete" />
-          {status("delete")}
-          <FormField
-            name="confirmEmail"
-            label={t.confirmEmail}
-            type="email"
-            autoComplete="off"
-            error={errors("delete").confirmEmail}
-          />
-          {hasPassword ? (
+      <Form
+        method="post"
+        noValidate
+        className="auth-form danger-zone"
+        aria-labelledby="danger-heading"
+      >
+        <h2 id="danger-heading">{t.dangerSection}</h2>
+        {deleteToken ? (
+          // Opened from the mailed link of an account without a password: one last press.
+          <>
+            <p>{t.confirmDeleteText}</p>
+            <input type="hidden" name="intent" value="delete-confirm" />
+            <input type="hidden" name="token" value={deleteToken} />
+            {status("delete-confirm")}
+          </>
+        ) : (
+          <>
+            <p>{t.dangerText}</p>
+            {hasPassword ? null : <p>{t.deleteByMailText}</p>}
+            <input type="hidden" name="intent" value="delete" />
+            {status("delete")}
             <FormField
-              name="password"
-              label={vi.auth.password}
-              type="password"
-              autoComplete="current-password"
-              error={errors("delete").password}
+              name="confirmEmail"
+              label={t.confirmEmail}
+              type="email"
+              autoComplete="off"
+              error={errors("delete").confirmEmail}
             />
-          ) : (
-            <input type="hidden" name="password" value="" />
-          )}
-          <button type="submit" className="button button-danger">
-            {hasPassword ? t.deleteAccount : t.sendDeleteLink}
-          </button>
-        </Form>
-      )}
+            {hasPassword ? (
+              <FormField
+                name="password"
+                label={vi.auth.password}
+                type="password"
+                autoComplete="current-password"
+                error={errors("delete").password}
+              />
+            ) : null}
+          </>
+        )}
+        <button type="submit" className="button button-danger">
+          {hasPassword || deleteToken ? t.deleteAccount : t.sendDeleteLink}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -37,7 +37,7 @@ export const ChangePasswordSchema = z.object({
 
 export const DeleteAccountSchema = z.object({
   confirmEmail: z.string().trim().min(1).meta({ label: "Email xác nhận" }),
-  password: z.string().meta({ label: "Mật khẩu" }),
+  password: z.string().default("").meta({ label: "Mật khẩu" }),
 });
 
 /** "Quên mật khẩu": only the address; the answer never says whether it has an account. */
