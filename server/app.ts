@@ -15,7 +15,7 @@ import type { DB } from "#db/schema.ts";
 import { selectPublicEnv, type Env, type PublicEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
-import { createAvatarRouter } from "./avatar.ts";
+import { createAvatarRouter } from "./avatar-routes.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
 import { capRequestBodies, guardRedirects, requireSameOrigin } from "./request-guards.ts";
 import { assignCspNonce, createHelmet } from "./security.ts";

@@ -8,7 +8,7 @@ import { EMAIL_MAX, FULL_NAME_MAX } from "#app/utils/auth-schemas.ts";
 import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
-import { removeAvatarFiles } from "./avatar.ts";
+import { removeAvatarFiles } from "./avatar-store.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createRateLimitStore, signInLimitKey } from "./rate-limit.ts";

@@ -6,7 +6,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
-import { MAX_AVATAR_BYTES, processAvatar } from "./avatar.ts";
+import { MAX_AVATAR_BYTES, processAvatar } from "./avatar-image.ts";
 
 let server: TestServer;
 let dataDir: string;

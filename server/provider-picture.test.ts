@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_AVATAR_BYTES } from "./avatar.ts";
+import { MAX_AVATAR_BYTES } from "./avatar-image.ts";
 import {
   adoptProviderPicture,
   fetchPicture,

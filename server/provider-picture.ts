@@ -1,5 +1,6 @@
 import { BlockList, isIP } from "node:net";
-import { MAX_AVATAR_BYTES, processAvatar, storeAvatar } from "./avatar.ts";
+import { MAX_AVATAR_BYTES, processAvatar } from "./avatar-image.ts";
+import { storeAvatar } from "./avatar-store.ts";
 
 /**
  * A provider's profile picture becomes the new user's avatar, once, at the first sign-in: it is
