@@ -213,6 +213,26 @@ describe("sample banks", () => {
       expect(pickCountHint.test(text), text).toBe(false);
   });
 
+  it("put the key in every position about equally often, in every practice", () => {
+    // Otherwise picking the same letter every time scores far above chance.
+    const lopsided: string[] = [];
+    for (const practice of practices) {
+      const singleKey = practice.questions.filter((q) => keyCount(q) === 1);
+      if (singleKey.length < 20) continue;
+      const keysAt = new Map<number, number>();
+      for (const q of singleKey) {
+        const at = q.answers.findIndex((a) => a.key);
+        keysAt.set(at, (keysAt.get(at) ?? 0) + 1);
+      }
+      for (const [at, count] of keysAt)
+        if (count > 0.4 * singleKey.length)
+          lopsided.push(
+            `${practice.code}: ${String.fromCharCode(65 + at)} is the key of ${count} of ${singleKey.length}`,
+          );
+    }
+    expect(lopsided).toEqual([]);
+  });
+
   it("hold no duplicate or near-duplicate questions, within or across practices", () => {
     const seen = new Map<string, string>();
     const duplicates: string[] = [];
