@@ -132,3 +132,55 @@ describeEachDatabase("importBanks", (database) => {
     expect((await findPracticeByCode(db, "mon-thu-chuong"))!.questionCount).toBe(2);
   });
 });
+
+describeEachDatabase("importBanks: any one of several keys, per-answer feedback", (database) => {
+  const bank: Bank = {
+    subject: { code: "mua", name: "Mùa", description: "", keywords: [] },
+    practices: [
+      {
+        code: "mua-trong-nam",
+        title: "Mùa trong năm",
+        description: "",
+        questions: [
+          {
+            text: "Kể tên một mùa trong năm",
+            anyKey: true,
+            answers: [
+              { text: "Xuân", key: true, feedback: "Đúng, mùa xuân" },
+              { text: "Hạ", key: true },
+              { text: "Tết", key: false, feedback: "Tết là ngày lễ, không phải mùa" },
+            ],
+          },
+          {
+            text: "Chọn các số chẵn",
+            answers: [
+              { text: "2", key: true },
+              { text: "3", key: false },
+              { text: "4", key: true },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it("stores a question that accepts any one key as asking for one pick, and exports it back", async () => {
+    const { db } = database();
+    const summary = await importBanks(db, [bank]);
+    expect(summary).toMatchObject({ questions: 2, multiAnswer: 1, anyKey: 1, added: 2 });
+    const [seasons, evens] = await listQuestions(db, "mua-trong-nam", {
+      type: "PRACTICE_TIME_ALL",
+    });
+    expect([seasons!.anyKey, seasons!.keyCount]).toEqual([true, 1]);
+    expect([evens!.anyKey, evens!.keyCount]).toEqual([false, 2]);
+    expect(seasons!.answers.map((a) => a.feedbackHtml)).toEqual([
+      "Đúng, mùa xuân",
+      undefined,
+      "Tết là ngày lễ, không phải mùa",
+    ]);
+    expect((await readPracticeAsBank(db, "mua-trong-nam"))!.practices[0]).toEqual(
+      bank.practices[0],
+    );
+    expect(await importBanks(db, [bank])).toMatchObject({ unchanged: 2, revised: 0 });
+  });
+});

@@ -10,6 +10,8 @@ export interface ImportSummary {
   chapters: number;
   questions: number;
   multiAnswer: number;
+  /** Single-choice questions that accept any one of several keys. */
+  anyKey: number;
   /** Questions whose content changed: a new revision was stored and the old one retired. */
   revised: number;
   added: number;
@@ -24,6 +26,7 @@ export function emptySummary(): ImportSummary {
     chapters: 0,
     questions: 0,
     multiAnswer: 0,
+    anyKey: 0,
     revised: 0,
     added: 0,
     retired: 0,
@@ -179,8 +182,9 @@ async function importPractice(
   summary.chapters += practice.chapters?.length ?? 0;
   summary.questions += practice.questions.length;
   summary.multiAnswer += practice.questions.filter(
-    (q) => q.answers.filter((a) => a.key).length > 1,
+    (q) => !isAnyKey(q) && q.answers.filter((a) => a.key).length > 1,
   ).length;
+  summary.anyKey += practice.questions.filter(isAnyKey).length;
 }
 
 async function upsertPractice(
@@ -257,7 +261,11 @@ function toRow(
     text: answer.text,
     html: renderRichText(answer.text),
     isKey: answer.key,
+    ...(answer.feedback
+      ? { feedback: answer.feedback, feedbackHtml: renderRichText(answer.feedback) }
+      : {}),
   }));
+  const anyKey = isAnyKey(question);
   return {
     practice_id: practiceId,
     idx,
@@ -272,19 +280,34 @@ function toRow(
     explanation_html: question.explanation ? renderRichText(question.explanation) : null,
     reference_url: question.reference ?? null,
     answers: JSON.stringify(answers),
-    key_count: answers.filter((a) => a.isKey).length,
+    key_count: anyKey ? 1 : answers.filter((a) => a.isKey).length,
+    any_key: anyKey ? 1 : 0,
     created_at: now,
   };
 }
 
-/** What makes two revisions the same question: everything a student sees or is scored on. */
+/** "Any one key" only means something with two keys or more; with one it is plain single choice. */
+function isAnyKey(question: BankQuestion): boolean {
+  return question.anyKey === true && question.answers.filter((a) => a.key).length > 1;
+}
+
+/**
+ * What makes two revisions the same question: everything a student sees or is scored on.
+ * Per-answer feedback and "any one key" enter the hash only when present, so questions stored
+ * before they existed keep their hash and are not revised by a re-import.
+ */
 export function hashQuestion(question: BankQuestion): string {
+  const feedback = question.answers.some((a) => a.feedback)
+    ? [question.answers.map((a) => a.feedback ?? null)]
+    : [];
   const content = JSON.stringify([
     question.text,
     question.answers.map((a) => [a.text, a.key]),
     question.explanation ?? null,
     question.reference ?? null,
     question.chapter ?? null,
+    ...(isAnyKey(question) ? ["anyKey"] : []),
+    ...feedback,
   ]);
   return createHash("sha256").update(content).digest("hex");
 }

@@ -4,6 +4,7 @@ import * as questions from "./0002-questions.ts";
 import * as accounts from "./0003-accounts.ts";
 import * as attempts from "./0004-attempts.ts";
 import * as twoFactor from "./0005-two-factor.ts";
+import * as anyKey from "./0007-any-key.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0003-accounts": accounts,
   "0004-attempts": attempts,
   "0005-two-factor": twoFactor,
+  "0007-any-key": anyKey,
 };
