@@ -35,8 +35,37 @@ export function emptySummary(): ImportSummary {
 }
 
 /**
- * Writes validated banks in one transaction: subjects and practices are created or updated by
- * code; each practice's questions are matched to the live ones by explicit id, else by
+ * An import that would retire more than half of a practice's live questions: most likely the
+ * wrong file or a truncated one, so it needs to be asked for (`allowRetire`). Nothing is written.
+ */
+export class TooManyRetiredError extends Error {
+  constructor(
+    readonly practiceCode: string,
+    readonly retired: number,
+    readonly live: number,
+  ) {
+    super(
+      `Đề “${practiceCode}”: lần nhập này sẽ bỏ ${retired} trong ${live} câu hỏi đang có (hơn một nửa). Nếu đúng là như vậy, hãy chạy lại với --allow-retire.`,
+    );
+    this.name = "TooManyRetiredError";
+  }
+}
+
+/** Thrown inside the transaction of a dry run, so everything it did is rolled back. */
+class DryRunRollback extends Error {}
+
+export interface ImportOptions {
+  now?: Date;
+  onPractice?: (done: number, total: number) => void;
+  /** Let an import retire more than half of a practice's questions. */
+  allowRetire?: boolean;
+  /** Do everything, count everything, then roll back: the summary of what an import would do. */
+  dryRun?: boolean;
+}
+
+/**
+ * Writes validated banks in one transaction (all or nothing): subjects and practices are created
+ * or updated by code; each practice's questions are matched to the live ones by explicit id, else by
  * identical content, else by position. An unchanged question keeps its row; a changed one gets a new revision and the old
  * row is retired; one that disappeared is retired, never deleted (attempts point at it).
  * The practice's content version moves whenever any of its questions does.
@@ -44,22 +73,32 @@ export function emptySummary(): ImportSummary {
 export async function importBanks(
   db: Kysely<DB>,
   banks: Bank[],
-  options: { now?: Date; onPractice?: (done: number, total: number) => void } = {},
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const now = (options.now ?? new Date()).toISOString();
   const summary = emptySummary();
   const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
-  await db.transaction().execute(async (trx) => {
-    for (const bank of banks) {
-      const subjectId = await upsertSubject(trx, bank);
-      summary.subjects += 1;
-      for (const practice of bank.practices) {
-        await importPractice(trx, subjectId, practice, summary, now);
-        summary.practices += 1;
-        options.onPractice?.(summary.practices, total);
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const bank of banks) {
+        const subjectId = await upsertSubject(trx, bank);
+        summary.subjects += 1;
+        for (const practice of bank.practices) {
+          const retiredBefore = summary.retired;
+          const live = await importPractice(trx, subjectId, practice, summary, now);
+          const retired = summary.retired - retiredBefore;
+          if (retired * 2 > live && !options.allowRetire) {
+            throw new TooManyRetiredError(practice.code, retired, live);
+          }
+          summary.practices += 1;
+          options.onPractice?.(summary.practices, total);
+        }
       }
-    }
-  });
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
   return summary;
 }
 
@@ -105,7 +144,7 @@ async function importPractice(
   practice: BankPractice,
   summary: ImportSummary,
   now: string,
-): Promise<void> {
+): Promise<number> {
   const practiceId = await upsertPractice(trx, subjectId, practice);
   const live = await trx
     .selectFrom("question")
@@ -185,6 +224,7 @@ async function importPractice(
     (q) => !isAnyKey(q) && q.answers.filter((a) => a.key).length > 1,
   ).length;
   summary.anyKey += practice.questions.filter(isAnyKey).length;
+  return live.length;
 }
 
 async function upsertPractice(
