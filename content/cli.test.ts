@@ -188,4 +188,26 @@ describe("npm run import / export", () => {
       "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 3 câu giữ nguyên",
     );
   });
+
+  it("imports a folder of every format and kind with the right counts, keys and warnings", async () => {
+    const folder = path.join(root, "tests/fixtures/import-all");
+    const args = ["import", folder, "--subject", "tong-hop", "--show-keys"];
+    const result = await cli(...args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "1 môn, 7 đề, 3 chương, 24 câu hỏi (5 câu nhiều đáp án, 3 câu chọn một trong nhiều đáp án đúng)",
+    );
+    expect(result.stdout).toContain("24 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ");
+    expect(result.stdout).toContain("7 tệp, 8 cảnh báo");
+    expect(result.stdout).toContain(
+      "  3. chọn một trong các đáp án đúng: “xuân”, “hạ”, “thu”, “đông”",
+    );
+    expect(result.stdout).toContain("  1. một đáp án: “Đông”"); // UTF-16 without a BOM
+    expect(result.stderr.match(/cảnh báo: /g)).toHaveLength(8);
+    expect(result.stderr).not.toMatch(/lỗi: /);
+    const again = await cli(...args);
+    expect(again.stdout).toContain(
+      "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 24 câu giữ nguyên",
+    );
+  });
 });

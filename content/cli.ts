@@ -14,10 +14,30 @@ import { formatProblem } from "./load-banks.ts";
 import { readBankFile } from "./read-bank-file.ts";
 
 /**
- * npm run import -- <file or folder> [--dry-run] [--allow-retire] [--practice CODE] [--subject CODE] [--title "…"]
+ * npm run import -- <file or folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title "…"]
  * npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]
  */
 const [command, ...rest] = process.argv.slice(2);
+/** Per practice, each question's right answers, so a teacher can check them before importing. */
+function describeKeys(bank: Bank): string {
+  return bank.practices
+    .map((practice) => {
+      const lines = practice.questions.map((question, index) => {
+        const keys = question.answers.filter((answer) => answer.key);
+        const kind =
+          keys.length <= 1
+            ? "một đáp án"
+            : question.anyKey
+              ? "chọn một trong các đáp án đúng"
+              : "chọn đủ các đáp án đúng";
+        const shown = keys.map((answer) => `“${answer.text.replaceAll("\n", " ")}”`).join(", ");
+        return `  ${index + 1}. ${kind}: ${shown}`;
+      });
+      return [`Đề “${practice.code}” (${practice.questions.length} câu):`, ...lines].join("\n");
+    })
+    .join("\n");
+}
+
 const NO_QUESTION_MESSAGE =
   "Tệp không có câu hỏi trắc nghiệm nào nhập được; nhập nó sẽ làm trống đề nên bị từ chối";
 const SUPPORTED = /\.(json|gift|xml|csv|txt|aiken)$/i;
@@ -26,7 +46,7 @@ if (command === "import") process.exitCode = await runImport(rest);
 else if (command === "export") process.exitCode = await runExport(rest);
 else {
   console.error(
-    "Usage: npm run import -- <file|folder> [--dry-run] [--allow-retire] [--practice CODE] [--subject CODE] [--title TEXT]",
+    "Usage: npm run import -- <file|folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title TEXT]",
   );
   console.error("       npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]");
   process.exitCode = 2;
@@ -39,6 +59,7 @@ async function runImport(args: string[]): Promise<number> {
     options: {
       "dry-run": { type: "boolean", default: false },
       "allow-retire": { type: "boolean", default: false },
+      "show-keys": { type: "boolean", default: false },
       practice: { type: "string" },
       subject: { type: "string" },
       title: { type: "string" },
@@ -82,7 +103,7 @@ async function runImport(args: string[]): Promise<number> {
         : []
       : questionFiles;
     for (const group of groups) {
-      const bank = await wrapQuestions(db, group, values, problems);
+      const bank = await wrapQuestions(db, group, values, problems, banks);
       if (bank) banks.push(bank);
     }
     for (const problem of problems) console.error(formatProblem(problem));
@@ -111,6 +132,7 @@ async function runImport(args: string[]): Promise<number> {
       return 1;
     }
     if (process.stderr.isTTY) process.stderr.write("\n");
+    if (values["show-keys"]) for (const bank of banks) console.log(describeKeys(bank));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     console.log(
       [
@@ -155,24 +177,31 @@ function mergeQuestionFiles(target: string, parts: QuestionFile[]): QuestionFile
   return { file: target, chapters, questions };
 }
 
-/** Formats other than ours carry only questions: they go into --practice (existing or new). */
+/**
+ * Formats other than ours carry only questions: they go into --practice (existing or new). The
+ * subject may be in the database or in a JSON bank of the same import.
+ */
 async function wrapQuestions(
   db: ReturnType<typeof openDatabase>["db"],
   content: QuestionFile,
   values: { practice?: string; subject?: string; title?: string },
   problems: Problem[],
+  banks: readonly Bank[],
 ): Promise<Bank | null> {
   const { file } = content;
   const code = values.practice ?? slugOf(path.basename(file, path.extname(file)));
   const existing = await readPracticeAsBank(db, code);
   const subjectCode = values.subject ?? existing?.subject.code;
-  const subject = subjectCode
-    ? await db
-        .selectFrom("subject")
-        .select(["code", "name", "description", "keywords"])
-        .where("code", "=", subjectCode)
-        .executeTakeFirst()
-    : undefined;
+  const inThisImport = banks.find((bank) => bank.subject.code === subjectCode)?.subject;
+  const subject = inThisImport
+    ? { ...inThisImport, keywords: inThisImport.keywords.join(" ") }
+    : subjectCode
+      ? await db
+          .selectFrom("subject")
+          .select(["code", "name", "description", "keywords"])
+          .where("code", "=", subjectCode)
+          .executeTakeFirst()
+      : undefined;
   if (!subject) {
     problems.push({
       file,

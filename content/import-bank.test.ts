@@ -5,7 +5,7 @@ import { describeEachDatabase } from "#tests/setup/databases.ts";
 import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import type { Bank } from "./formats/types.ts";
-import { importBanks } from "./import-bank.ts";
+import { TooManyRetiredError, importBanks } from "./import-bank.ts";
 
 const fixture = readFileSync(
   new URL("../tests/fixtures/banks/mini-bank.json", import.meta.url),
@@ -182,5 +182,35 @@ describeEachDatabase("importBanks: any one of several keys, per-answer feedback"
       bank.practices[0],
     );
     expect(await importBanks(db, [bank])).toMatchObject({ unchanged: 2, revised: 0 });
+  });
+
+  it("a dry run counts what an import would do and writes nothing", async () => {
+    const { db } = database();
+    const changed = structuredClone(bank);
+    changed.practices[0]!.questions[1]!.text = "Chọn mọi số chẵn";
+    const before = await findPracticeByCode(db, "mua-trong-nam");
+    expect(await importBanks(db, [changed], { dryRun: true })).toMatchObject({
+      revised: 1,
+      unchanged: 1,
+    });
+    expect(await findPracticeByCode(db, "mua-trong-nam")).toEqual(before);
+  });
+
+  it("refuses to retire more than half of a practice unless allowed, and then writes nothing", async () => {
+    const { db } = database();
+    const replaced = structuredClone(bank);
+    // An explicit id matches no live question, so both live ones would be retired.
+    replaced.practices[0]!.questions = [
+      { id: "cau-moi", text: "Câu mới", answers: bank.practices[0]!.questions[1]!.answers },
+    ];
+    const before = await listQuestions(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" });
+    await expect(importBanks(db, [replaced])).rejects.toThrow(
+      new TooManyRetiredError("mua-trong-nam", 2, 2),
+    );
+    expect(await listQuestions(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" })).toEqual(before);
+    expect(await importBanks(db, [replaced], { allowRetire: true })).toMatchObject({
+      added: 1,
+      retired: 2,
+    });
   });
 });

@@ -78,11 +78,12 @@ export async function importBanks(
   const now = (options.now ?? new Date()).toISOString();
   const summary = emptySummary();
   const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
+  // Several files may bring the same subject: it counts once.
+  summary.subjects = new Set(banks.map((bank) => bank.subject.code)).size;
   try {
     await db.transaction().execute(async (trx) => {
       for (const bank of banks) {
         const subjectId = await upsertSubject(trx, bank);
-        summary.subjects += 1;
         for (const practice of bank.practices) {
           const retiredBefore = summary.retired;
           const live = await importPractice(trx, subjectId, practice, summary, now);
