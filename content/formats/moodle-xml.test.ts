@@ -261,6 +261,12 @@ describe("htmlToText", () => {
     ).toBe("Chào ứng dụng: a ≤ b && c > d &unknown;");
   });
 
+  it("drops scripts and styles with their content, and keeps a bare “<” as text", () => {
+    expect(
+      htmlToText("<style>p { color: red }</style><p>1 < 2 và 3 > 2<script>alert(1)</script></p>"),
+    ).toBe("1 < 2 và 3 > 2");
+  });
+
   it("writes list items on their own lines", () => {
     expect(htmlToText("<ul><li>Một</li><li>Hai</li></ul>")).toBe("- Một\n- Hai");
   });

@@ -1,4 +1,6 @@
+import { decodeHTML } from "entities";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sanitizeHtml from "sanitize-html";
 import { choiceKeys } from "./moodle-rules.ts";
 import { prepareText } from "./text-encoding.ts";
 import type {
@@ -279,13 +281,31 @@ const PRE_BLOCK = /<pre\b([^>]*)>([\s\S]*?)<\/pre\s*>/giu;
 const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/giu;
 
 /**
+ * What our text format can carry of an editor's HTML: the structure that becomes line breaks,
+ * fences and backticks. sanitize-html drops everything else (scripts and styles with their
+ * content, comments, images, attributes but a code block's language class) and leaves
+ * well-formed markup for the small conversion below.
+ */
+const STRUCTURE: sanitizeHtml.IOptions = {
+  allowedTags: ["br", "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6"].concat([
+    "tr",
+    "table",
+    "blockquote",
+    "pre",
+    "code",
+  ]),
+  allowedAttributes: { pre: ["class"], code: ["class"] },
+};
+
+/**
  * Editors' HTML to our text: <br> and block ends become line breaks, <pre> becomes a fenced
  * block (language from a "language-…" class), <code> becomes `code`, other tags go, entities
- * are decoded, comments go (whole, even with a ">" inside). Images are dropped here; callers
- * warn about them (htmlImages).
+ * are decoded. Images are dropped here; callers warn about them (htmlImages).
  */
 export function htmlToText(source: string): string {
-  const html = source.replace(HTML_COMMENT, "");
+  // A non-breaking space is content (an empty paragraph is a blank line): kept as an entity,
+  // it survives the collapsing of white space below.
+  const html = sanitizeHtml(source, STRUCTURE).replaceAll("\u00a0", "&nbsp;");
   const parts: string[] = [];
   let last = 0;
   for (const match of html.matchAll(PRE_BLOCK)) {
@@ -299,8 +319,6 @@ export function htmlToText(source: string): string {
 
 function flowToText(html: string): string {
   const text = html
-    // Images go first, so the spaces around one collapse as the browser would show them.
-    .replace(/<img\b[^>]*>/giu, "")
     .replace(/\s+/gu, " ")
     .replace(/<code\b[^>]*>([\s\S]*?)<\/code\s*>/giu, (_, code: string) => `\`${stripTags(code)}\``)
     .replace(/<br\s*\/?>/giu, "\n")
@@ -326,84 +344,14 @@ function preToFence(pre: string, inner: string): string {
   return `\`\`\`${language.toLowerCase()}\n${code}\n\`\`\``;
 }
 
+/** Only the STRUCTURE tags are left by now, so a simple pattern removes them exactly. */
 function stripTags(html: string): string {
   return html.replace(/<[^>]*>/gu, "");
 }
 
-const NAMED_ENTITIES = new Map<string, string>(
-  Object.entries({
-    amp: "&",
-    lt: "<",
-    gt: ">",
-    quot: '"',
-    apos: "'",
-    nbsp: " ",
-    ensp: " ",
-    emsp: " ",
-    thinsp: " ",
-    shy: "",
-    ndash: "–",
-    mdash: "—",
-    hellip: "…",
-    lsquo: "‘",
-    rsquo: "’",
-    ldquo: "“",
-    rdquo: "”",
-    laquo: "«",
-    raquo: "»",
-    times: "×",
-    divide: "÷",
-    minus: "−",
-    le: "≤",
-    ge: "≥",
-    ne: "≠",
-    plusmn: "±",
-    deg: "°",
-    middot: "·",
-    bull: "•",
-    copy: "©",
-    reg: "®",
-    euro: "€",
-    abreve: "ă",
-    Abreve: "Ă",
-    dstrok: "đ",
-    Dstrok: "Đ",
-    ...accentedLetterEntities(),
-  }),
-);
-
-/** &agrave; &Ecirc; &otilde; … : the Latin-1 letters older editors escape in Vietnamese text. */
-function accentedLetterEntities(): Record<string, string> {
-  const marks: Record<string, string> = {
-    grave: "\u0300",
-    acute: "\u0301",
-    circ: "\u0302",
-    tilde: "\u0303",
-    uml: "\u0308",
-  };
-  const entities: Record<string, string> = {};
-  for (const letter of "aeiouyAEIOUYn") {
-    for (const [name, mark] of Object.entries(marks)) {
-      const composed = (letter + mark).normalize("NFC");
-      if (composed.length === 1) entities[letter + name] = composed;
-    }
-  }
-  return entities;
-}
-
+/** HTML's entities (the whole HTML5 table, through `entities`); a non-breaking space is a space. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/giu, (entity, name: string) => {
-    if (name.startsWith("#")) return codePointText(name, entity);
-    return NAMED_ENTITIES.get(name) ?? NAMED_ENTITIES.get(name.toLowerCase()) ?? entity;
-  });
-}
-
-function codePointText(name: string, entity: string): string {
-  const code = /^#x/iu.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-  if (code === 0xa0) return " ";
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff
-    ? String.fromCodePoint(code)
-    : entity;
+  return decodeHTML(text).replaceAll("\u00a0", " ").replaceAll("\u00ad", "");
 }
 
 /* ---------------------------------------------------------------- small XML helpers */
