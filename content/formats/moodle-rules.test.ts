@@ -122,9 +122,11 @@ describe("single choice (GIFT: any “=” answer; XML: <single>true</single> or
     expect(fromGift.problems.filter((p) => p.severity === "error")).toEqual([
       { file: "q.gift", line: 3, question: 1, message, severity: "error" },
     ]);
-    expect(fromXml.problems.filter((p) => p.severity === "error")).toEqual([
+    expect(fromXml.problems).toEqual([
       { file: "q.xml", line: 3, question: 1, message, severity: "error" },
     ]);
+    // The invalid weight is not also reported as partial credit.
+    expect(messages(fromGift.problems, "warning")).toEqual([]);
   });
 });
 

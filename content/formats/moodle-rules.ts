@@ -51,7 +51,9 @@ export function choiceKeys(weighted: WeightedAnswer[], single: boolean): ChoiceK
   });
   if (single) {
     for (const answer of weighted) {
-      if (answer.weight > 0 && answer.weight < 100 - GRADE_TOLERANCE) {
+      // An invalid weight is already an error; partial credit is only news for a valid one.
+      const partial = answer.weight > 0 && answer.weight < 100 - GRADE_TOLERANCE;
+      if (partial && isMoodleGrade(answer.weight)) {
         warnings.push(
           `Phương án “${answer.text}” được ${formatPercent(answer.weight)} số điểm trong Moodle; ở đây chỉ phương án 100% được tính là đúng`,
         );
