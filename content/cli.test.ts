@@ -41,7 +41,9 @@ describe("npm run import / export", () => {
   it("imports our JSON bank and prints a summary", async () => {
     const result = await cli("import", fixture("mini-bank.json"));
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("1 môn, 1 đề, 2 chương, 3 câu hỏi (1 câu nhiều đáp án)");
+    expect(result.stdout).toContain(
+      "1 môn, 1 đề, 2 chương, 3 câu hỏi (1 câu nhiều đáp án, 0 câu chọn một trong nhiều đáp án đúng)",
+    );
     expect(count("question")).toBe(3);
   });
 
@@ -57,6 +59,7 @@ describe("npm run import / export", () => {
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("không ghi gì");
+    expect(result.stdout).toMatch(/\d+ câu mới, 0 câu sửa \(phiên bản mới\), 0 câu bỏ/);
     expect(count("question")).toBe(3);
   });
 
@@ -101,5 +104,110 @@ describe("npm run import / export", () => {
     const aiken = await cli("export", "mon-thu-chuong", "--format", "aiken");
     expect(aiken.stdout).toContain("ANSWER: A");
     expect(aiken.stderr).toContain("bỏ qua các câu 2");
+  });
+
+  function write(name: string, content: string | Uint8Array): string {
+    const file = path.join(dir, name);
+    writeFileSync(file, content);
+    return file;
+  }
+
+  function liveQuestions(code: string): number {
+    const db = new Database(env.DATABASE_URL, { readonly: true });
+    try {
+      const row = db
+        .prepare(
+          "select count(*) as n from question join practice on practice.id = question.practice_id where practice.code = ? and retired = 0",
+        )
+        .get(code) as { n: number };
+      return row.n;
+    } finally {
+      db.close();
+    }
+  }
+
+  it("defect 2: a file with no importable question is an error and retires nothing", async () => {
+    const live = liveQuestions("de-cuong-csdl");
+    expect(live).toBeGreaterThan(0);
+    const files = [
+      write("rong.gift", ""),
+      write("trang.gift", "  \n\n\t\n"),
+      write("nul.gift", new Uint8Array(3000)),
+      write("tu-luan.gift", "$CATEGORY: $course$/top/Chương 1\n\nViết một đoạn văn.{}\n"),
+    ];
+    for (const file of files) {
+      const result = await cli("import", file, "--practice", "de-cuong-csdl");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/lỗi: /);
+      expect(result.stderr).toContain("không ghi gì vào cơ sở dữ liệu");
+    }
+    expect(liveQuestions("de-cuong-csdl")).toBe(live);
+  });
+
+  it("defect 2: retiring more than half of a practice needs --allow-retire and says how many", async () => {
+    const live = liveQuestions("de-cuong-csdl");
+    const one = write("mot-cau.gift", "Một câu?{=Có ~Không}\n");
+    const refused = await cli("import", one, "--practice", "de-cuong-csdl");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      // The one question left takes the first position's place as its new revision.
+      `lỗi: Đề “de-cuong-csdl”: lần nhập này sẽ bỏ ${live - 1} trong ${live} câu hỏi đang có (hơn một nửa). Nếu đúng là như vậy, hãy chạy lại với --allow-retire.`,
+    );
+    expect(liveQuestions("de-cuong-csdl")).toBe(live);
+    const dry = await cli("import", one, "--practice", "de-cuong-csdl", "--dry-run");
+    expect(dry.code).toBe(1);
+    const allowed = await cli("import", one, "--practice", "de-cuong-csdl", "--allow-retire");
+    expect(allowed.code).toBe(0);
+    expect(allowed.stdout).toContain(`0 câu mới, 1 câu sửa (phiên bản mới), ${live - 1} câu bỏ`);
+    expect(liveQuestions("de-cuong-csdl")).toBe(1);
+  });
+
+  it("defect 3: with --practice, the files of a folder together make the practice", async () => {
+    const folder = mkdtempSync(path.join(dir, "thu-muc-"));
+    writeFileSync(path.join(folder, "a.gift"), "Câu A?{=Có ~Không}\n\nCâu B?{=Có ~Không}\n");
+    writeFileSync(path.join(folder, "b.txt"), "Câu C?\nA. Có\nB. Không\nANSWER: A\n");
+    const args = ["import", folder, "--practice", "gop", "--subject", "mon-thu"];
+    const result = await cli(...args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("3 câu mới");
+    expect(liveQuestions("gop")).toBe(3);
+    const again = await cli(...args);
+    expect(again.stdout).toContain(
+      "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 3 câu giữ nguyên",
+    );
+  });
+
+  it("defect 4: re-importing an unchanged GIFT file with a duplicate title changes nothing", async () => {
+    const file = write("trung.gift", "::q::Một?{=a ~b}\n\n::q::Hai?{=c ~d}\n\n::r::Ba?{=e ~f}\n");
+    const args = ["import", file, "--practice", "trung", "--subject", "mon-thu"];
+    const first = await cli(...args);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toContain("cảnh báo: Tiêu đề “q” trùng với câu ở dòng 3");
+    const again = await cli(...args);
+    expect(again.stdout).toContain(
+      "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 3 câu giữ nguyên",
+    );
+  });
+
+  it("imports a folder of every format and kind with the right counts, keys and warnings", async () => {
+    const folder = path.join(root, "tests/fixtures/import-all");
+    const args = ["import", folder, "--subject", "tong-hop", "--show-keys"];
+    const result = await cli(...args);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "1 môn, 7 đề, 3 chương, 24 câu hỏi (5 câu nhiều đáp án, 3 câu chọn một trong nhiều đáp án đúng)",
+    );
+    expect(result.stdout).toContain("24 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ");
+    expect(result.stdout).toContain("7 tệp, 8 cảnh báo");
+    expect(result.stdout).toContain(
+      "  3. chọn một trong các đáp án đúng: “xuân”, “hạ”, “thu”, “đông”",
+    );
+    expect(result.stdout).toContain("  1. một đáp án: “Đông”"); // UTF-16 without a BOM
+    expect(result.stderr.match(/cảnh báo: /g)).toHaveLength(8);
+    expect(result.stderr).not.toMatch(/lỗi: /);
+    const again = await cli(...args);
+    expect(again.stdout).toContain(
+      "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 24 câu giữ nguyên",
+    );
   });
 });

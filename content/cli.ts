@@ -7,23 +7,46 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { writeAiken } from "./formats/aiken.ts";
 import { writeGift } from "./formats/gift.ts";
-import type { Bank, Problem } from "./formats/types.ts";
-import { importBanks } from "./import-bank.ts";
+import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
+import { chapterIndex } from "./formats/validate-questions.ts";
+import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-bank.ts";
 import { formatProblem } from "./load-banks.ts";
 import { readBankFile } from "./read-bank-file.ts";
 
 /**
- * npm run import -- <file or folder> [--dry-run] [--practice CODE] [--subject CODE] [--title "…"]
+ * npm run import -- <file or folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title "…"]
  * npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]
  */
 const [command, ...rest] = process.argv.slice(2);
+/** Per practice, each question's right answers, so a teacher can check them before importing. */
+function describeKeys(bank: Bank): string {
+  return bank.practices
+    .map((practice) => {
+      const lines = practice.questions.map((question, index) => {
+        const keys = question.answers.filter((answer) => answer.key);
+        const kind =
+          keys.length <= 1
+            ? "một đáp án"
+            : question.anyKey
+              ? "chọn một trong các đáp án đúng"
+              : "chọn đủ các đáp án đúng";
+        const shown = keys.map((answer) => `“${answer.text.replaceAll("\n", " ")}”`).join(", ");
+        return `  ${index + 1}. ${kind}: ${shown}`;
+      });
+      return [`Đề “${practice.code}” (${practice.questions.length} câu):`, ...lines].join("\n");
+    })
+    .join("\n");
+}
+
+const NO_QUESTION_MESSAGE =
+  "Tệp không có câu hỏi trắc nghiệm nào nhập được; nhập nó sẽ làm trống đề nên bị từ chối";
 const SUPPORTED = /\.(json|gift|xml|csv|txt|aiken)$/i;
 
 if (command === "import") process.exitCode = await runImport(rest);
 else if (command === "export") process.exitCode = await runExport(rest);
 else {
   console.error(
-    "Usage: npm run import -- <file|folder> [--dry-run] [--practice CODE] [--subject CODE] [--title TEXT]",
+    "Usage: npm run import -- <file|folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title TEXT]",
   );
   console.error("       npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]");
   process.exitCode = 2;
@@ -35,6 +58,8 @@ async function runImport(args: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       "dry-run": { type: "boolean", default: false },
+      "allow-retire": { type: "boolean", default: false },
+      "show-keys": { type: "boolean", default: false },
       practice: { type: "string" },
       subject: { type: "string" },
       title: { type: "string" },
@@ -58,40 +83,65 @@ async function runImport(args: string[]): Promise<number> {
     await migrateToLatest(db);
     const banks: Bank[] = [];
     const problems: Problem[] = [];
+    const questionFiles: QuestionFile[] = [];
     for (const file of files) {
       const { content, problems: found } = readBankFile(readFileSync(file), file);
       problems.push(...found);
       if (content?.kind === "bank") banks.push(content.bank);
       if (content?.kind === "questions") {
-        const bank = await wrapQuestions(db, file, content, values, problems);
-        if (bank) banks.push(bank);
+        // A file without one question would empty its practice: refused, not imported.
+        if (content.questions.length === 0 && !found.some((p) => p.severity === "error")) {
+          problems.push({ file, severity: "error", message: NO_QUESTION_MESSAGE });
+        }
+        questionFiles.push({ file, chapters: content.chapters, questions: content.questions });
       }
+    }
+    // With --practice, the files of a folder together make that practice (in name order).
+    const groups = values.practice
+      ? questionFiles.length > 0
+        ? [mergeQuestionFiles(target, questionFiles)]
+        : []
+      : questionFiles;
+    for (const group of groups) {
+      const bank = await wrapQuestions(db, group, values, problems, banks);
+      if (bank) banks.push(bank);
     }
     for (const problem of problems) console.error(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === "error").length;
+    const warnings = problems.length - errors;
     if (errors > 0) {
       console.error(
         `\n${errors} lỗi: không ghi gì vào cơ sở dữ liệu. Sửa các lỗi trên rồi chạy lại.`,
       );
       return 1;
     }
-    const counted = banks.flatMap((b) => b.practices);
-    const questions = counted.reduce((n, p) => n + p.questions.length, 0);
-    if (values["dry-run"]) {
-      console.log(
-        `Kiểm tra xong (--dry-run, không ghi gì): ${counted.length} đề, ${questions} câu hỏi hợp lệ.`,
-      );
-      return 0;
-    }
+    const dryRun = values["dry-run"];
     const started = performance.now();
-    const summary = await importBanks(db, banks, { onPractice: drawProgress });
+    let summary: ImportSummary;
+    try {
+      summary = await importBanks(db, banks, {
+        onPractice: drawProgress,
+        allowRetire: values["allow-retire"],
+        dryRun,
+      });
+    } catch (error) {
+      if (!(error instanceof TooManyRetiredError)) throw error;
+      if (process.stderr.isTTY) process.stderr.write("\n");
+      console.error(`${target}: lỗi: ${error.message}`);
+      console.error("\nKhông ghi gì vào cơ sở dữ liệu.");
+      return 1;
+    }
     if (process.stderr.isTTY) process.stderr.write("\n");
+    if (values["show-keys"]) for (const bank of banks) console.log(describeKeys(bank));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
     console.log(
       [
-        `Đã nhập trong ${seconds} giây:`,
-        `  ${summary.subjects} môn, ${summary.practices} đề, ${summary.chapters} chương, ${summary.questions} câu hỏi (${summary.multiAnswer} câu nhiều đáp án)`,
+        dryRun
+          ? `Kiểm tra xong (--dry-run, không ghi gì), nếu nhập thật thì:`
+          : `Đã nhập trong ${seconds} giây:`,
+        `  ${summary.subjects} môn, ${summary.practices} đề, ${summary.chapters} chương, ${summary.questions} câu hỏi (${summary.multiAnswer} câu nhiều đáp án, ${summary.anyKey} câu chọn một trong nhiều đáp án đúng)`,
         `  ${summary.added} câu mới, ${summary.revised} câu sửa (phiên bản mới), ${summary.retired} câu bỏ, ${summary.unchanged} câu giữ nguyên`,
+        `  ${files.length} tệp, ${warnings} cảnh báo`,
       ].join("\n"),
     );
     return 0;
@@ -100,27 +150,58 @@ async function runImport(args: string[]): Promise<number> {
   }
 }
 
-/** Formats other than ours carry only questions: they go into --practice (existing or new). */
+interface QuestionFile {
+  /** The file, or the folder when several files make one practice. */
+  file: string;
+  chapters: BankChapter[];
+  questions: BankQuestion[];
+}
+
+/** Several files as one practice: questions in file order, chapters merged by title. */
+function mergeQuestionFiles(target: string, parts: QuestionFile[]): QuestionFile {
+  const chapters: BankChapter[] = [];
+  const questions: BankQuestion[] = [];
+  for (const part of parts) {
+    for (const question of part.questions) {
+      const chapter = question.chapter === undefined ? undefined : part.chapters[question.chapter];
+      const merged = { ...question };
+      if (chapter) {
+        merged.chapter = chapterIndex(chapters, chapter.title);
+        const kept = chapters[merged.chapter];
+        if (kept && chapter.description && !kept.description)
+          kept.description = chapter.description;
+      }
+      questions.push(merged);
+    }
+  }
+  return { file: target, chapters, questions };
+}
+
+/**
+ * Formats other than ours carry only questions: they go into --practice (existing or new). The
+ * subject may be in the database or in a JSON bank of the same import.
+ */
 async function wrapQuestions(
   db: ReturnType<typeof openDatabase>["db"],
-  file: string,
-  content: {
-    chapters: Bank["practices"][number]["chapters"];
-    questions: Bank["practices"][number]["questions"];
-  },
+  content: QuestionFile,
   values: { practice?: string; subject?: string; title?: string },
   problems: Problem[],
+  banks: readonly Bank[],
 ): Promise<Bank | null> {
+  const { file } = content;
   const code = values.practice ?? slugOf(path.basename(file, path.extname(file)));
   const existing = await readPracticeAsBank(db, code);
   const subjectCode = values.subject ?? existing?.subject.code;
-  const subject = subjectCode
-    ? await db
-        .selectFrom("subject")
-        .select(["code", "name", "description", "keywords"])
-        .where("code", "=", subjectCode)
-        .executeTakeFirst()
-    : undefined;
+  const inThisImport = banks.find((bank) => bank.subject.code === subjectCode)?.subject;
+  const subject = inThisImport
+    ? { ...inThisImport, keywords: inThisImport.keywords.join(" ") }
+    : subjectCode
+      ? await db
+          .selectFrom("subject")
+          .select(["code", "name", "description", "keywords"])
+          .where("code", "=", subjectCode)
+          .executeTakeFirst()
+      : undefined;
   if (!subject) {
     problems.push({
       file,

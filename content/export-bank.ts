@@ -33,7 +33,15 @@ export async function readPracticeAsBank(
     .execute();
   const questions = await db
     .selectFrom("question")
-    .select(["external_id", "chapter_idx", "text", "answers", "explanation", "reference_url"])
+    .select([
+      "external_id",
+      "chapter_idx",
+      "text",
+      "answers",
+      "any_key",
+      "explanation",
+      "reference_url",
+    ])
     .where("practice_id", "=", practice.id)
     .where("retired", "=", 0)
     .orderBy("idx")
@@ -60,7 +68,9 @@ export async function readPracticeAsBank(
       answers: (JSON.parse(q.answers) as StoredAnswer[]).map((a) => ({
         text: a.text,
         key: a.isKey,
+        ...(a.feedback ? { feedback: a.feedback } : {}),
       })),
+      ...(q.any_key ? { anyKey: true } : {}),
       ...(q.explanation !== null ? { explanation: q.explanation } : {}),
       ...(q.reference_url !== null ? { reference: q.reference_url } : {}),
     })),

@@ -5,7 +5,7 @@ import { describeEachDatabase } from "#tests/setup/databases.ts";
 import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import type { Bank } from "./formats/types.ts";
-import { importBanks } from "./import-bank.ts";
+import { TooManyRetiredError, importBanks } from "./import-bank.ts";
 
 const fixture = readFileSync(
   new URL("../tests/fixtures/banks/mini-bank.json", import.meta.url),
@@ -130,5 +130,87 @@ describeEachDatabase("importBanks", (database) => {
     const all = await db.selectFrom("question").select("id").execute();
     expect(all.length).toBeGreaterThan(live.length);
     expect((await findPracticeByCode(db, "mon-thu-chuong"))!.questionCount).toBe(2);
+  });
+});
+
+describeEachDatabase("importBanks: any one of several keys, per-answer feedback", (database) => {
+  const bank: Bank = {
+    subject: { code: "mua", name: "Mùa", description: "", keywords: [] },
+    practices: [
+      {
+        code: "mua-trong-nam",
+        title: "Mùa trong năm",
+        description: "",
+        questions: [
+          {
+            text: "Kể tên một mùa trong năm",
+            anyKey: true,
+            answers: [
+              { text: "Xuân", key: true, feedback: "Đúng, mùa xuân" },
+              { text: "Hạ", key: true },
+              { text: "Tết", key: false, feedback: "Tết là ngày lễ, không phải mùa" },
+            ],
+          },
+          {
+            text: "Chọn các số chẵn",
+            answers: [
+              { text: "2", key: true },
+              { text: "3", key: false },
+              { text: "4", key: true },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+
+  it("stores a question that accepts any one key as asking for one pick, and exports it back", async () => {
+    const { db } = database();
+    const summary = await importBanks(db, [bank]);
+    expect(summary).toMatchObject({ questions: 2, multiAnswer: 1, anyKey: 1, added: 2 });
+    const [seasons, evens] = await listQuestions(db, "mua-trong-nam", {
+      type: "PRACTICE_TIME_ALL",
+    });
+    expect([seasons!.anyKey, seasons!.keyCount]).toEqual([true, 1]);
+    expect([evens!.anyKey, evens!.keyCount]).toEqual([false, 2]);
+    expect(seasons!.answers.map((a) => a.feedbackHtml)).toEqual([
+      "Đúng, mùa xuân",
+      undefined,
+      "Tết là ngày lễ, không phải mùa",
+    ]);
+    expect((await readPracticeAsBank(db, "mua-trong-nam"))!.practices[0]).toEqual(
+      bank.practices[0],
+    );
+    expect(await importBanks(db, [bank])).toMatchObject({ unchanged: 2, revised: 0 });
+  });
+
+  it("a dry run counts what an import would do and writes nothing", async () => {
+    const { db } = database();
+    const changed = structuredClone(bank);
+    changed.practices[0]!.questions[1]!.text = "Chọn mọi số chẵn";
+    const before = await findPracticeByCode(db, "mua-trong-nam");
+    expect(await importBanks(db, [changed], { dryRun: true })).toMatchObject({
+      revised: 1,
+      unchanged: 1,
+    });
+    expect(await findPracticeByCode(db, "mua-trong-nam")).toEqual(before);
+  });
+
+  it("refuses to retire more than half of a practice unless allowed, and then writes nothing", async () => {
+    const { db } = database();
+    const replaced = structuredClone(bank);
+    // An explicit id matches no live question, so both live ones would be retired.
+    replaced.practices[0]!.questions = [
+      { id: "cau-moi", text: "Câu mới", answers: bank.practices[0]!.questions[1]!.answers },
+    ];
+    const before = await listQuestions(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" });
+    await expect(importBanks(db, [replaced])).rejects.toThrow(
+      new TooManyRetiredError("mua-trong-nam", 2, 2),
+    );
+    expect(await listQuestions(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" })).toEqual(before);
+    expect(await importBanks(db, [replaced], { allowRetire: true })).toMatchObject({
+      added: 1,
+      retired: 2,
+    });
   });
 });

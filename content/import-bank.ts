@@ -10,6 +10,8 @@ export interface ImportSummary {
   chapters: number;
   questions: number;
   multiAnswer: number;
+  /** Single-choice questions that accept any one of several keys. */
+  anyKey: number;
   /** Questions whose content changed: a new revision was stored and the old one retired. */
   revised: number;
   added: number;
@@ -24,6 +26,7 @@ export function emptySummary(): ImportSummary {
     chapters: 0,
     questions: 0,
     multiAnswer: 0,
+    anyKey: 0,
     revised: 0,
     added: 0,
     retired: 0,
@@ -32,8 +35,37 @@ export function emptySummary(): ImportSummary {
 }
 
 /**
- * Writes validated banks in one transaction: subjects and practices are created or updated by
- * code; each practice's questions are matched to the live ones by explicit id, else by
+ * An import that would retire more than half of a practice's live questions: most likely the
+ * wrong file or a truncated one, so it needs to be asked for (`allowRetire`). Nothing is written.
+ */
+export class TooManyRetiredError extends Error {
+  constructor(
+    readonly practiceCode: string,
+    readonly retired: number,
+    readonly live: number,
+  ) {
+    super(
+      `Đề “${practiceCode}”: lần nhập này sẽ bỏ ${retired} trong ${live} câu hỏi đang có (hơn một nửa). Nếu đúng là như vậy, hãy chạy lại với --allow-retire.`,
+    );
+    this.name = "TooManyRetiredError";
+  }
+}
+
+/** Thrown inside the transaction of a dry run, so everything it did is rolled back. */
+class DryRunRollback extends Error {}
+
+export interface ImportOptions {
+  now?: Date;
+  onPractice?: (done: number, total: number) => void;
+  /** Let an import retire more than half of a practice's questions. */
+  allowRetire?: boolean;
+  /** Do everything, count everything, then roll back: the summary of what an import would do. */
+  dryRun?: boolean;
+}
+
+/**
+ * Writes validated banks in one transaction (all or nothing): subjects and practices are created
+ * or updated by code; each practice's questions are matched to the live ones by explicit id, else by
  * identical content, else by position. An unchanged question keeps its row; a changed one gets a new revision and the old
  * row is retired; one that disappeared is retired, never deleted (attempts point at it).
  * The practice's content version moves whenever any of its questions does.
@@ -41,22 +73,33 @@ export function emptySummary(): ImportSummary {
 export async function importBanks(
   db: Kysely<DB>,
   banks: Bank[],
-  options: { now?: Date; onPractice?: (done: number, total: number) => void } = {},
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const now = (options.now ?? new Date()).toISOString();
   const summary = emptySummary();
   const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
-  await db.transaction().execute(async (trx) => {
-    for (const bank of banks) {
-      const subjectId = await upsertSubject(trx, bank);
-      summary.subjects += 1;
-      for (const practice of bank.practices) {
-        await importPractice(trx, subjectId, practice, summary, now);
-        summary.practices += 1;
-        options.onPractice?.(summary.practices, total);
+  // Several files may bring the same subject: it counts once.
+  summary.subjects = new Set(banks.map((bank) => bank.subject.code)).size;
+  try {
+    await db.transaction().execute(async (trx) => {
+      for (const bank of banks) {
+        const subjectId = await upsertSubject(trx, bank);
+        for (const practice of bank.practices) {
+          const retiredBefore = summary.retired;
+          const live = await importPractice(trx, subjectId, practice, summary, now);
+          const retired = summary.retired - retiredBefore;
+          if (retired * 2 > live && !options.allowRetire) {
+            throw new TooManyRetiredError(practice.code, retired, live);
+          }
+          summary.practices += 1;
+          options.onPractice?.(summary.practices, total);
+        }
       }
-    }
-  });
+      if (options.dryRun) throw new DryRunRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof DryRunRollback)) throw error;
+  }
   return summary;
 }
 
@@ -102,7 +145,7 @@ async function importPractice(
   practice: BankPractice,
   summary: ImportSummary,
   now: string,
-): Promise<void> {
+): Promise<number> {
   const practiceId = await upsertPractice(trx, subjectId, practice);
   const live = await trx
     .selectFrom("question")
@@ -179,8 +222,10 @@ async function importPractice(
   summary.chapters += practice.chapters?.length ?? 0;
   summary.questions += practice.questions.length;
   summary.multiAnswer += practice.questions.filter(
-    (q) => q.answers.filter((a) => a.key).length > 1,
+    (q) => !isAnyKey(q) && q.answers.filter((a) => a.key).length > 1,
   ).length;
+  summary.anyKey += practice.questions.filter(isAnyKey).length;
+  return live.length;
 }
 
 async function upsertPractice(
@@ -257,7 +302,11 @@ function toRow(
     text: answer.text,
     html: renderRichText(answer.text),
     isKey: answer.key,
+    ...(answer.feedback
+      ? { feedback: answer.feedback, feedbackHtml: renderRichText(answer.feedback) }
+      : {}),
   }));
+  const anyKey = isAnyKey(question);
   return {
     practice_id: practiceId,
     idx,
@@ -272,19 +321,34 @@ function toRow(
     explanation_html: question.explanation ? renderRichText(question.explanation) : null,
     reference_url: question.reference ?? null,
     answers: JSON.stringify(answers),
-    key_count: answers.filter((a) => a.isKey).length,
+    key_count: anyKey ? 1 : answers.filter((a) => a.isKey).length,
+    any_key: anyKey ? 1 : 0,
     created_at: now,
   };
 }
 
-/** What makes two revisions the same question: everything a student sees or is scored on. */
+/** "Any one key" only means something with two keys or more; with one it is plain single choice. */
+function isAnyKey(question: BankQuestion): boolean {
+  return question.anyKey === true && question.answers.filter((a) => a.key).length > 1;
+}
+
+/**
+ * What makes two revisions the same question: everything a student sees or is scored on.
+ * Per-answer feedback and "any one key" enter the hash only when present, so questions stored
+ * before they existed keep their hash and are not revised by a re-import.
+ */
 export function hashQuestion(question: BankQuestion): string {
+  const feedback = question.answers.some((a) => a.feedback)
+    ? [question.answers.map((a) => a.feedback ?? null)]
+    : [];
   const content = JSON.stringify([
     question.text,
     question.answers.map((a) => [a.text, a.key]),
     question.explanation ?? null,
     question.reference ?? null,
     question.chapter ?? null,
+    ...(isAnyKey(question) ? ["anyKey"] : []),
+    ...feedback,
   ]);
   return createHash("sha256").update(content).digest("hex");
 }

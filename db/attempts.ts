@@ -182,6 +182,7 @@ interface Revision {
   idx: number;
   chapter_idx: number | null;
   answers: StoredAnswer[];
+  anyKey: boolean;
 }
 
 interface CheckedAttempt {
@@ -219,6 +220,7 @@ async function checkSubmission(
   const engineQuestions: EngineQuestion[] = revisions.map((r) => ({
     id: r.id,
     answers: r.answers,
+    anyKey: r.anyKey,
   }));
   const score = scoreAnswers(engineQuestions, picks);
   return {
@@ -341,7 +343,7 @@ async function checkQuestions(
 
   const rows = await db
     .selectFrom("question")
-    .select(["id", "practice_id", "idx", "chapter_idx", "answers"])
+    .select(["id", "practice_id", "idx", "chapter_idx", "answers", "any_key"])
     .where("id", "in", ids)
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -350,7 +352,11 @@ async function checkQuestions(
   for (const id of ids) {
     const row = byId.get(id);
     if (!row || row.practice_id !== practice.id) return null;
-    const revision = { ...row, answers: JSON.parse(row.answers) as StoredAnswer[] };
+    const revision = {
+      ...row,
+      answers: JSON.parse(row.answers) as StoredAnswer[],
+      anyKey: row.any_key === 1,
+    };
     // Distinct positions, all live now, as many as live: the two sets are equal.
     if (!revisionInSelection(revision, selection) || !live.has(row.idx) || seen.has(row.idx)) {
       return null;

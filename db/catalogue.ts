@@ -165,8 +165,11 @@ export interface QuestionView {
   textHtml: string;
   explanationHtml: string | null;
   referenceUrl: string | null;
+  /** How many answers a student picks (1 for a question that accepts any one of its keys). */
   keyCount: number;
-  answers: { idx: number; html: string; isKey: boolean }[];
+  /** Single choice with several accepted keys: any one of them is right. */
+  anyKey: boolean;
+  answers: { idx: number; html: string; isKey: boolean; feedbackHtml?: string }[];
 }
 
 /**
@@ -183,6 +186,7 @@ const questionColumns = [
   "question.explanation_html",
   "question.reference_url",
   "question.key_count",
+  "question.any_key",
   "question.answers",
 ] as const;
 
@@ -233,6 +237,7 @@ function toQuestionView(row: {
   explanation_html: string | null;
   reference_url: string | null;
   key_count: number;
+  any_key: number;
   answers: string;
 }): QuestionView {
   return {
@@ -245,10 +250,14 @@ function toQuestionView(row: {
     referenceUrl:
       row.reference_url && /^https?:\/\//i.test(row.reference_url) ? row.reference_url : null,
     keyCount: row.key_count,
-    answers: (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, html, isKey }) => ({
-      idx,
-      html,
-      isKey,
-    })),
+    anyKey: row.any_key === 1,
+    answers: (JSON.parse(row.answers) as StoredAnswer[]).map(
+      ({ idx, html, isKey, feedbackHtml }) => ({
+        idx,
+        html,
+        isKey,
+        ...(feedbackHtml ? { feedbackHtml } : {}),
+      }),
+    ),
   };
 }

@@ -51,7 +51,10 @@ export interface QuestionTable {
   explanation_html: string | null;
   reference_url: string | null;
   answers: string;
+  /** How many answers a student picks: the number of keys, or 1 when `any_key` is set. */
   key_count: number;
+  /** 1: single choice with several accepted keys, any one of them is right (migration 0007). */
+  any_key: Generated<number>;
   created_at: string;
 }
 
@@ -60,6 +63,9 @@ export interface StoredAnswer {
   text: string;
   html: string;
   isKey: boolean;
+  /** Shown when this answer was picked (Moodle's per-answer feedback); absent when none. */
+  feedback?: string;
+  feedbackHtml?: string;
 }
 
 /**

@@ -263,6 +263,18 @@ describe("toggle", () => {
     expect(replaced.resultShown).toBe(false);
   });
 
+  it("with several accepted keys (anyKey), one pick replaces the last and shows the result", () => {
+    const seasons: EngineQuestion = { ...question(21, [0, 1, 2, 3], 5), anyKey: true };
+    const flat = createRoom([seasons], roomConfig({ practiceType: "FLAT" }));
+    expect(run(flat, pick(0, 0), pick(2, 0)).selections[0]).toEqual([2]);
+    const room = run(createRoom([seasons], roomConfig()), pick(2));
+    expect(room.resultShown).toBe(true);
+    expect(currentResult(room)?.rightAnswer).toBe(true);
+    expect(currentResult(run(createRoom([seasons], roomConfig()), pick(4)))?.rightAnswer).toBe(
+      false,
+    );
+  });
+
   it("is ignored while the result shows, while paused and after finishing", () => {
     const shown = run(createRoom(bank, roomConfig()), pick(1));
     expect(reduceRoom(shown, pick(2))).toBe(shown);

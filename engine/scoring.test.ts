@@ -25,6 +25,22 @@ describe("scoreQuestion", () => {
   });
 });
 
+describe("a single-choice question with several accepted keys (anyKey)", () => {
+  const seasons = { ...question(9, [0, 1, 2, 3], 5), anyKey: true };
+
+  it("is right when exactly one of its keys is picked", () => {
+    for (const key of [0, 1, 2, 3]) expect(scoreQuestion(seasons, [key]).rightAnswer).toBe(true);
+    expect(scoreQuestion(seasons, [4]).rightAnswer).toBe(false);
+    expect(scoreQuestion(seasons, []).rightAnswer).toBe(false);
+    expect(scoreQuestion(seasons, [0, 1, 2, 3]).rightAnswer).toBe(false);
+  });
+
+  it("asks for one answer", () => {
+    expect(keyCount(seasons)).toBe(1);
+    expect(keyCount({ ...question(1, [], 3), anyKey: true })).toBe(0);
+  });
+});
+
 describe("scoreAnswers", () => {
   it("scores in the given order, treats a missing question as unanswered and totals", () => {
     const questions = [question(1, [0]), question(2, [1, 2]), question(3, []), question(4, [3])];

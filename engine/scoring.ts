@@ -13,10 +13,12 @@ export function keyIndexes(question: EngineQuestion): number[] {
 
 /**
  * How many answers the question asks for: the room caps picks at this number and shows the
- * result once it is reached, and the view says "Chọn N đáp án" with it (defect 5).
+ * result once it is reached, and the view says "Chọn N đáp án" with it (defect 5). A question
+ * that accepts any one of its keys asks for one.
  */
 export function keyCount(question: EngineQuestion): number {
-  return question.answers.reduce((count, answer) => count + (answer.isKey ? 1 : 0), 0);
+  const keys = question.answers.reduce((count, answer) => count + (answer.isKey ? 1 : 0), 0);
+  return question.anyKey && keys > 0 ? 1 : keys;
 }
 
 /**
@@ -31,13 +33,16 @@ export function normalisePicks(picks: readonly number[]): number[] {
  * The one correctness rule (spec section 4): right exactly when the set of picks equals the set
  * of keys. Nothing else counts as partly right, and it follows that a question with no key is
  * right exactly when nothing was picked; an idx that is not a key of the question (even one
- * that is not an answer of it at all) makes it wrong.
+ * that is not an answer of it at all) makes it wrong. A question that accepts any one of its
+ * keys is right when exactly one answer was picked and it is a key.
  */
 export function scoreQuestion(question: EngineQuestion, picks: readonly number[]): ResultItem {
   const selected = normalisePicks(picks);
   const keys = keyIndexes(question);
   const rightAnswer =
-    selected.length === keys.length && selected.every((idx, i) => idx === keys[i]);
+    question.anyKey && keys.length > 0
+      ? selected.length === 1 && keys.includes(selected[0] ?? -1)
+      : selected.length === keys.length && selected.every((idx, i) => idx === keys[i]);
   return { questionId: question.id, selectedAnswerIndexes: selected, rightAnswer };
 }
 

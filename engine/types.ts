@@ -20,6 +20,12 @@ export interface EngineAnswer {
 export interface EngineQuestion {
   readonly id: number;
   readonly answers: readonly EngineAnswer[];
+  /**
+   * Single choice with several accepted keys (Moodle's single-choice question with more than one
+   * 100% answer): one pick is asked for, and any one key is right. Absent or false: every key
+   * must be picked.
+   */
+  readonly anyKey?: boolean;
 }
 
 export interface RoomConfig {

@@ -156,6 +156,7 @@ export const vi = {
       keyMark: "đáp án đúng",
       wrongMark: "bạn chọn sai",
       pickedMark: "bạn đã chọn",
+      answerFeedback: "Nhận xét:",
       explanation: "Lời giải",
       reference: "Tham khảo",
       questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,

@@ -65,6 +65,15 @@ describe("parseAiken", () => {
     expect(value.questions).toEqual(parseAiken(fixture, FILE).value.questions);
   });
 
+  it("accepts “A)Incorrect” with no space after the letter, as Moodle does", () => {
+    const { value, problems } = parseAiken("Chọn đúng?\nA)Incorrect\nB.Correct\nANSWER: B\n", FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]?.answers).toEqual([
+      { text: "Incorrect", key: false },
+      { text: "Correct", key: true },
+    ]);
+  });
+
   it("lets an answer continue on the next line", () => {
     const text =
       "Đoạn nào khai báo hằng?\nA. const int N = 10;\n   // hằng số\nB. int N = 10;\nANSWER: A\n";

@@ -17,7 +17,8 @@ import {
  * the next lines. A blank line after the answers ends them, so the next text starts a question.
  */
 
-const OPTION = /^([A-H])[.)]\s+(.*)$/u;
+// Moodle needs no space after the letter ("A)Incorrect").
+const OPTION = /^([A-H])[.)]\s*(.*)$/u;
 const ANSWER_LINE = /^ANSWER\s*:(.*)$/iu;
 
 interface Draft {

@@ -124,6 +124,11 @@ describe("parseCsv", () => {
     ]);
   });
 
+  it("counts lines across blank lines and multi-line cells", () => {
+    const text = `question,answer_a,answer_b,keys\n\nHai?,a,b,E\n\n"Ba\nhai dòng",x,y,A\nBốn?,c,d,Z\n`;
+    expect(parseCsv(text, FILE).problems.map((problem) => problem.line)).toEqual([3, 7]);
+  });
+
   it("reports an unclosed quote where it opens", () => {
     const text = `${HEADER}\n"Câu hỏi chưa đóng ngoặc,1,2,3,4,A\nCâu sau,1,2,3,4,B\n`;
     expect(parseCsv(text, FILE).problems).toContainEqual(

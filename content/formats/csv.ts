@@ -16,6 +16,7 @@
  * doubled quotes (""). The delimiter is "," or ";" (Excel uses ";" when the system's decimal
  * separator is a comma, as in the Vietnamese locale); the header row decides which.
  */
+import { CsvError, parse } from "csv-parse/sync";
 import { prepareText } from "./text-encoding.ts";
 import type { BankQuestion, ParseResult, ParsedQuestions } from "./types.ts";
 import {
@@ -79,41 +80,36 @@ function sniffDelimiter(source: string): "," | ";" {
   return count(";") > count(",") ? ";" : ",";
 }
 
-/** RFC 4180 records, each with the line it starts on. */
+/**
+ * RFC 4180 records (csv-parse), each with the line it starts on: the line after the one the
+ * previous record ended on, since blank lines are records too. A quote inside an unquoted cell
+ * stays text (relax_quotes), as Excel writes it; spaces before an opening quote are ignored.
+ */
 function readRecords(source: string, delimiter: string, log: ProblemLog): CsvRecord[] {
   const records: CsvRecord[] = [];
-  let record: CsvRecord = { line: 1, cells: [] };
-  let cell = "";
-  let line = 1;
-  let quoteLine: number | undefined;
-  for (let index = 0; index < source.length; index++) {
-    const char = source[index];
-    if (quoteLine !== undefined) {
-      if (char === '"' && source[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoteLine = undefined;
-      else cell += char;
-      if (char === "\n") line++;
-    } else if (char === '"' && cell.trim() === "") {
-      quoteLine = line;
-      cell = "";
-    } else if (char === delimiter) {
-      record.cells.push(cell);
-      cell = "";
-    } else if (char === "\n") {
-      record.cells.push(cell);
-      records.push(record);
-      line++;
-      record = { line, cells: [] };
-      cell = "";
-    } else cell += char;
+  let endLine = 0;
+  try {
+    // Records are taken as they come, so those before a broken one are still read and checked.
+    parse(source, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      ltrim: true,
+      on_record: (record: string[], context) => {
+        records.push({ line: endLine + 1, cells: record });
+        endLine = context.lines;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = endLine + 1;
+    const message =
+      error.code === "CSV_QUOTE_NOT_CLOSED"
+        ? `Dấu ngoặc kép mở ở dòng ${line} không được đóng`
+        : `Không đọc được dòng ${line} của tệp CSV: ${error.message}`;
+    reportError(log, line, message);
   }
-  if (quoteLine !== undefined) {
-    reportError(log, quoteLine, `Dấu ngoặc kép mở ở dòng ${quoteLine} không được đóng`);
-  }
-  record.cells.push(cell);
-  records.push(record);
   return records;
 }
 

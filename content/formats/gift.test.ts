@@ -45,7 +45,16 @@ describe("parseGift", () => {
           "}",
           "```",
         ].join("\n"),
-        answers: answers(["`3.0`", "`3.5`", "`4.0`", "`3`"], [0]),
+        answers: [
+          { text: "`3.0`", key: true },
+          {
+            text: "`3.5`",
+            key: false,
+            feedback: "Phép chia hai số nguyên không cho phần thập phân.",
+          },
+          { text: "`4.0`", key: false },
+          { text: "`3`", key: false },
+        ],
         explanation:
           "`a / b` là phép chia hai số nguyên nên cho 3 trước khi được chuyển sang `double`.",
         line: 6,
@@ -106,11 +115,14 @@ describe("parseGift", () => {
     ]);
   });
 
-  it("reads {TRUE}, {T} and feedback-only markers", () => {
+  it("reads {TRUE}, {T} and true/false feedback: the first for the wrong pick, the second for the right one", () => {
     const { value } = parseGift("Đúng hay sai?{TRUE}\n\n2 + 2 = 4?{T#Sai rồi#Đúng}", FILE);
     expect(value.questions.map((question) => question.answers)).toEqual([
       answers(["Đúng", "Sai"], [0]),
-      answers(["Đúng", "Sai"], [0]),
+      [
+        { text: "Đúng", key: true, feedback: "Đúng" },
+        { text: "Sai", key: false, feedback: "Sai rồi" },
+      ],
     ]);
   });
 
@@ -212,7 +224,7 @@ describe("parseGift", () => {
         file: FILE,
         line: 1,
         question: 1,
-        message: "Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+        message: "Ảnh “@@PLUGINFILE@@/cay.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
         severity: "warning",
       },
     ]);
@@ -230,7 +242,97 @@ describe("parseGift", () => {
   });
 });
 
+describe("parseGift: text shown as written (items 8 and 9)", () => {
+  it("honours [plain], [moodle] and [html] markers on answers and feedback", () => {
+    const text =
+      "Màu trời?{~[plain]blue =[moodle]Nunca. ~[html]<i>xanh</i> ####[html]<p>Trời <b>xanh</b></p>}";
+    expect(parseGift(text, FILE).value.questions[0]).toEqual({
+      text: "Màu trời?",
+      answers: answers(["blue", "Nunca.", "xanh"], [1]),
+      explanation: "Trời xanh",
+      line: 1,
+    });
+  });
+
+  it("renders markup in the default format as Moodle would, keeping “<stdio.h>” as text", () => {
+    const text = [
+      "Chữ <b>in đậm</b> và 1 &lt; 2<br>dòng hai<!-- ghi chú <b>cũ</b> -->{=Có ~Không}",
+      "",
+      "Thư viện <stdio.h> có hàm nào?{=printf ~strlen}",
+    ].join("\n");
+    expect(parseGift(text, FILE).value.questions.map((q) => q.text)).toEqual([
+      "Chữ in đậm và 1 < 2\ndòng hai",
+      "Thư viện <stdio.h> có hàm nào?",
+    ]);
+  });
+
+  it("warns for every image dropped, in any format that is HTML", () => {
+    const text = 'Hình <img src="a.png"> và <img src="b.png">?{=Có ~Không#<img src\\="c.png">}';
+    const { value, problems } = parseGift(text, FILE);
+    expect(value.questions[0]?.text).toBe("Hình và ?");
+    expect(problems.map((p) => p.message)).toEqual([
+      "Ảnh “a.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+      "Ảnh “b.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+      "Ảnh “c.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+    ]);
+  });
+});
+
+describe("parseGift: duplicate titles (item 4)", () => {
+  it("warns at each question and drops the shared title, so re-imports match by content", () => {
+    const text = "::q::Một?{=a ~b}\n\n::q::Hai?{=c ~d}\n\n::r::Ba?{=e ~f}";
+    const { value, problems } = parseGift(text, FILE);
+    expect(value.questions.map((q) => q.id)).toEqual([undefined, undefined, "r"]);
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        line: 1,
+        question: 1,
+        message:
+          "Tiêu đề “q” trùng với câu ở dòng 3: khi nhập lại, câu này được nhận ra theo nội dung thay vì theo tiêu đề",
+        severity: "warning",
+      },
+      {
+        file: FILE,
+        line: 3,
+        question: 2,
+        message:
+          "Tiêu đề “q” trùng với câu ở dòng 1: khi nhập lại, câu này được nhận ra theo nội dung thay vì theo tiêu đề",
+        severity: "warning",
+      },
+    ]);
+  });
+});
+
 describe("writeGift", () => {
+  it("writes any-one-key questions with “=” keys and per-answer feedback, read back identical", () => {
+    const questions: BankQuestion[] = [
+      {
+        text: "Một mùa trong năm?",
+        anyKey: true,
+        answers: [
+          { text: "xuân", key: true, feedback: "Đúng" },
+          { text: "hạ", key: true },
+          { text: "Tết", key: false, feedback: "Tết là ngày lễ" },
+        ],
+      },
+      {
+        text: "Đúng không?",
+        answers: [
+          { text: "Đúng", key: true },
+          { text: "Sai", key: false, feedback: "Sai rồi" },
+        ],
+        explanation: "Vì thế.",
+      },
+    ];
+    const { text } = writeGift(questions, []);
+    expect(text).toContain("\t=xuân#Đúng\n\t=hạ\n\t~Tết#Tết là ngày lễ\n");
+    expect(text).toContain("{T#Sai rồi####Vì thế.}");
+    const read = parseGift(text, FILE);
+    expect(read.problems).toEqual([]);
+    expect(withoutLines(read.value).questions).toEqual(questions);
+  });
+
   it("round-trips: GIFT → parse → write → parse is identical", () => {
     const first = parseGift(fixture, FILE);
     const written = writeGift(first.value.questions, first.value.chapters);

@@ -1,4 +1,5 @@
-import { IMAGE_WARNING, chapterForCategory, htmlToText } from "./moodle-xml.ts";
+import { type WeightedAnswer, choiceKeys } from "./moodle-rules.ts";
+import { chapterForCategory, htmlImages, htmlToText, imageWarning } from "./moodle-xml.ts";
 import { prepareText } from "./text-encoding.ts";
 import type {
   BankAnswer,
@@ -93,20 +94,19 @@ function readQuestion(state: GiftState, block: Block): BankQuestion | undefined 
   }
   const number = state.parsed.questions.length + 1;
   const { format } = parts;
-  const question: BankQuestion = {
-    text: toOurText(parts.text, format),
-    answers:
-      kind === "truefalse"
-        ? trueFalseAnswers(parts.body)
-        : choiceAnswers(parts.body, format, state.log, block, number),
-    line: block.line,
-  };
-  if (id !== undefined) question.id = id;
-  const explanation = parts.feedback === undefined ? "" : toOurText(parts.feedback, format);
-  if (explanation !== "") question.explanation = explanation;
-  if (format === "html" && /<img\b/iu.test(rest)) {
-    reportWarning(state.log, block.line, IMAGE_WARNING, number);
+  const images: string[] = [];
+  const read = (source: string): string => toOurText(source, format, images);
+  const question: BankQuestion = { text: read(parts.text), answers: [], line: block.line };
+  if (kind === "truefalse") question.answers = trueFalseAnswers(parts.body, read);
+  else {
+    const choices = choiceAnswers(parts.body, state.log, block, number, read);
+    question.answers = choices.answers;
+    if (choices.anyKey) question.anyKey = true;
   }
+  if (id !== undefined) question.id = id;
+  const explanation = parts.feedback === undefined ? "" : read(parts.feedback);
+  if (explanation !== "") question.explanation = explanation;
+  for (const image of images) reportWarning(state.log, block.line, imageWarning(image), number);
   return question;
 }
 
@@ -152,9 +152,12 @@ function takeTitle(text: string): { id?: string; rest: string } {
   return id === "" ? { rest } : { id, rest };
 }
 
-function takeFormat(text: string): { format: TextFormat; text: string } {
+function takeFormat(
+  text: string,
+  fallback: TextFormat = "moodle",
+): { format: TextFormat; text: string } {
   const marker = FORMAT_MARKER.exec(text);
-  if (!marker) return { format: "moodle", text };
+  if (!marker) return { format: fallback, text };
   const format = (marker[1] ?? "moodle").toLowerCase() as TextFormat;
   return { format, text: text.slice(marker[0].length) };
 }
@@ -171,21 +174,29 @@ function classify(body: string): string {
   return hasEquals ? "trả lời ngắn" : "unknown";
 }
 
-function trueFalseAnswers(body: string): BankAnswer[] {
-  const isTrue = /^T/iu.test(body.trim());
-  return [
-    { text: "Đúng", key: isTrue },
-    { text: "Sai", key: !isTrue },
-  ];
+/** "{T#wrong#right}": Moodle shows the first feedback for the wrong pick, the second for the right one. */
+function trueFalseAnswers(body: string, read: (source: string) => string): BankAnswer[] {
+  const [value, comment] = splitAt(body.trim(), "#");
+  const [wrong, right] = comment === undefined ? [] : splitAt(comment, "#");
+  const isTrue = /^T/iu.test(value.trim());
+  const answer = (text: string, key: boolean): BankAnswer => {
+    const feedback = read((key ? right : wrong) ?? "");
+    return feedback === "" ? { text, key } : { text, key, feedback };
+  };
+  return [answer("Đúng", isTrue), answer("Sai", !isTrue)];
 }
 
+/**
+ * Moodle's rule: an answer block with any "=" answer is single choice, otherwise multiple
+ * answer; "=" weighs 100%, "~" 0% unless it carries "%n%". Each answer may have "#feedback".
+ */
 function choiceAnswers(
   body: string,
-  format: TextFormat,
   log: ProblemLog,
   block: Block,
   number: number,
-): BankAnswer[] {
+  read: (source: string) => string,
+): { answers: BankAnswer[]; anyKey: boolean } {
   const { lead, choices } = splitChoices(body);
   if (lead.trim() !== "") {
     reportError(
@@ -195,12 +206,22 @@ function choiceAnswers(
       number,
     );
   }
-  return choices.map(({ marker, raw }) => {
+  const single = choices.some(({ marker }) => marker === "=");
+  const weighted = choices.map(({ marker, raw }): WeightedAnswer => {
     const { weight, rest } = takeWeight(raw, log, block, number);
-    const [answerText] = splitAt(rest, "#");
-    const key = marker === "=" || (weight !== undefined && weight > 0);
-    return { text: toOurText(answerText, format), key };
+    const [answerText, feedbackText] = splitAt(rest, "#");
+    const answer: WeightedAnswer = {
+      text: read(answerText),
+      weight: marker === "=" ? 100 : (weight ?? 0),
+    };
+    const feedback = feedbackText === undefined ? "" : read(feedbackText);
+    if (feedback !== "") answer.feedback = feedback;
+    return answer;
   });
+  const keys = choiceKeys(weighted, single);
+  for (const message of keys.errors) reportError(log, block.line, message, number);
+  for (const message of keys.warnings) reportWarning(log, block.line, message, number);
+  return keys;
 }
 
 /** Each choice starts at an unescaped "=" (right) or "~" (wrong, or weighted). */
@@ -243,9 +264,28 @@ function takeWeight(
   return { weight, rest: trimmed.slice(match[0].length) };
 }
 
-function toOurText(source: string, format: TextFormat): string {
-  const text = unescapeGift(source);
-  return format === "html" ? htmlToText(text) : text.trim();
+/**
+ * One text field in our text format. A field may start with its own "[format]" marker; without
+ * one it has the question's. Moodle renders its default format as HTML with line breaks kept,
+ * so markup there is rendered as [html] is (a "<stdio.h>" that is no HTML tag stays text);
+ * [plain] and [markdown] (our text format is Markdown's code and math) are kept as written.
+ * Every image dropped is added to `images`, for one warning each.
+ */
+function toOurText(source: string, questionFormat: TextFormat, images: string[]): string {
+  const { format, text: rest } = takeFormat(source, questionFormat);
+  const text = unescapeGift(rest);
+  if (format === "html" || (format === "moodle" && looksLikeHtml(text))) {
+    images.push(...htmlImages(text));
+    return htmlToText(format === "moodle" ? text.trim().replaceAll("\n", "<br>") : text);
+  }
+  return text.trim();
+}
+
+const HTML_TAG =
+  /<\/?(?:a|b|i|u|s|em|strong|p|br|div|span|img|sub|sup|code|pre|ul|ol|li|table|tr|td|th|h[1-6]|font|hr|blockquote|small|big|strike|tt)\b[^>]*>|<!--|&(?:[a-z]+\d*|#\d+|#x[\da-f]+);/iu;
+
+function looksLikeHtml(text: string): boolean {
+  return HTML_TAG.test(text);
 }
 
 /** Index of `needle` outside backslash escapes, or -1. */
@@ -320,9 +360,17 @@ function formatQuestion(question: BankQuestion): string {
   const feedback =
     question.explanation === undefined ? "" : `####${encodeText(question.explanation)}`;
   if (isTrueFalse(question)) {
-    return `${head}\n{${question.answers[0]?.key ? "T" : "F"}${feedback}}`;
+    const right = question.answers.find((answer) => answer.key)?.feedback ?? "";
+    const wrong = question.answers.find((answer) => !answer.key)?.feedback ?? "";
+    // "#wrong#" followed by "####" would read as "####" too early: the empty right one is left out.
+    const comments = right
+      ? `#${encodeText(wrong)}#${encodeText(right)}`
+      : wrong
+        ? `#${encodeText(wrong)}`
+        : "";
+    return `${head}\n{${question.answers[0]?.key ? "T" : "F"}${comments}${feedback}}`;
   }
-  const answers = answerLines(question.answers);
+  const answers = answerLines(question.answers, question.anyKey === true);
   return [head, "{", ...answers, ...(feedback ? [`\t${feedback}`] : []), "}"].join("\n");
 }
 
@@ -336,13 +384,18 @@ function isTrueFalse(question: BankQuestion): boolean {
   );
 }
 
-/** One key: "=" and "~". Several: Moodle's all-or-nothing weights, keys share 100%. */
-function answerLines(answers: BankAnswer[]): string[] {
+/**
+ * One key, or any one of several: "=" and "~". Several that must all be picked: Moodle's
+ * all-or-nothing weights, keys share 100%.
+ */
+function answerLines(answers: BankAnswer[], anyKey: boolean): string[] {
   const keys = answers.filter((answer) => answer.key).length;
   const weight = Number((100 / keys).toFixed(5));
   return answers.map((answer) => {
-    const marker = keys <= 1 ? (answer.key ? "=" : "~") : answer.key ? `~%${weight}%` : "~%-100%";
-    return `\t${marker}${encodeText(answer.text)}`;
+    const single = keys <= 1 || anyKey;
+    const marker = single ? (answer.key ? "=" : "~") : answer.key ? `~%${weight}%` : "~%-100%";
+    const feedback = answer.feedback ? `#${encodeText(answer.feedback)}` : "";
+    return `\t${marker}${encodeText(answer.text)}${feedback}`;
   });
 }
 

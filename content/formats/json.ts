@@ -10,6 +10,10 @@ const slug = z
 const AnswerSchema = z.strictObject({
   text: z.string(),
   key: z.boolean(),
+  feedback: z
+    .string()
+    .optional()
+    .describe("Shown to a student who picked this answer, after the result."),
 });
 
 const QuestionSchema = z.strictObject({
@@ -17,6 +21,12 @@ const QuestionSchema = z.strictObject({
   chapter: z.int().min(0).optional(),
   text: z.string(),
   answers: z.array(AnswerSchema),
+  anyKey: z
+    .boolean()
+    .optional()
+    .describe(
+      "Single choice with several accepted keys: picking any one key is right. Without it, every key must be picked.",
+    ),
   explanation: z.string().optional(),
   reference: z.url({ protocol: /^https?$/ }).optional(),
 });

@@ -50,7 +50,12 @@ describe("parseMoodleXml", () => {
           "  ... COUNT(*) > 30;",
           "```",
         ].join("\n"),
-        answers: answers(["`WHERE`", "`HAVING`", "`ORDER BY`", "`LIMIT`"], [1]),
+        answers: [
+          { text: "`WHERE`", key: false },
+          { text: "`HAVING`", key: true, feedback: "Đúng rồi!" },
+          { text: "`ORDER BY`", key: false },
+          { text: "`LIMIT`", key: false },
+        ],
         explanation: "`WHERE` lọc từng dòng trước khi nhóm;\n`HAVING` lọc nhóm.",
         line: 14,
       },
@@ -160,14 +165,14 @@ describe("parseMoodleXml", () => {
       "Sơ đồ ER sau có mấy thực thể?",
       "Hình nào đúng?",
     ]);
-    const warning = {
+    const warning = (image: string) => ({
       file: FILE,
-      message: "Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+      message: `Ảnh “${image}” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi`,
       severity: "warning",
-    };
+    });
     expect(problems).toEqual([
-      { ...warning, line: 3, question: 1 },
-      { ...warning, line: 7, question: 2 },
+      { ...warning("@@PLUGINFILE@@/er.png"), line: 3, question: 1 },
+      { ...warning("a.png"), line: 7, question: 2 },
     ]);
   });
 
@@ -256,7 +261,137 @@ describe("htmlToText", () => {
     ).toBe("Chào ứng dụng: a ≤ b && c > d &unknown;");
   });
 
+  it("drops scripts and styles with their content, and keeps a bare “<” as text", () => {
+    expect(
+      htmlToText("<style>p { color: red }</style><p>1 < 2 và 3 > 2<script>alert(1)</script></p>"),
+    ).toBe("1 < 2 và 3 > 2");
+  });
+
   it("writes list items on their own lines", () => {
     expect(htmlToText("<ul><li>Một</li><li>Hai</li></ul>")).toBe("- Một\n- Hai");
+  });
+});
+
+describe("parseMoodleXml: hostile XML ends in one located error, never an exception", () => {
+  const question =
+    '<question type="multichoice"><questiontext><text>&lol9;</text></questiontext>' +
+    '<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>';
+  const billionLaughs = [
+    '<?xml version="1.0"?>',
+    "<!DOCTYPE quiz [",
+    '  <!ENTITY lol "lol">',
+    ...Array.from(
+      { length: 9 },
+      (_, i) => `  <!ENTITY lol${i + 1} "${`&lol${i === 0 ? "" : i};`.repeat(10)}">`,
+    ),
+    "]>",
+    `<quiz>${question}</quiz>`,
+  ].join("\n");
+  const refused =
+    "Tệp XML có khai báo DOCTYPE với thực thể (<!ENTITY>) hoặc DTD ngoài; Moodle không xuất như vậy nên tệp bị từ chối";
+  const cases: [string, string, number, string][] = [
+    ["billion laughs (quadratic blow-up)", billionLaughs, 2, refused],
+    [
+      "more than 1,000 entities",
+      `<!DOCTYPE quiz [${Array.from({ length: 1500 }, (_, i) => `<!ENTITY e${i} "x">`).join("")}]><quiz/>`,
+      1,
+      refused,
+    ],
+    [
+      "an external entity to file://",
+      '<?xml version="1.0"?>\n<!DOCTYPE quiz [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<quiz>&x;</quiz>',
+      2,
+      refused,
+    ],
+    [
+      "an external entity to http://",
+      '<!DOCTYPE quiz [<!ENTITY x SYSTEM "http://example.com/x">]><quiz>&x;</quiz>',
+      1,
+      refused,
+    ],
+    ["an external DTD", '<!DOCTYPE quiz SYSTEM "http://example.com/quiz.dtd"><quiz/>', 1, refused],
+    ["a parameter entity", '<!DOCTYPE quiz [<!ENTITY % p "x"> %p;]><quiz/>', 1, refused],
+    [
+      "a 50 KB entity",
+      `<!DOCTYPE quiz [<!ENTITY e "${"x".repeat(50_000)}">]><quiz>&e;</quiz>`,
+      1,
+      refused,
+    ],
+    [
+      "200,000-deep nesting",
+      `<quiz>${"<a>".repeat(200_000)}${"</a>".repeat(200_000)}</quiz>`,
+      1,
+      "Tệp XML không đọc được: Maximum nested tags exceeded",
+    ],
+  ];
+  it.each(cases)("%s", (_name, text, line, message) => {
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(problems).toEqual([{ file: FILE, line, message, severity: "error" }]);
+    expect(value.questions).toEqual([]);
+  });
+
+  it("still reads a DOCTYPE without entities", () => {
+    const text = `<?xml version="1.0"?>\n<!DOCTYPE quiz>\n<quiz>${multichoice("Có không?", TWO_ANSWERS)}</quiz>`;
+    expect(parseMoodleXml(text, FILE).problems).toEqual([]);
+  });
+});
+
+describe("parseMoodleXml: text shown as written", () => {
+  it("strips HTML comments whole, even with “>” inside", () => {
+    expect(htmlToText("<p>Giải thích<!-- ghi chú <b>cũ</b> --> ở đây</p>")).toBe(
+      "Giải thích ở đây",
+    );
+  });
+
+  it("warns for Moodle 1.x's <image> and <image_base64>, which are dropped", () => {
+    const text = quiz(
+      [
+        '  <question type="multichoice">',
+        '    <questiontext format="html"><text>Hình nào?</text></questiontext>',
+        "    <image>hinh/cay.png</image>",
+        `    ${TWO_ANSWERS}`,
+        "  </question>",
+      ].join("\n"),
+    );
+    expect(parseMoodleXml(text, FILE).problems).toEqual([
+      {
+        file: FILE,
+        line: 3,
+        question: 1,
+        message: "Ảnh “hinh/cay.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+        severity: "warning",
+      },
+    ]);
+  });
+
+  it("warns once for every image dropped, in answers and feedback too", () => {
+    const text = quiz(
+      multichoice(
+        'Hai hình <img src="a.png"> và <img src="b.png">',
+        '<answer fraction="100"><text><![CDATA[<img src="c.png"> Có]]></text></answer><answer fraction="0"><text>Không</text></answer>',
+      ),
+    );
+    expect(parseMoodleXml(text, FILE).problems.map((p) => p.message)).toEqual([
+      "Ảnh “a.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+      "Ảnh “b.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+      "Ảnh “c.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+    ]);
+  });
+
+  it("gives two questions sharing an <idnumber> no id, with a warning each", () => {
+    const withId = (id: string, text: string) =>
+      multichoice(text, TWO_ANSWERS).replace(
+        "  </question>",
+        `    <idnumber>${id}</idnumber>\n  </question>`,
+      );
+    const { value, problems } = parseMoodleXml(
+      quiz(withId("q1", "Một?"), withId("q1", "Hai?")),
+      FILE,
+    );
+    expect(value.questions.map((q) => q.id)).toEqual([undefined, undefined]);
+    expect(problems.map((p) => [p.severity, p.line])).toEqual([
+      ["warning", 3],
+      ["warning", 8],
+    ]);
   });
 });

@@ -1,4 +1,7 @@
+import { decodeHTML } from "entities";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sanitizeHtml from "sanitize-html";
+import { choiceKeys } from "./moodle-rules.ts";
 import { prepareText } from "./text-encoding.ts";
 import type {
   BankAnswer,
@@ -21,7 +24,21 @@ import {
  * our questions; everything else is reported and skipped so one essay does not block an import.
  */
 
-export const IMAGE_WARNING = "Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi";
+/** One warning per image dropped; `name` is its file name or address when it has one. */
+export function imageWarning(name: string): string {
+  const which = name === "" ? "Ảnh nhúng" : `Ảnh “${name}”`;
+  return `${which} chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi`;
+}
+
+/** The src of every <img> in a piece of HTML ("" when it has none), in order. */
+export function htmlImages(html: string): string[] {
+  return [...html.replace(HTML_COMMENT, "").matchAll(/<img\b[^>]*>/giu)].map(
+    (tag) =>
+      /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/iu.exec(tag[0])?.slice(1).find(Boolean) ?? "",
+  );
+}
+
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/gu;
 
 type XmlNode = Record<string, unknown>;
 
@@ -61,16 +78,40 @@ interface MoodleState {
   lineStarts: number[];
 }
 
+/**
+ * Moodle never writes a DOCTYPE with entity declarations or an external DTD; such files are
+ * refused before parsing, which keeps out entity blow-ups and reads of local files or URLs.
+ */
+const UNSAFE_DOCTYPE = /<!DOCTYPE\b[^>[]*(?:\b(?:SYSTEM|PUBLIC)\b|\[[\s\S]*?<!ENTITY\b)/iu;
+
 export function parseMoodleXml(text: string, file: string): ParseResult<ParsedQuestions> {
   const log = createProblemLog(file);
   const source = prepareText(text);
   const parsed: ParsedQuestions = { chapters: [], questions: [] };
-  const invalid = XMLValidator.validate(source);
-  if (invalid !== true) {
-    reportError(log, invalid.err.line, `Tệp XML bị lỗi cú pháp: ${invalid.err.msg}`);
+  const unsafe = UNSAFE_DOCTYPE.exec(source);
+  if (unsafe) {
+    const line = source.slice(0, unsafe.index).split("\n").length;
+    reportError(
+      log,
+      line,
+      "Tệp XML có khai báo DOCTYPE với thực thể (<!ENTITY>) hoặc DTD ngoài; Moodle không xuất như vậy nên tệp bị từ chối",
+    );
     return { value: parsed, problems: log.problems };
   }
-  const quiz = (xmlParser.parse(source) as XmlNode).quiz;
+  let document: XmlNode;
+  try {
+    const invalid = XMLValidator.validate(source);
+    if (invalid !== true) {
+      reportError(log, invalid.err.line, `Tệp XML bị lỗi cú pháp: ${invalid.err.msg}`);
+      return { value: parsed, problems: log.problems };
+    }
+    document = xmlParser.parse(source) as XmlNode;
+  } catch (error) {
+    // The parser's own limits (nesting depth, entities): a located refusal, never a crash.
+    reportError(log, 1, `Tệp XML không đọc được: ${(error as Error).message}`);
+    return { value: parsed, problems: log.problems };
+  }
+  const quiz = document.quiz;
   if (!isNode(quiz)) {
     reportError(log, 1, "Tệp XML không có thẻ <quiz> của Moodle");
     return { value: parsed, problems: log.problems };
@@ -98,10 +139,13 @@ function readQuestionNode(state: MoodleState, node: XmlNode): void {
     return;
   }
   const number = state.parsed.questions.length + 1;
-  const question = type === "truefalse" ? readTrueFalse(node) : readMultichoice(node);
+  const question =
+    type === "truefalse" ? readTrueFalse(node) : readMultichoice(state, node, line, number);
   question.line = line;
   if (state.chapter !== undefined) question.chapter = state.chapter;
-  if (hasImage(node)) reportWarning(state.log, line, IMAGE_WARNING, number);
+  for (const image of imagesOf(node)) {
+    reportWarning(state.log, line, imageWarning(image), number);
+  }
   state.parsed.questions.push(question);
 }
 
@@ -147,24 +191,39 @@ function categorySegments(path: string): string[] {
   return start < 0 ? [] : segments.slice(start);
 }
 
-function readMultichoice(node: XmlNode): BankQuestion {
-  const answers = nodes(node.answer).map((answer): BankAnswer => ({
-    text: richText(answer),
-    key: Number(attribute(answer, "fraction") ?? 0) > 0,
-  }));
-  return withCommonFields(node, answers);
+/** <single>false</single> makes a multiple-answer question; Moodle's default is single. */
+function readMultichoice(
+  state: MoodleState,
+  node: XmlNode,
+  line: number | undefined,
+  number: number,
+): BankQuestion {
+  const single = plain(node.single).trim().toLowerCase() !== "false";
+  const weighted = nodes(node.answer).map((answer) => {
+    const feedback = richText(child(answer, "feedback"));
+    return {
+      text: richText(answer),
+      weight: Number(attribute(answer, "fraction") ?? 0),
+      ...(feedback === "" ? {} : { feedback }),
+    };
+  });
+  const keys = choiceKeys(weighted, single);
+  for (const message of keys.errors) reportError(state.log, line, message, number);
+  for (const message of keys.warnings) reportWarning(state.log, line, message, number);
+  const question = withCommonFields(node, keys.answers);
+  if (keys.anyKey) question.anyKey = true;
+  return question;
 }
 
 /** Moodle stores "true"/"false" answers; ours are always "Đúng" then "Sai". */
 function readTrueFalse(node: XmlNode): BankQuestion {
-  const fractionOf = (word: string): number => {
+  const read = (word: string, text: string): BankAnswer => {
     const answer = nodes(node.answer).find((a) => plain(a.text).trim().toLowerCase() === word);
-    return Number((answer && attribute(answer, "fraction")) ?? 0);
+    const key = Number((answer && attribute(answer, "fraction")) ?? 0) > 0;
+    const feedback = answer ? richText(child(answer, "feedback")) : "";
+    return feedback === "" ? { text, key } : { text, key, feedback };
   };
-  return withCommonFields(node, [
-    { text: "Đúng", key: fractionOf("true") > 0 },
-    { text: "Sai", key: fractionOf("false") > 0 },
-  ]);
+  return withCommonFields(node, [read("true", "Đúng"), read("false", "Sai")]);
 }
 
 function withCommonFields(node: XmlNode, answers: BankAnswer[]): BankQuestion {
@@ -176,16 +235,30 @@ function withCommonFields(node: XmlNode, answers: BankAnswer[]): BankQuestion {
   return question;
 }
 
-function hasImage(node: XmlNode): boolean {
+/**
+ * Every image the question loses: <img> in its HTML, attached files, and Moodle 1.x's
+ * <image>/<image_base64> on the question.
+ */
+function imagesOf(node: XmlNode): string[] {
+  const answers = nodes(node.answer);
   const parts = [
     child(node, "questiontext"),
     child(node, "generalfeedback"),
-    ...nodes(node.answer),
-  ];
-  return parts.some(
-    (part) =>
-      part !== undefined && (nodes(part.file).length > 0 || /<img\b/iu.test(plain(part.text))),
-  );
+    ...answers,
+    ...answers.map((answer) => child(answer, "feedback")),
+  ].filter((part): part is XmlNode => part !== undefined);
+  const images = parts.flatMap((part) => [
+    ...(isHtml(part) ? htmlImages(plain(part.text)) : []),
+    ...nodes(part.file).map((file) => attribute(file, "name") ?? ""),
+  ]);
+  const oldStyle = plain(node.image).trim();
+  if (oldStyle !== "" || plain(node.image_base64).trim() !== "") images.push(oldStyle);
+  return images;
+}
+
+function isHtml(node: XmlNode): boolean {
+  const format = attribute(node, "format") ?? "html";
+  return format === "html" || format === "moodle_auto_format";
 }
 
 /** The text of a Moodle rich-text element (<questiontext>, <answer>, …) in our text format. */
@@ -208,11 +281,31 @@ const PRE_BLOCK = /<pre\b([^>]*)>([\s\S]*?)<\/pre\s*>/giu;
 const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/giu;
 
 /**
+ * What our text format can carry of an editor's HTML: the structure that becomes line breaks,
+ * fences and backticks. sanitize-html drops everything else (scripts and styles with their
+ * content, comments, images, attributes but a code block's language class) and leaves
+ * well-formed markup for the small conversion below.
+ */
+const STRUCTURE: sanitizeHtml.IOptions = {
+  allowedTags: ["br", "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6"].concat([
+    "tr",
+    "table",
+    "blockquote",
+    "pre",
+    "code",
+  ]),
+  allowedAttributes: { pre: ["class"], code: ["class"] },
+};
+
+/**
  * Editors' HTML to our text: <br> and block ends become line breaks, <pre> becomes a fenced
  * block (language from a "language-…" class), <code> becomes `code`, other tags go, entities
- * are decoded. Images are dropped here; callers warn about them.
+ * are decoded. Images are dropped here; callers warn about them (htmlImages).
  */
-export function htmlToText(html: string): string {
+export function htmlToText(source: string): string {
+  // A non-breaking space is content (an empty paragraph is a blank line): kept as an entity,
+  // it survives the collapsing of white space below.
+  const html = sanitizeHtml(source, STRUCTURE).replaceAll("\u00a0", "&nbsp;");
   const parts: string[] = [];
   let last = 0;
   for (const match of html.matchAll(PRE_BLOCK)) {
@@ -251,84 +344,14 @@ function preToFence(pre: string, inner: string): string {
   return `\`\`\`${language.toLowerCase()}\n${code}\n\`\`\``;
 }
 
+/** Only the STRUCTURE tags are left by now, so a simple pattern removes them exactly. */
 function stripTags(html: string): string {
   return html.replace(/<[^>]*>/gu, "");
 }
 
-const NAMED_ENTITIES = new Map<string, string>(
-  Object.entries({
-    amp: "&",
-    lt: "<",
-    gt: ">",
-    quot: '"',
-    apos: "'",
-    nbsp: " ",
-    ensp: " ",
-    emsp: " ",
-    thinsp: " ",
-    shy: "",
-    ndash: "–",
-    mdash: "—",
-    hellip: "…",
-    lsquo: "‘",
-    rsquo: "’",
-    ldquo: "“",
-    rdquo: "”",
-    laquo: "«",
-    raquo: "»",
-    times: "×",
-    divide: "÷",
-    minus: "−",
-    le: "≤",
-    ge: "≥",
-    ne: "≠",
-    plusmn: "±",
-    deg: "°",
-    middot: "·",
-    bull: "•",
-    copy: "©",
-    reg: "®",
-    euro: "€",
-    abreve: "ă",
-    Abreve: "Ă",
-    dstrok: "đ",
-    Dstrok: "Đ",
-    ...accentedLetterEntities(),
-  }),
-);
-
-/** &agrave; &Ecirc; &otilde; … : the Latin-1 letters older editors escape in Vietnamese text. */
-function accentedLetterEntities(): Record<string, string> {
-  const marks: Record<string, string> = {
-    grave: "\u0300",
-    acute: "\u0301",
-    circ: "\u0302",
-    tilde: "\u0303",
-    uml: "\u0308",
-  };
-  const entities: Record<string, string> = {};
-  for (const letter of "aeiouyAEIOUYn") {
-    for (const [name, mark] of Object.entries(marks)) {
-      const composed = (letter + mark).normalize("NFC");
-      if (composed.length === 1) entities[letter + name] = composed;
-    }
-  }
-  return entities;
-}
-
+/** HTML's entities (the whole HTML5 table, through `entities`); a non-breaking space is a space. */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/giu, (entity, name: string) => {
-    if (name.startsWith("#")) return codePointText(name, entity);
-    return NAMED_ENTITIES.get(name) ?? NAMED_ENTITIES.get(name.toLowerCase()) ?? entity;
-  });
-}
-
-function codePointText(name: string, entity: string): string {
-  const code = /^#x/iu.test(name) ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
-  if (code === 0xa0) return " ";
-  return Number.isInteger(code) && code > 0 && code <= 0x10ffff
-    ? String.fromCodePoint(code)
-    : entity;
+  return decodeHTML(text).replaceAll("\u00a0", " ").replaceAll("\u00ad", "");
 }
 
 /* ---------------------------------------------------------------- small XML helpers */

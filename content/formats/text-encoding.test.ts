@@ -31,6 +31,14 @@ describe("decodeBankFile", () => {
     expect(decodeBankFile(bytes, "de.txt")).toEqual({ value: TEXT, problems: [] });
   });
 
+  it("decodes UTF-16 LE and BE without a BOM, told apart by their zero bytes", () => {
+    expect(decodeBankFile(Buffer.from(TEXT, "utf16le"), "de.txt")).toEqual({
+      value: TEXT,
+      problems: [],
+    });
+    expect(decodeBankFile(utf16be(TEXT), "de.txt")).toEqual({ value: TEXT, problems: [] });
+  });
+
   it("decodes UTF-16 BE with a BOM", () => {
     expect(decodeBankFile(utf16be(`\uFEFF${TEXT}`), "de.txt")).toEqual({
       value: TEXT,
@@ -105,5 +113,18 @@ describe("joinLines", () => {
   it("keeps indentation but drops trailing spaces and surrounding blank lines", () => {
     expect(joinLines(["", "SELECT *  ", "  FROM t;", "", ""])).toBe("SELECT *\n  FROM t;");
     expect(joinLines(["", " "])).toBe("");
+  });
+});
+
+describe("decodeBankFile: files that are no text", () => {
+  it("refuses NUL bytes once, at their line", () => {
+    expect(decodeBankFile(new Uint8Array(3000), "de.gift").problems).toEqual([
+      {
+        file: "de.gift",
+        line: 1,
+        message: "Tệp có byte 0 (NUL) nên không phải tệp văn bản: hãy lưu lại dạng văn bản UTF-8",
+        severity: "error",
+      },
+    ]);
   });
 });

@@ -13,8 +13,44 @@ export function decodeBankFile(bytes: Uint8Array, file: string): ParseResult<str
   if (startsWith(bytes, [0xfe, 0xff])) {
     return decodeUtf16Le(swapBytePairs(bytes.subarray(2)), file);
   }
-  return decodeUtf8(bytes, file);
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16 === "le") return decodeUtf16Le(bytes, file);
+  if (utf16 === "be") return decodeUtf16Le(swapBytePairs(bytes), file);
+  return refuseNul(decodeUtf8(bytes, file), file);
 }
+
+/**
+ * UTF-16 saved without a BOM: text whose characters are mostly below U+0100 (letters, digits,
+ * spaces and line ends, even in Vietnamese) has a zero in every other byte, on the odd side
+ * for little-endian and the even side for big-endian. A file of nothing but zeros is neither.
+ */
+function utf16WithoutBom(bytes: Uint8Array): "le" | "be" | null {
+  const sample = bytes.subarray(0, 4096);
+  const pairs = Math.floor(sample.length / 2);
+  if (pairs === 0) return null;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let index = 0; index + 1 < sample.length; index += 2) {
+    if (sample[index] === 0) evenZeros += 1;
+    if (sample[index + 1] === 0) oddZeros += 1;
+  }
+  const mostly = (zeros: number) => zeros / pairs >= 0.3;
+  const rarely = (zeros: number) => zeros / pairs <= 0.05;
+  if (mostly(oddZeros) && rarely(evenZeros)) return "le";
+  if (mostly(evenZeros) && rarely(oddZeros)) return "be";
+  return null;
+}
+
+/** NUL is valid UTF-8 but never part of a text file: the file is binary or damaged. */
+function refuseNul(decoded: ParseResult<string>, file: string): ParseResult<string> {
+  const at = decoded.value.indexOf("\0");
+  if (at < 0) return decoded;
+  const line = decoded.value.slice(0, at).split("\n").length;
+  return { value: "", problems: [{ file, line, message: NUL_MESSAGE, severity: "error" }] };
+}
+
+export const NUL_MESSAGE =
+  "Tệp có byte 0 (NUL) nên không phải tệp văn bản: hãy lưu lại dạng văn bản UTF-8";
 
 /** What every parser does first, so they also accept text that did not come through decodeBankFile. */
 export function prepareText(text: string): string {

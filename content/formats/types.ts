@@ -6,6 +6,8 @@
 export interface BankAnswer {
   text: string;
   key: boolean;
+  /** Shown to a student who picked this answer (Moodle's per-answer feedback). */
+  feedback?: string;
 }
 
 export interface BankQuestion {
@@ -16,6 +18,12 @@ export interface BankQuestion {
   /** Our text format: line breaks kept, `inline code`, ```lang fenced blocks```, $math$ (KaTeX). */
   text: string;
   answers: BankAnswer[];
+  /**
+   * Single choice with several accepted keys: picking any one key is right (Moodle's
+   * single-choice question with more than one 100% answer). Without it, several keys must all
+   * be picked.
+   */
+  anyKey?: boolean;
   explanation?: string;
   reference?: string;
   /** Where the question starts in its source file (1-based), for messages. */

@@ -129,11 +129,40 @@ function locate(problem: Problem, line: number | undefined, question: number | u
   return problem;
 }
 
+/**
+ * Moodle allows two questions with one title (GIFT "::title::", XML <idnumber> across
+ * categories), but we match re-imports by id: a shared one would link different questions as
+ * revisions of each other. Such questions lose their id (a warning), and a re-import matches
+ * them by content.
+ */
+function dropDuplicateIds(questions: BankQuestion[], log: ProblemLog): void {
+  const byId = new Map<string, number[]>();
+  questions.forEach((question, index) => {
+    if (question.id !== undefined) byId.set(question.id, [...(byId.get(question.id) ?? []), index]);
+  });
+  for (const [id, indexes] of byId) {
+    if (indexes.length < 2) continue;
+    const lines = indexes.map((index) => questions[index]?.line ?? index + 1);
+    for (const index of indexes) {
+      const question = questions[index]!;
+      const others = lines.filter((line) => line !== question.line).join(", ");
+      reportWarning(
+        log,
+        question.line,
+        `Tiêu đề “${id}” trùng với câu ở dòng ${others}: khi nhập lại, câu này được nhận ra theo nội dung thay vì theo tiêu đề`,
+        index + 1,
+      );
+      delete question.id;
+    }
+  }
+}
+
 /** Runs the shared checks and returns everything in file order. */
 export function finishParse(
   parsed: ParsedQuestions,
   log: ProblemLog,
 ): ParseResult<ParsedQuestions> {
+  dropDuplicateIds(parsed.questions, log);
   const shared = validateQuestions(parsed.questions, parsed.chapters, log.file).filter(
     (problem) =>
       !(

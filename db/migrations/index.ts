@@ -5,6 +5,7 @@ import * as accounts from "./0003-accounts.ts";
 import * as attempts from "./0004-attempts.ts";
 import * as twoFactor from "./0005-two-factor.ts";
 import * as attemptPerUser from "./0006-attempt-per-user.ts";
+import * as anyKey from "./0007-any-key.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004-attempts": attempts,
   "0005-two-factor": twoFactor,
   "0006-attempt-per-user": attemptPerUser,
+  "0007-any-key": anyKey,
 };

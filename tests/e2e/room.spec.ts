@@ -449,6 +449,42 @@ test.describe("practice room", () => {
   });
 });
 
+test("any one of several keys is right, with round marks; the picked answer's feedback shows in the room and the replay", async ({
+  page,
+}) => {
+  await register(page, "Trần Văn Khoá");
+  await expect(page).toHaveURL("/");
+  const { path, attemptId } = roomPath(OFF, SEED.anyKeyPractice.code);
+  await page.goto(path);
+  await waitForHydration(page);
+  await expect(page.locator(".answer-options")).toHaveAttribute("data-shape", "round");
+  await expect(page.getByText(/Chọn \d+ đáp án/)).toHaveCount(0);
+  // B is the second of two keys: one pick shows the result, and it is right.
+  await answer(page, "B").click();
+  await expect(page.locator(".room-verdict")).toHaveText("Câu trả lời chính xác");
+  await expect(page.locator('.answer-option[data-state="right"]')).toContainText(
+    "Nhận xét: Đúng: giá trị biên là kỹ thuật hộp đen.",
+  );
+  await expect(page.getByText("Độ phủ nhánh là kỹ thuật hộp trắng.")).toHaveCount(0);
+  await page.screenshot({ path: "test-results/issue-11-any-key-feedback.png" });
+  await expectNoAxeViolations(page, "result with feedback");
+  await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+  await answer(page, "B").click();
+  await expect(page.locator('.answer-option[data-state="wrong"]')).toContainText(
+    "Nhận xét: Đặc tả là cơ sở của kiểm thử hộp đen.",
+  );
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  await expect(page.getByText("Số câu đúng: 1/2")).toBeVisible();
+  await expectSaved(page);
+  expect(savedAttempts(attemptId)[0]!.answers).toEqual([
+    { position: 0, selected: [1], right: true },
+    { position: 1, selected: [1], right: false },
+  ]);
+  await page.goto(`/practice-history?id=${attemptId}`);
+  await expect(page.getByText("Đúng: giá trị biên là kỹ thuật hộp đen.")).toBeVisible();
+  await expect(page.getByText("Đặc tả là cơ sở của kiểm thử hộp đen.")).toBeVisible();
+});
+
 test("a signed-out visitor is sent to sign-in and back to the same room", async ({ page }) => {
   const { path } = roomPath(OFF);
   await page.goto(path);

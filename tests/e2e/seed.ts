@@ -27,6 +27,11 @@ export const SEED = {
     code: "ktpm-phong-thu",
     title: "Phòng luyện thử",
   },
+  /** Single choice with several accepted keys, and per-answer feedback (issue 11). */
+  anyKeyPractice: {
+    code: "ktpm-mot-trong-nhieu",
+    title: "Một trong nhiều đáp án",
+  },
   /** Practised by one test only, so its "N đã làm" counter moves only when that test saves. */
   countedPractice: {
     code: "ktpm-dem-luot",
@@ -130,6 +135,37 @@ export function buildSeedBank(): Bank {
         title: SEED.roomPractice.title,
         description: "Năm câu có đáp án biết trước cho các bài kiểm thử phòng luyện tập.",
         questions: roomQuestions(),
+      },
+      {
+        code: SEED.anyKeyPractice.code,
+        title: SEED.anyKeyPractice.title,
+        description: "Một câu chấp nhận bất kỳ đáp án đúng nào, và nhận xét theo từng phương án.",
+        questions: [
+          {
+            text: "Kể tên một kỹ thuật kiểm thử hộp đen.",
+            anyKey: true,
+            answers: [
+              { text: "Phân hoạch tương đương", key: true },
+              {
+                text: "Phân tích giá trị biên",
+                key: true,
+                feedback: "Đúng: giá trị biên là kỹ thuật hộp đen.",
+              },
+              {
+                text: "Độ phủ nhánh",
+                key: false,
+                feedback: "Độ phủ nhánh là kỹ thuật hộp trắng.",
+              },
+            ],
+          },
+          {
+            text: "Kiểm thử hộp trắng dựa vào đâu?",
+            answers: [
+              { text: "Mã nguồn", key: true },
+              { text: "Đặc tả", key: false, feedback: "Đặc tả là cơ sở của kiểm thử hộp đen." },
+            ],
+          },
+        ],
       },
       {
         code: SEED.countedPractice.code,

@@ -50,11 +50,21 @@ export const AnswerOptions = memo(function AnswerOptions({
         const picked = picks.includes(idx);
         const state = answerState(reveal, picked, answer.isKey);
         const label = `${answerLabel(displayPosition)}.`;
+        // The source's feedback on this answer, once the result is out, to whoever picked it.
+        const feedback = reveal !== "answering" && picked ? answer.feedbackHtml : undefined;
         const content = (
           <>
             <span className="answer-mark" aria-hidden="true" />
             <span className="answer-letter">{label}</span>
-            <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+            <span className="answer-body">
+              <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+              {feedback ? (
+                <span className="answer-feedback">
+                  {t.answerFeedback}{" "}
+                  <span className="rich" dangerouslySetInnerHTML={{ __html: feedback }} />
+                </span>
+              ) : null}
+            </span>
             {state === "key" || state === "right" ? (
               <span className="visually-hidden">
                 {" "}

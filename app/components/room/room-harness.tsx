@@ -46,6 +46,7 @@ export function sampleQuestions(count: number, answers = 4): QuestionView[] {
     explanationHtml: null,
     referenceUrl: null,
     keyCount: 1,
+    anyKey: false,
     answers: Array.from({ length: answers }, (_, a) => ({
       idx: a,
       html: `Phương án ${a + 1} của câu ${i + 1}`,
