@@ -98,4 +98,3 @@ export async function processAvatar(bytes: Buffer): Promise<AvatarResult> {
     return /pixel limit/i.test(String(error)) ? TOO_MANY_PIXELS : BAD_IMAGE;
   }
 }
-

@@ -102,4 +102,3 @@ export async function storeAvatar(options: {
     return image;
   });
 }
-
