@@ -1,10 +1,24 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { vi } from "#app/i18n/vi.ts";
 
 /** A fresh nonce per response; only scripts carrying it may run. */
 export function assignCspNonce(_req: Request, res: Response, next: NextFunction): void {
   res.locals.cspNonce = randomBytes(16).toString("base64");
+  next();
+}
+
+/**
+ * A NUL byte anywhere in the address (a path segment, a token, an id in the query) is refused
+ * here, once for every route ours and better-auth's: PostgreSQL cannot store or compare text
+ * holding one and fails the query, and no link of ours carries it.
+ */
+export function refuseNulInUrl(req: Request, res: Response, next: NextFunction): void {
+  if (/%00/i.test(req.originalUrl)) {
+    res.status(400).json({ code: "BAD_REQUEST", message: vi.requests.badCharacter });
+    return;
+  }
   next();
 }
 

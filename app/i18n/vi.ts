@@ -376,6 +376,14 @@ export const vi = {
       ATTEMPT_OF_ANOTHER_USER: "Bài làm này thuộc về một tài khoản khác.",
     },
   },
+  /** Requests no page of ours sends: refused before anything reads or stores them. */
+  requests: {
+    unsupportedForm:
+      "Biểu mẫu được gửi ở định dạng không hợp lệ. Vui lòng tải lại trang rồi gửi lại.",
+    unreadableForm: "Không đọc được nội dung biểu mẫu. Vui lòng tải lại trang rồi gửi lại.",
+    badCharacter: "Yêu cầu có ký tự không hợp lệ nên không được xử lý.",
+    heading: "Yêu cầu không hợp lệ",
+  },
   chunk: {
     heading: "Không tải được trang",
     body: "Mạng đang chậm hoặc ứng dụng vừa được cập nhật. Hãy kiểm tra kết nối rồi tải lại trang.",
