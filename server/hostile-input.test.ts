@@ -141,6 +141,35 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       });
     });
 
+    describe("a long address was echoed into a Location header too large to read", () => {
+      // Behind a proxy (nginx reads 4–8 KB of answer headers) such an answer becomes a 502.
+      it("a visitor sent to sign in from a 9 KB room address gets a short Location", async () => {
+        const response = await fetch(
+          `${server.base}/practice-control?practice=${"%25".repeat(3_000)}`,
+          { redirect: "manual" },
+        );
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")!.length).toBeLessThan(4_096);
+        expect(response.headers.get("location")).toMatch(/^\/login/);
+      });
+
+      it("a sign-in with a 20 KB redirectTo goes home", async () => {
+        const response = await postForm(
+          server.base,
+          "/login",
+          {
+            intent: "login",
+            email: `hostile-${dialect}@example.com`,
+            password: "matkhau1",
+            redirectTo: `/${"a".repeat(20_000)}`,
+          },
+          { origin: server.base },
+        );
+        expect(response.status).toBe(302);
+        expect(response.headers.get("location")).toBe("/");
+      });
+    });
+
     describe("an attempt PostgreSQL cannot store answered 500", () => {
       const attempt = (overrides: Record<string, unknown>) => ({
         id: "7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
