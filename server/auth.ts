@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware, getIP, getSessionFromCtx } from "better
 import { genericOAuth, twoFactor } from "better-auth/plugins";
 import type { Kysely } from "kysely";
 import { vi } from "#app/i18n/vi.ts";
+import { containsNulCharacter } from "./security.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
 import { removeAvatarFiles } from "./avatar.ts";
@@ -284,6 +285,13 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // PostgreSQL cannot store or compare text holding NUL (the address is checked in app.ts).
+        if (containsNulCharacter(ctx.body) || containsNulCharacter(ctx.query)) {
+          throw new APIError("BAD_REQUEST", {
+            code: "BAD_CHARACTER",
+            message: vi.requests.badCharacter,
+          });
+        }
         // better-auth limits per address and path only: this adds the limit per address AND
         // account, so one student's wrong guesses do not lock out a whole school behind one
         // address, and nobody gets AUTH_SIGN_IN_PER_IP_PER_MINUTE guesses at one account.

@@ -141,6 +141,29 @@ for (const dialect of ["sqlite", "postgres"] as const) {
       });
     });
 
+    describe("a NUL byte in a JSON body of better-auth answered 500 on PostgreSQL", () => {
+      const cases: [string, Record<string, unknown>][] = [
+        ["/api/auth/revoke-session", { token: "\u0000" }],
+        ["/api/auth/delete-user", { token: "a\u0000b" }],
+        ["/api/auth/update-user", { name: "Tên\u0000mới" }],
+        ["/api/auth/reset-password", { token: "a\u0000b", newPassword: "matkhau2" }],
+        ["/api/auth/sign-in/email", { email: "a@example.com", password: "\u0000" }],
+      ];
+      for (const [pathname, body] of cases) {
+        it(`${pathname} ${JSON.stringify(body)}: 400 with a Vietnamese message`, async () => {
+          const before = await server.database.db.selectFrom("user").selectAll().execute();
+          const response = await send(pathname, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          expect(response.status).toBe(400);
+          expect(await response.text()).toContain(vi.requests.badCharacter);
+          expect(await server.database.db.selectFrom("user").selectAll().execute()).toEqual(before);
+        });
+      }
+    });
+
     describe("a long address was echoed into a Location header too large to read", () => {
       // Behind a proxy (nginx reads 4–8 KB of answer headers) such an answer becomes a 502.
       it("a visitor sent to sign in from a 9 KB room address gets a short Location", async () => {

@@ -22,6 +22,24 @@ export function refuseNulInUrl(req: Request, res: Response, next: NextFunction):
   next();
 }
 
+/** Whether any string in a parsed JSON value (its keys included) holds a NUL byte. */
+export function containsNulCharacter(value: unknown): boolean {
+  // A loop, not recursion: a hostile body may nest thousands of levels deep.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return true;
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Helmet with a strict Content-Security-Policy: scripts only from our origin or with this
  * response's nonce (no 'unsafe-inline'); style attributes allowed (React's `style` props), style
