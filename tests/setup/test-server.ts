@@ -4,9 +4,10 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Express } from "express";
 import type { ServerBuild } from "react-router";
 import { closeApp, createApp } from "#server/app.ts";
-import { loadEnv } from "#server/env.ts";
+import { loadEnv, type Env } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
 import {
   createPostgresTestDatabase,
@@ -21,6 +22,9 @@ export interface TestServer {
   base: string;
   database: TestDatabase;
   build: ServerBuild;
+  /** The Express app and its configuration, for tests that list the routes it serves. */
+  app: Express;
+  env: Env;
   /** DATA_DIR of this server (outbox, avatars), unless the test chose its own. */
   dataDir: string;
   close(): Promise<void>;
@@ -63,6 +67,8 @@ export async function startTestServer(
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     database,
     build,
+    app,
+    env: config,
     dataDir: config.DATA_DIR,
     async close() {
       await new Promise((resolve) => server.close(resolve));
