@@ -288,7 +288,12 @@ const KNOWN_DEFECTS: {
         return false;
       }
     },
-    example: { method: "POST", path: "/api/auth/update-user", json: { name: null }, signedIn: true },
+    example: {
+      method: "POST",
+      path: "/api/auth/update-user",
+      json: { name: null },
+      signedIn: true,
+    },
   },
 ];
 
