@@ -17,7 +17,7 @@ import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
-import { assignCspNonce, createHelmet, refuseNulInUrl } from "./security.ts";
+import { assignCspNonce, createHelmet, refuseUnreadableUrl } from "./security.ts";
 import { selectProviderOrigins } from "./sign-in-providers.ts";
 
 declare module "react-router" {
@@ -97,7 +97,7 @@ export function createApp(options: AppOptions): Express {
     createHelmet({ devServer: Boolean(vite), formActionOrigins: selectProviderOrigins(env) }),
   );
   if (env.COMPRESSION) app.use(compression());
-  app.use(refuseNulInUrl);
+  app.use(refuseUnreadableUrl);
 
   app.get("/healthz", async (_req, res) => {
     const database = await checkDatabase(db);

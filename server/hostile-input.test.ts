@@ -112,6 +112,14 @@ for (const dialect of ["sqlite", "postgres"] as const) {
         });
       }
 
+      for (const pathname of ["/practice-subject/%C3%28", "/practice-review/%ZZ", "/%ff"]) {
+        it(`a path that is not UTF-8 (${pathname}) was refused in English: now in Vietnamese`, async () => {
+          const response = await send(pathname);
+          expect(response.status).toBe(400);
+          expect(await response.text()).toContain(vi.requests.badCharacter);
+        });
+      }
+
       it("in a reset token sent by the form: 400 with a Vietnamese message", async () => {
         const response = await postForm(
           server.base,

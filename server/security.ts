@@ -10,16 +10,26 @@ export function assignCspNonce(_req: Request, res: Response, next: NextFunction)
 }
 
 /**
- * A NUL byte anywhere in the address (a path segment, a token, an id in the query) is refused
- * here, once for every route ours and better-auth's: PostgreSQL cannot store or compare text
- * holding one and fails the query, and no link of ours carries it.
+ * An address no link of ours makes is refused here, once for every route (ours and
+ * better-auth's), with a Vietnamese message: a NUL byte anywhere in it (PostgreSQL cannot store
+ * or compare text holding one, and fails the query), or a path that does not decode to UTF-8
+ * (Express would refuse it with an English error).
  */
-export function refuseNulInUrl(req: Request, res: Response, next: NextFunction): void {
-  if (/%00/i.test(req.originalUrl)) {
+export function refuseUnreadableUrl(req: Request, res: Response, next: NextFunction): void {
+  if (/%00/i.test(req.originalUrl) || !decodes(req.path)) {
     res.status(400).json({ code: "BAD_REQUEST", message: vi.requests.badCharacter });
     return;
   }
   next();
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Whether any string in a parsed JSON value (its keys included) holds a NUL byte. */
