@@ -402,6 +402,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             : { path };
         for (const caller of CALLERS) await call(caller, route.method, request);
       }
-    });
+      // Some 200 requests, each between two reads of Alice's rows: minutes on a loaded machine.
+    }, 240_000);
   });
 }
