@@ -21,7 +21,11 @@ import {
   LoadFailureGuard,
 } from "#app/components/ui/load-failure.tsx";
 import { ScrollToTop } from "#app/components/ui/scroll-to-top.tsx";
-import { NotFoundScreen, ServerErrorScreen } from "#app/components/ui/status-screens.tsx";
+import {
+  BadRequestScreen,
+  NotFoundScreen,
+  ServerErrorScreen,
+} from "#app/components/ui/status-screens.tsx";
 import { UrlToast } from "#app/components/ui/url-toast.tsx";
 import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/components/ui/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
@@ -111,6 +115,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return pageTitle();
   if (isRouteErrorResponse(error) && error.status === 404)
     return pageTitle(vi.pages.notFound.title);
+  if (refusalMessage(error)) return pageTitle(vi.requests.heading);
   return pageTitle(isChunkLoadError(error) ? vi.chunk.heading : vi.pages.error.title);
 };
 
@@ -121,6 +126,15 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const refusal = refusalMessage(error);
+  if (refusal) return <BadRequestScreen message={refusal} />;
   if (isChunkLoadError(error)) return <ChunkErrorScreen />;
   return <ServerErrorScreen />;
+}
+
+/** The Vietnamese message of a request refused with a 4xx (app/utils/form.server.ts), if any. */
+function refusalMessage(error: unknown): string | null {
+  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return null;
+  const message = (error.data as { message?: unknown } | null)?.message;
+  return typeof message === "string" ? message : null;
 }

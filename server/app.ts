@@ -18,7 +18,7 @@ import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar-routes.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
 import { capRequestBodies, guardRedirects, requireSameOrigin } from "./request-guards.ts";
-import { assignCspNonce, createHelmet } from "./security.ts";
+import { assignCspNonce, createHelmet, refuseUnreadableUrl } from "./security.ts";
 import { selectProviderOrigins } from "./sign-in-providers.ts";
 
 declare module "react-router" {
@@ -104,6 +104,7 @@ export function createApp(options: AppOptions): Express {
     createHelmet({ devServer: Boolean(vite), formActionOrigins: selectProviderOrigins(env) }),
   );
   if (env.COMPRESSION) app.use(compression());
+  app.use(refuseUnreadableUrl);
 
   app.get("/healthz", async (_req, res) => {
     const database = await checkDatabase(db);

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import { vi } from "#app/i18n/vi.ts";
 import { EMAIL_MAX, FULL_NAME_MAX } from "#app/utils/auth-schemas.ts";
 import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
+import { containsNulCharacter } from "./security.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
 import { removeAvatarFiles } from "./avatar-store.ts";
@@ -328,6 +329,13 @@ export function createAuth(options: {
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // PostgreSQL cannot store or compare text holding NUL (the address is checked in app.ts).
+        if (containsNulCharacter(ctx.body) || containsNulCharacter(ctx.query)) {
+          throw new APIError("BAD_REQUEST", {
+            code: "BAD_CHARACTER",
+            message: vi.requests.badCharacter,
+          });
+        }
         // The forms' limits hold on better-auth's own endpoints too: no 5 MB name, no name
         // that is an object (which reached the database layer and failed there with a 500).
         if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {

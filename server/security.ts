@@ -1,11 +1,53 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { vi } from "#app/i18n/vi.ts";
 
 /** A fresh nonce per response; only scripts carrying it may run. */
 export function assignCspNonce(_req: Request, res: Response, next: NextFunction): void {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
+}
+
+/**
+ * An address no link of ours makes is refused here, once for every route (ours and
+ * better-auth's), with a Vietnamese message: a NUL byte anywhere in it (PostgreSQL cannot store
+ * or compare text holding one, and fails the query), or a path that does not decode to UTF-8
+ * (Express would refuse it with an English error).
+ */
+export function refuseUnreadableUrl(req: Request, res: Response, next: NextFunction): void {
+  if (/%00/i.test(req.originalUrl) || !decodes(req.path)) {
+    res.status(400).json({ code: "BAD_REQUEST", message: vi.requests.badCharacter });
+    return;
+  }
+  next();
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether any string in a parsed JSON value (its keys included) holds a NUL byte. */
+export function containsNulCharacter(value: unknown): boolean {
+  // A loop, not recursion: a hostile body may nest thousands of levels deep.
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === "string") {
+      if (item.includes("\u0000")) return true;
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(child);
+      }
+    }
+  }
+  return false;
 }
 
 /**

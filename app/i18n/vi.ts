@@ -388,7 +388,7 @@ export const vi = {
       BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên kết quả không được lưu.",
     },
   },
-  /** Refusals of the HTTP layer itself, before any page or API sees the request. */
+  /** Refusals of the HTTP layer itself and of requests no page of ours sends: nothing is read or stored. */
   requests: {
     refusedHeading: "Yêu cầu không được xử lý",
     home: "Về trang chủ",
@@ -398,6 +398,11 @@ export const vi = {
       "Yêu cầu không cho biết độ dài dữ liệu gửi lên (Content-Length) nên không được xử lý.",
     crossSite:
       "Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Hãy thao tác trực tiếp trên Ôn Tập.",
+    unsupportedForm:
+      "Biểu mẫu được gửi ở định dạng không hợp lệ. Vui lòng tải lại trang rồi gửi lại.",
+    unreadableForm: "Không đọc được nội dung biểu mẫu. Vui lòng tải lại trang rồi gửi lại.",
+    badCharacter: "Yêu cầu có ký tự không hợp lệ nên không được xử lý.",
+    heading: "Yêu cầu không hợp lệ",
   },
   chunk: {
     heading: "Không tải được trang",

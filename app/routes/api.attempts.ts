@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { storableInt, storableText, z } from "#app/utils/zod.ts";
 import type { Route } from "./+types/api.attempts";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/utils/auth.server.ts";
@@ -19,16 +19,16 @@ const seconds = (allowed: readonly number[]) =>
 const idx = z.number().int().min(0).max(10_000);
 
 const SubmissionSchema = z.object({
-  id: z.string().max(36),
-  practiceCode: z.string().min(1).max(120),
+  id: storableText().max(36),
+  practiceCode: storableText().min(1).max(120),
   selection: z.discriminatedUnion("type", [
     z.object({ type: z.literal("PRACTICE_TIME_ALL") }),
     z.object({
       type: z.literal("PRACTICE_TIME_RANGE"),
-      start: z.number().int().min(1),
-      end: z.number().int().min(1),
+      start: storableInt().min(1),
+      end: storableInt().min(1),
     }),
-    z.object({ type: z.literal("PRACTICE_TIME_CHAPTER"), chapterIdx: z.number().int().min(0) }),
+    z.object({ type: z.literal("PRACTICE_TIME_CHAPTER"), chapterIdx: storableInt() }),
   ]),
   config: z.object({
     practiceType: z.enum(["SEQUENCE", "FLAT"]),
@@ -43,14 +43,14 @@ const SubmissionSchema = z.object({
   answers: z
     .array(
       z.object({
-        questionId: z.number().int().min(1),
+        questionId: storableInt().min(1),
         selectedAnswerIndexes: z.array(idx).max(64),
       }),
     )
     .min(1)
     .max(20_000),
   answerOrders: z.array(z.array(idx).max(64)).max(20_000).nullable(),
-  totalTime: z.number().int().min(0),
+  totalTime: storableInt(),
 });
 
 const REFUSAL_STATUS: Record<AttemptRefusal, number> = {

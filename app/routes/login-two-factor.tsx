@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/login-two-factor";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { readForm } from "#app/utils/form.server.ts";
 import {
   callAuthEndpoint,
   cookiesOf,
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const raw = String(form.get("code") ?? "");
   const parsed = parseTwoFactorCode(raw);

@@ -10,6 +10,7 @@ import {
 import type { Route } from "./+types/login";
 import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { readForm } from "#app/utils/form.server.ts";
 import { ForgotPasswordSchema, LoginSchema, RegisterSchema } from "#app/utils/auth-schemas.ts";
 import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
 import {
@@ -58,7 +59,7 @@ function intentOf(value: FormDataEntryValue | null): Intent {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = intentOf(form.get("intent"));
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
   if (form.get("intent") === "provider") {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/profile";
 import { AvatarPicker } from "#app/components/ui/avatar-picker.tsx";
 import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { readForm } from "#app/utils/form.server.ts";
 import {
   ChangePasswordSchema,
   DeleteAccountSchema,
@@ -60,7 +61,7 @@ type Result = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
   const intent = form.intent ?? "";
   const fail = (result: Omit<Result, "intent">, status = 400) =>
     data<Result>({ intent, ...result }, { status });

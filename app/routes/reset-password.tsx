@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { readForm } from "#app/utils/form.server.ts";
 import { ResetPasswordSchema } from "#app/utils/auth-schemas.ts";
 import { callAuthEndpoint, cookiesOf, describeAuthFailure } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
@@ -46,7 +47,7 @@ interface Result {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = ResetPasswordSchema.safeParse({
     token: String(form.get("token") ?? ""),
     newPassword: String(form.get("newPassword") ?? ""),

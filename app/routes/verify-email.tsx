@@ -6,6 +6,7 @@ import {
   type ReminderResult,
 } from "#app/components/ui/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { readForm } from "#app/utils/form.server.ts";
 import { callAuthEndpoint, describeAuthFailure, getSessionUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
@@ -73,7 +74,7 @@ async function codeOf(response: Response): Promise<string> {
 
 /** "Gửi lại" and "Ẩn nhắc nhở", from the reminder on every page and from this page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "dismiss" ? "dismiss" : "resend";
   // Sent by the reminder once its JavaScript runs: answer with data; a plain form goes back.
   const viaFetcher = form.get("fetcher") === "1";

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { CLIENT_IP_HEADER, TWO_FACTOR_LOCK_MINUTES } from "#server/auth.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
 
 export interface SessionUser {
   id: string;
@@ -33,7 +34,8 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
   const user = await getSessionUser(context, request);
   if (user) return user;
   const url = new URL(request.url);
-  throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  const back = safeRedirectPath(`${url.pathname}${url.search}`);
+  throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
 /** How a user can sign in: "credential" (email + password), or a provider's id. */

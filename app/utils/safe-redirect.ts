@@ -8,10 +8,15 @@
  * then serializing something else is how open redirects happen.
  */
 const BASE = "http://on-tap.invalid";
+/** Longer, a Location header (encoded again in /login?redirectTo=…) outgrows proxies' buffers. */
+const MAX_REDIRECT_PATH = 1_000;
+/** The longest Location any answer may carry. */
+const MAX_LOCATION = 4_096;
 
 /** Only a path of this site may follow sign-in: never another origin (no open redirect). */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2048) return "/";
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > MAX_REDIRECT_PATH)
+    return "/";
   let candidate: string;
   try {
     const url = new URL(value, BASE);
@@ -46,6 +51,9 @@ export function isSafeRedirectPath(path: string): boolean {
  * sent on to).
  */
 export function isAllowedRedirect(location: string, origins: readonly string[]): boolean {
+  // A header this long is unreadable to clients and proxies (a 502 behind nginx); a sign-in
+  // provider's address is well under 2 KB.
+  if (location.length > MAX_LOCATION) return false;
   if (location.startsWith("/")) return isSafeRedirectPath(location);
   // eslint-disable-next-line no-control-regex
   if (/[\\\u0000-\u0020\u007f]/.test(location)) return false;

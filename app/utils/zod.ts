@@ -56,3 +56,13 @@ export function formatIssue(issue: Issue): string | undefined {
 }
 
 z.config({ customError: formatIssue });
+
+/** PostgreSQL's `integer`: a larger number fails the query, so the schema refuses it first. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A whole number every integer column can store (0 … 2^31 − 1); chain `.min()` for more. */
+export const storableInt = () => z.number().int().min(0).max(INT4_MAX);
+
+/** Text without NUL, which PostgreSQL cannot store or compare; chain `.min()`/`.max()`. */
+export const storableText = () =>
+  z.string().refine((value) => !value.includes("\u0000"), { abort: true });

@@ -4,11 +4,17 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import type { Express } from "express";
 import type { ServerBuild } from "react-router";
 import { closeApp, createApp } from "#server/app.ts";
-import { loadEnv } from "#server/env.ts";
+import { loadEnv, type Env } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
-import { createSqliteTestDatabase, type TestDatabase } from "./databases.ts";
+import {
+  createPostgresTestDatabase,
+  createSqliteTestDatabase,
+  type TestDatabase,
+  type TestDialect,
+} from "./databases.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -16,6 +22,9 @@ export interface TestServer {
   base: string;
   database: TestDatabase;
   build: ServerBuild;
+  /** The Express app and its configuration, for tests that list the routes it serves. */
+  app: Express;
+  env: Env;
   /** DATA_DIR of this server (outbox, avatars), unless the test chose its own. */
   dataDir: string;
   close(): Promise<void>;
@@ -23,13 +32,18 @@ export interface TestServer {
 
 /**
  * The real Express app over the real production build (built first when missing) on a fresh
- * SQLite database, listening on a free port. `env` adds configuration to a production setup.
+ * database (SQLite unless `dialect` says PostgreSQL), listening on a free port. `env` adds
+ * configuration to a production setup.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  { dialect = "sqlite" }: { dialect?: TestDialect } = {},
+): Promise<TestServer> {
   const serverBuild = path.join(root, "build/server/index.js");
   if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
   const build = (await import(serverBuild)) as ServerBuild;
-  const database = await createSqliteTestDatabase();
+  const database =
+    dialect === "postgres" ? await createPostgresTestDatabase() : await createSqliteTestDatabase();
   // Its own data directory (outbox mails, avatars), gone with the server.
   const dataDir = mkdtempSync(path.join(tmpdir(), "on-tap-data-"));
   const config = loadEnv({
@@ -42,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const app = createApp({
     env: config,
     db: database.db,
-    dialect: "sqlite",
+    dialect: database.dialect,
     logger: createLogger(process.env.DEBUG_TEST_LOGS ? "debug" : "silent"),
     build,
     clientDir: path.join(root, "build/client"),
@@ -53,6 +67,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     database,
     build,
+    app,
+    env: config,
     dataDir: config.DATA_DIR,
     async close() {
       await new Promise((resolve) => server.close(resolve));

@@ -16,6 +16,19 @@ export function NotFoundScreen() {
   );
 }
 
+/** A request refused for its shape (a 4xx thrown with `{ message }`): what was wrong, and a way on. */
+export function BadRequestScreen({ message }: { message: string }) {
+  return (
+    <section className="status-screen" role="alert">
+      <h1>{vi.requests.heading}</h1>
+      <p>{message}</p>
+      <a className="button button-primary" href="/">
+        {vi.pages.error.home}
+      </a>
+    </section>
+  );
+}
+
 /** A server or render error: a plain apology, never a stack, and two ways on. */
 export function ServerErrorScreen() {
   return (

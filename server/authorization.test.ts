@@ -1,0 +1,416 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importBanks } from "#content/import-bank.ts";
+import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
+import type { TestDialect } from "#tests/setup/databases.ts";
+import {
+  postForm,
+  sessionCookie,
+  signUp,
+  startTestServer,
+  type TestServer,
+} from "#tests/setup/test-server.ts";
+import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
+
+/**
+ * Issue 10, item 7: every route of the app (tests/support/route-table.ts) called as the owner
+ * of some data (Alice), as another signed-in student (Bob) and as a visitor. Routes that read or
+ * write a user's data have their own requests, aimed at Alice's data, and say who may have it.
+ * For every route and every caller: no answer carries another user's name, email, ids, attempt
+ * ids or session token, and nobody but Alice changes any of her rows.
+ */
+type Caller = "owner" | "other" | "visitor";
+const CALLERS: Caller[] = ["visitor", "other", "owner"];
+
+interface Person {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  cookie: string;
+  attemptId: string;
+  /** An attempt of Alice's whose id nobody else ever saves (see SECRET_ATTEMPT_ID). */
+  privateAttemptId?: string;
+}
+
+/** What a caller's request is and what its answer must be, for a route holding user data. */
+interface Check {
+  /** `self` is the caller (null for a visitor); a write aimed at "their own" uses it. */
+  request: (
+    alice: Person,
+    self: Person | null,
+  ) => { path: string; body?: BodyInit; contentType?: string };
+  /** Status expected per caller (a number, or a test of the status). */
+  expect: Record<Caller, number | ((status: number) => boolean)>;
+  /** Text the owner's answer must contain (so "refused" is not mistaken for "allowed"). */
+  ownerSees?: (alice: Person) => string;
+}
+
+const refused = (status: number) => status >= 400 && status < 500;
+const toLogin = 302;
+const json = (value: unknown) => ({ body: JSON.stringify(value), contentType: "application/json" });
+const form = (fields: Record<string, string>) => ({
+  body: new URLSearchParams(fields).toString(),
+  contentType: "application/x-www-form-urlencoded",
+});
+
+const ATTEMPT_IDS = [
+  "1a2b3c4d-0000-4000-8000-00000000a11c",
+  "1a2b3c4d-0000-4000-8000-000000000b0b",
+];
+/**
+ * Attempt ids are the browser's and scoped to their user (issue 10 item 10): Bob saving the id
+ * of Alice's attempt makes an attempt of his own under it. So the id itself is no secret; what
+ * Bob must never see is Alice's attempt, asked for here by an id Bob never saves.
+ */
+const SECRET_ATTEMPT_ID = "1a2b3c4d-0000-4000-8000-0000000a11ce";
+
+/**
+ * Routes that read or write a user's data, with the request aimed at Alice's. Every other
+ * route is called plainly (GET, or POST with an empty body) and still checked for leaks.
+ */
+const DATA_ROUTES: Record<string, Check> = {
+  "GET /profile": {
+    request: () => ({ path: "/profile" }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+    ownerSees: (alice) => alice.email,
+  },
+  "POST /profile": {
+    // The caller's own name again: allowed for a student, and nobody's name really changes.
+    request: (_alice, self) => ({
+      path: "/profile",
+      ...form({ intent: "name", fullName: self?.name ?? "Khách" }),
+    }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+  },
+  "GET /practice-history": {
+    request: () => ({ path: "/practice-history" }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+    ownerSees: (alice) => alice.attemptId,
+  },
+  "GET /practice-review/:practiceCode": {
+    request: () => ({ path: "/practice-review/de-thu" }),
+    expect: { owner: 200, other: 200, visitor: 200 },
+    ownerSees: (alice) => alice.attemptId,
+  },
+  "GET /practice-control": {
+    request: (alice) => ({
+      path: roomUrl(
+        "de-thu",
+        { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" } },
+        { attemptId: alice.attemptId, seed: 42 },
+      ),
+    }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+  },
+  "POST /api/attempts": {
+    // Alice's attempt saved again: a replay for her; Bob may not take it over or change it.
+    request: (alice) => ({ path: "/api/attempts", ...json(submission(alice.attemptId)) }),
+    // Attempt ids are scoped to their user: Bob's save is an attempt of his own (201), and
+    // Alice's stays as it was (checked).
+    expect: { owner: 200, other: 201, visitor: 401 },
+  },
+  "POST /api/avatar": {
+    request: () => ({ path: "/api/avatar", body: "not an image", contentType: "image/png" }),
+    expect: { owner: refused, other: refused, visitor: 401 },
+  },
+  "GET /verify-email": {
+    request: () => ({ path: "/verify-email" }),
+    expect: { owner: 200, other: 200, visitor: 200 },
+    ownerSees: (alice) => alice.email,
+  },
+  "GET /api/auth/get-session": {
+    request: () => ({ path: "/api/auth/get-session" }),
+    expect: { owner: 200, other: 200, visitor: 200 },
+    ownerSees: (alice) => alice.email,
+  },
+  "GET /api/auth/list-sessions": {
+    request: () => ({ path: "/api/auth/list-sessions" }),
+    expect: { owner: 200, other: 200, visitor: 401 },
+    ownerSees: (alice) => alice.id,
+  },
+  "GET /api/auth/list-accounts": {
+    request: () => ({ path: "/api/auth/list-accounts" }),
+    expect: { owner: 200, other: 200, visitor: 401 },
+    ownerSees: (alice) => alice.id,
+  },
+  "POST /api/auth/update-user": {
+    request: (_alice, self) => ({
+      path: "/api/auth/update-user",
+      ...json({ name: self?.name ?? "Khách" }),
+    }),
+    expect: { owner: 200, other: 200, visitor: 401 },
+  },
+  "POST /api/auth/delete-user": {
+    request: () => ({ path: "/api/auth/delete-user", ...json({ password: "not-the-password" }) }),
+    expect: { owner: refused, other: refused, visitor: 401 },
+  },
+  "POST /api/auth/change-password": {
+    request: () => ({
+      path: "/api/auth/change-password",
+      ...json({ currentPassword: "not-the-password", newPassword: "matkhau9" }),
+    }),
+    expect: { owner: refused, other: refused, visitor: 401 },
+  },
+  "POST /api/auth/two-factor/enable": {
+    request: () => ({
+      path: "/api/auth/two-factor/enable",
+      ...json({ password: "not-the-password" }),
+    }),
+    expect: { owner: refused, other: refused, visitor: 401 },
+  },
+  "POST /api/auth/two-factor/disable": {
+    request: () => ({
+      path: "/api/auth/two-factor/disable",
+      ...json({ password: "not-the-password" }),
+    }),
+    expect: { owner: refused, other: refused, visitor: 401 },
+  },
+};
+
+/** Requests aimed at one of Alice's rows by its id, outside the route table's one-per-route. */
+const AIMED: (Check & { name: string })[] = [
+  {
+    name: "one attempt: GET /practice-history?id=<Alice's attempt>",
+    request: (alice) => ({ path: `/practice-history?id=${alice.privateAttemptId}` }),
+    expect: { owner: 200, other: 404, visitor: toLogin },
+    ownerSees: (alice) => alice.privateAttemptId!,
+  },
+];
+
+function submission(id: string) {
+  return {
+    id,
+    practiceCode: "de-thu",
+    selection: { type: "PRACTICE_TIME_ALL" },
+    config: {
+      practiceType: "FLAT",
+      maxQuestionTime: 30,
+      maxResultTime: 20,
+      showQuestionKeyAfterQuestionEnd: true,
+      showNotification: true,
+      shuffleQuestions: false,
+      shuffleAnswers: false,
+      seed: 42,
+    },
+    answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
+    answerOrders: null,
+    totalTime: 77,
+  };
+}
+
+let questionIds: number[] = [];
+
+for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
+  describe(`authorization matrix [${dialect}]`, () => {
+    let server: TestServer;
+    let routes: AppRoute[] = [];
+    const people: Record<"alice" | "bob", Person> = {
+      alice: {
+        id: "",
+        name: "Alice Zqxalice",
+        email: `alice-zqx-${dialect}@example.com`,
+        password: "matkhau-alice",
+        cookie: "",
+        attemptId: ATTEMPT_IDS[0]!,
+        privateAttemptId: SECRET_ATTEMPT_ID,
+      },
+      bob: {
+        id: "",
+        name: "Bob Vwybob",
+        email: `bob-vwy-${dialect}@example.com`,
+        password: "matkhau-bob",
+        cookie: "",
+        attemptId: ATTEMPT_IDS[1]!,
+      },
+    };
+
+    beforeAll(async () => {
+      server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
+      await importBanks(server.database.db, [
+        {
+          subject: { code: "mon-thu", name: "Môn thử", description: "", keywords: [] },
+          practices: [
+            {
+              code: "de-thu",
+              title: "Đề thử",
+              description: "",
+              questions: [1, 2].map((n) => ({
+                text: `Câu ${n}`,
+                answers: [
+                  { text: "Đúng", key: true },
+                  { text: "Sai", key: false },
+                ],
+              })),
+            },
+          ],
+        },
+      ]);
+      questionIds = (
+        await server.database.db.selectFrom("question").select("id").orderBy("idx").execute()
+      ).map((row) => row.id);
+      for (const person of Object.values(people)) {
+        const { cookie, id } = await signUp(server, {
+          email: person.email,
+          fullName: person.name,
+          password: person.password,
+        });
+        Object.assign(person, { cookie, id });
+        for (const attemptId of [person.attemptId, person.privateAttemptId]) {
+          if (!attemptId) continue;
+          const saved = await fetch(`${server.base}/api/attempts`, {
+            method: "POST",
+            headers: { "content-type": "application/json", cookie, origin: server.base },
+            body: JSON.stringify(submission(attemptId)),
+          });
+          expect(saved.status).toBe(201);
+        }
+      }
+      routes = listAppRoutes(server);
+    }, 120_000);
+
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    /** A signed-in cookie for the person, signing in again when a request ended the session. */
+    async function cookieOf(person: Person): Promise<string> {
+      const token = decodeURIComponent(person.cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+      const session = await server.database.db
+        .selectFrom("session")
+        .select("id")
+        .where("token", "=", token)
+        .executeTakeFirst();
+      if (!session) {
+        const response = await postForm(
+          server.base,
+          "/login",
+          { intent: "login", email: person.email, password: person.password },
+          { origin: server.base },
+        );
+        person.cookie = sessionCookie(response);
+      }
+      return person.cookie;
+    }
+
+    /** Everything of Alice's in the database (her sessions' expiry aside, which reading renews). */
+    async function aliceRows(): Promise<string> {
+      const db = server.database.db;
+      const id = people.alice.id;
+      const rows = await Promise.all([
+        db.selectFrom("user").selectAll().where("id", "=", id).execute(),
+        db.selectFrom("account").selectAll().where("userId", "=", id).execute(),
+        db.selectFrom("session").select(["id", "token"]).where("userId", "=", id).execute(),
+        db.selectFrom("twoFactor").selectAll().where("userId", "=", id).execute(),
+        db.selectFrom("attempt").selectAll().where("user_id", "=", id).execute(),
+        db.selectFrom("attempt_answer").selectAll().where("user_id", "=", id).execute(),
+      ]);
+      return JSON.stringify(rows);
+    }
+
+    /** What of `person` must never reach anyone else. */
+    async function secretsOf(person: Person): Promise<string[]> {
+      const db = server.database.db;
+      const sessions = await db
+        .selectFrom("session")
+        .select("token")
+        .where("userId", "=", person.id)
+        .execute();
+      const accounts = await db
+        .selectFrom("account")
+        .select("id")
+        .where("userId", "=", person.id)
+        .execute();
+      return [
+        person.name,
+        person.email,
+        person.id,
+        ...(person.privateAttemptId ? [person.privateAttemptId] : []),
+        ...sessions.map((s) => s.token),
+        ...accounts.map((a) => a.id),
+      ];
+    }
+
+    async function call(
+      caller: Caller,
+      method: "GET" | "POST",
+      { path, body, contentType }: ReturnType<Check["request"]>,
+    ) {
+      const headers: Record<string, string> = { origin: server.base };
+      if (caller !== "visitor") {
+        headers.cookie = await cookieOf(caller === "owner" ? people.alice : people.bob);
+      }
+      if (contentType) headers["content-type"] = contentType;
+      const before = await aliceRows();
+      const response = await fetch(`${server.base}${path}`, {
+        method,
+        headers,
+        body: method === "POST" ? (body ?? "") : undefined,
+        redirect: "manual",
+      });
+      const text = await response.text();
+      const where = `${method} ${path} as ${caller} (${response.status})`;
+      expect(response.status, `${where}: ${text.slice(0, 200)}`).toBeLessThan(500);
+      const foreign =
+        caller === "owner"
+          ? await secretsOf(people.bob)
+          : [
+              ...(await secretsOf(people.alice)),
+              ...(caller === "visitor" ? await secretsOf(people.bob) : []),
+            ];
+      // An id the caller sent may come back; anything else of another's may not.
+      const sent = `${path} ${typeof body === "string" ? body : ""}`;
+      const leaked = foreign.filter((secret) => text.includes(secret) && !sent.includes(secret));
+      expect(leaked, `${where} showed another user's data`).toEqual([]);
+      if (caller !== "owner") {
+        expect(await aliceRows(), `${where} changed Alice's data`).toBe(before);
+      }
+      return { status: response.status, text };
+    }
+
+    async function runCheck(method: "GET" | "POST", check: Check) {
+      for (const caller of CALLERS) {
+        const self = caller === "owner" ? people.alice : caller === "other" ? people.bob : null;
+        const { status, text } = await call(caller, method, check.request(people.alice, self));
+        const expected = check.expect[caller];
+        const ok = typeof expected === "number" ? status === expected : expected(status);
+        expect(ok, `${method} as ${caller}: status ${status}, expected ${String(expected)}`).toBe(
+          true,
+        );
+        if (caller === "owner" && check.ownerSees) {
+          expect(text, `the owner's own data is missing`).toContain(check.ownerSees(people.alice));
+        }
+      }
+    }
+
+    it("every user-data route of the table has a check, and every check a route", () => {
+      const keys = routes.map((route) => route.key);
+      expect(Object.keys(DATA_ROUTES).filter((key) => !keys.includes(key))).toEqual([]);
+    });
+
+    for (const [key, check] of Object.entries(DATA_ROUTES)) {
+      it(`${key}: owner, other student and visitor get what they may, no one else's data`, async () => {
+        await runCheck(key.startsWith("POST") ? "POST" : "GET", check);
+      });
+    }
+
+    for (const check of AIMED) {
+      it(`${check.name}: only the owner sees it`, async () => {
+        await runCheck("GET", check);
+      });
+    }
+
+    it("every other route, called plainly by anyone, shows no one else's data and changes nothing of Alice's", async () => {
+      for (const route of routes.filter((candidate) => !(candidate.key in DATA_ROUTES))) {
+        const path = route.pattern.replace(/:[^/]+/g, "x").replace(/\/(\*|\{\*[^}]+\})$/, "/x");
+        const request =
+          route.method === "POST"
+            ? route.source === "better-auth" || route.key === "POST /api/attempts"
+              ? { path, ...json({}) }
+              : { path, ...form({}) }
+            : { path };
+        for (const caller of CALLERS) await call(caller, route.method, request);
+      }
+      // Some 200 requests, each between two reads of Alice's rows: minutes on a loaded machine.
+    }, 240_000);
+  });
+}
