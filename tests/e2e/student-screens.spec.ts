@@ -380,7 +380,7 @@ test.describe("signed in", () => {
     await expect(page).toHaveURL("/practice-history");
   });
 
-  test("the profile's avatar has no visible way to change it: a labelled button beside the picture", async ({
+  test("the profile: no visible way to change the avatar and double gaps around “Email:”: a labelled button beside the picture, one gap", async ({
     page,
   }) => {
     await page.goto("/profile");
@@ -390,6 +390,10 @@ test.describe("signed in", () => {
     await expect(button).toHaveText("Thêm ảnh đại diện");
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), button.click()]);
     expect(chooser.isMultiple()).toBe(false);
+    // "Email:" sits one form gap below the name field, not two.
+    const field = (await page.getByLabel("Họ và tên").locator("..").boundingBox())!;
+    const email = (await page.getByText(/^Email: /).boundingBox())!;
+    expect(email.y - (field.y + field.height)).toBeLessThanOrEqual(17);
     await shot(page, "profile");
     await expectNoSidewaysScroll(page, "profile");
     await expectNoAxeViolations(page, "profile");
