@@ -476,6 +476,15 @@ test("phone menu alignment: links, swatches and snow buttons share one left edge
 }) => {
   await page.goto("/");
   const nav = await openAccountMenu(page);
+  // Measured where the menu comes to rest, not while it slides in.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity) // not the snow
+        .map((a) => a.finished),
+    ),
+  );
   const textLeft = (locator: Locator) =>
     locator.evaluate((node) => {
       const range = document.createRange();
