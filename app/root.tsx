@@ -82,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body>
+      <body data-immersive={immersive || undefined}>
         <a className="skip-link" href="#main">
           {vi.skipToContent}
         </a>

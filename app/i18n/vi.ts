@@ -40,8 +40,9 @@ export const vi = {
   snow: {
     show: "Bật tuyết rơi",
     hide: "Tắt tuyết rơi",
-    snowman: "Người tuyết: bấm để nghe nhạc",
-    snowmanStop: "Người tuyết: bấm để tắt nhạc",
+    // Short enough to stay on one line beside its icon in a 320 px phone's menu.
+    snowman: "Nghe nhạc người tuyết",
+    snowmanStop: "Tắt nhạc người tuyết",
   },
 
   footer: {
@@ -62,6 +63,7 @@ export const vi = {
       noMatch: (query: string) => `Không tìm thấy môn học nào khớp với “${query}”.`,
       practicesHeading: "Danh sách đề luyện tập",
       practiceCount: (n: number) => `${n} đề luyện tập`,
+      allOfSubject: (name: string) => `Xem tất cả đề của môn ${name}`,
       loadFailed: "Không tải được danh sách môn học. Vui lòng thử lại.",
       retry: "Thử lại",
     },
@@ -105,9 +107,12 @@ export const vi = {
       shuffleAnswers: "Xáo trộn đáp án",
       options: "Tuỳ chọn",
       preview: "Xem trước câu hỏi",
+      previewShort: "Xem trước",
       start: "Bắt đầu",
       loginToStart: "Đăng nhập để bắt đầu",
+      loginToStartShort: "Đăng nhập",
       chooseFirst: "Vui lòng chọn chương hoặc bộ câu hỏi",
+      chooseFirstShort: "Chưa chọn câu hỏi",
       previewTitle: "Xem trước câu hỏi",
       previewShowKey: "Hiển thị đáp án",
       close: "Đóng",
@@ -161,6 +166,8 @@ export const vi = {
       reference: "Tham khảo",
       questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
       questionLabel: (n: number) => `Câu ${n}:`,
+      shuffledQuestionLabel: (n: number, inPractice: number) =>
+        `Câu ${n} (câu ${inPractice} của đề):`,
       answers: (n: number) => `Các đáp án của câu ${n}`,
       jumpList: "Đi tới câu hỏi",
       jumpTo: (n: number, answered: boolean) =>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
@@ -32,6 +32,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const shown = subjects.filter((s) => matchesSearch(query, [s.name, s.keywords, s.code]));
   const selectedSubject = subjects.find((s) => s.code === selected);
   const t = vi.pages.home;
+  useShowChosenSubject(selected);
   return (
     <>
       <section className="page" aria-labelledby="subjects-heading">
@@ -82,15 +83,39 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {selectedSubject ? (
-        <section className="page" aria-labelledby="practices-heading">
-          <h2 id="practices-heading">
-            {t.practicesHeading}: {selectedSubject.name}
-          </h2>
+        <section className="page" aria-labelledby={PRACTICES_HEADING_ID}>
+          <div className="section-head">
+            <h2 id={PRACTICES_HEADING_ID}>
+              {t.practicesHeading}: {selectedSubject.name}
+            </h2>
+            <Link to={`/practice-subject/${selectedSubject.code}`}>
+              {t.allOfSubject(selectedSubject.name)}
+            </Link>
+          </div>
           <PracticeCardList practices={practices} />
         </section>
       ) : null}
     </>
   );
+}
+
+const PRACTICES_HEADING_ID = "practices-heading";
+
+/**
+ * On a phone the practice list sits far below the tiles, so choosing a subject brings its list
+ * into view (focus stays on the tile, so the keyboard and screen readers go on as before).
+ */
+function useShowChosenSubject(selected: string | null) {
+  const shown = useRef(selected);
+  useEffect(() => {
+    if (shown.current === selected) return;
+    shown.current = selected;
+    if (!window.matchMedia("(max-width: 1023px)").matches) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    document
+      .getElementById(PRACTICES_HEADING_ID)
+      ?.scrollIntoView({ block: "start", behavior: reduced ? "instant" : "smooth" });
+  }, [selected]);
 }
 
 /** The catalogue could not be loaded: say so and offer a retry, never a blank page. */

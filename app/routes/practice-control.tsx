@@ -2,13 +2,16 @@ import { useCallback, useMemo } from "react";
 import { data, Link, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
 import { FlatRoom } from "#app/components/room/flat-room.tsx";
-import { SequenceRoom } from "#app/components/room/sequence-room.tsx";
-import { Summary } from "#app/components/room/summary.tsx";
+import { PAUSED_HEADING_ID, ROOM_HEADING_ID } from "#app/components/room/room-bar.tsx";
+import { QUESTION_HEADING_ID, SequenceRoom } from "#app/components/room/sequence-room.tsx";
+import { Summary, SUMMARY_HEADING_ID } from "#app/components/room/summary.tsx";
+import { useScreenStart } from "#app/components/room/use-screen-start.ts";
 import { useAttemptSave } from "#app/components/room/use-attempt-save.ts";
 import { useRoom } from "#app/components/room/use-room.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
+import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
 import {
   DEFAULT_SETUP,
   newRoomIdentity,
@@ -53,6 +56,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     questions,
   };
 }
+
+export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   pageTitle(loaded && "title" in loaded && loaded.title ? t.titleOf(loaded.title) : t.title);
@@ -150,6 +155,14 @@ function PracticeRoom({
     () => new Map(questions.map((question) => [question.id, question])),
     [questions],
   );
+  const [screen, headingId] = finished
+    ? ["summary", SUMMARY_HEADING_ID]
+    : state.paused
+      ? ["paused", PAUSED_HEADING_ID]
+      : state.config.practiceType === "FLAT"
+        ? ["sheet", ROOM_HEADING_ID]
+        : [`question-${state.currentIndex}`, QUESTION_HEADING_ID];
+  useScreenStart(screen, headingId, restored);
   const again = useCallback(() => {
     void navigate(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, newRoomIdentity()));
   }, [navigate, room]);

@@ -6,6 +6,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { formatDateTime } from "#app/utils/dates.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
+import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
 import { findAttempt, listAttemptsOfUser } from "#db/attempts.ts";
 import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
@@ -32,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return { kind: "attempt" as const, attempt, questions };
 }
+
+export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   pageTitle(

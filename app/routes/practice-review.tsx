@@ -7,10 +7,9 @@ import { getSessionUser } from "#app/utils/auth.server.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
-import katexStylesheet from "katex/dist/katex.min.css?url";
+import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
 
-// Only pages that show questions load KaTeX's stylesheet (fonts are fetched only when used).
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: katexStylesheet }];
+export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
@@ -39,7 +38,11 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
   return (
     <div className="setup-page">
       <article className="card info-card" aria-labelledby="practice-title">
-        <p className="card-kicker">{t.subject(practice.subject.name)}</p>
+        <p className="card-kicker">
+          <Link to={`/practice-subject/${practice.subject.code}`}>
+            {t.subject(practice.subject.name)}
+          </Link>
+        </p>
         <h1 id="practice-title" className="info-title">
           {practice.title}
         </h1>

@@ -194,7 +194,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
 
       <section className="auth-form avatar-section" aria-labelledby="avatar-heading">
         <h2 id="avatar-heading">{vi.avatar.section}</h2>
-        <AvatarPicker avatarUrl={user.avatarUrl} fullName={user.fullName} size={96} />
+        <AvatarPicker
+          avatarUrl={user.avatarUrl}
+          fullName={user.fullName}
+          size={96}
+          labelledButton
+        />
         <p className="field-hint">{vi.avatar.hint}</p>
       </section>
 

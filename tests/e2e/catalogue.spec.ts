@@ -48,7 +48,11 @@ test.describe("home", () => {
     const tile = subjectTiles(page).filter({ hasText: "Toán rời rạc" }).getByRole("link");
     await tile.click();
     await expect(page).toHaveURL("/?mon=toan-roi-rac");
-    const practices = page.getByRole("region", { name: /Danh sách đề luyện tập: Toán rời rạc/ });
+    const region = page.getByRole("region", { name: /Danh sách đề luyện tập: Toán rời rạc/ });
+    await expect(
+      region.getByRole("link", { name: "Xem tất cả đề của môn Toán rời rạc" }),
+    ).toBeVisible();
+    const practices = region.getByRole("list");
     await expect(practices.getByRole("link")).toHaveCount(2);
     await expect(practices.getByRole("link").first()).toContainText(/\d+ đã làm/);
     await expect(practices.getByRole("link").first()).toContainText(/\d+ câu hỏi/);

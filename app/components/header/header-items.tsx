@@ -12,6 +12,8 @@ export interface HeaderItemsProps {
   feedbackEmail: string;
   /** The practice room hides the snow controls. */
   showSnowControls: boolean;
+  /** In the phone's menu: the account's actions stand in the menu, not behind the name. */
+  inMenu?: boolean;
 }
 
 /** The header's actions: the same items in the desktop bar and in the mobile menu. */
@@ -21,6 +23,7 @@ export function HeaderItems({
   snow,
   feedbackEmail,
   showSnowControls,
+  inMenu = false,
 }: HeaderItemsProps) {
   const feedbackHref = `mailto:${feedbackEmail}?subject=${encodeURIComponent(vi.nav.feedbackSubject)}`;
   return (
@@ -42,7 +45,7 @@ export function HeaderItems({
       ) : null}
       <div className="auth-area">
         {user ? (
-          <UserMenu user={user} />
+          <UserMenu user={user} actionsShown={inMenu} />
         ) : (
           <>
             {/* A full page load, as the spec asks: the sign-in screen starts clean. */}

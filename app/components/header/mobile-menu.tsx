@@ -80,7 +80,7 @@ export function MobileMenu(props: HeaderItemsProps) {
             </button>
           </div>
           <nav aria-label={vi.nav.mainNavigation}>
-            <HeaderItems {...props} />
+            <HeaderItems {...props} inMenu />
           </nav>
         </div>
       </dialog>

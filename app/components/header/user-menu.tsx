@@ -12,11 +12,19 @@ export interface HeaderUser {
 export { AVATAR_PLACEHOLDER };
 
 /**
- * Signed in: name and avatar; a click (or Enter) opens a popup with the avatar, name, email and
- * "Đăng xuất". Escape or a click elsewhere closes it. No hover opening: on a laptop with a
- * mouse, hover-then-click would close what the hover just opened.
+ * Signed in: name and avatar; a click (or Enter) opens a popup with the avatar, name, email,
+ * the account's pages and "Đăng xuất". Escape or a click elsewhere closes it. No hover opening:
+ * on a laptop with a mouse, hover-then-click would close what the hover just opened.
+ * In the phone's menu (`actionsShown`) the pages and "Đăng xuất" stand in the menu itself,
+ * one tap away, and the popup keeps the avatar, name and email.
  */
-export function UserMenu({ user }: { user: HeaderUser }) {
+export function UserMenu({
+  user,
+  actionsShown = false,
+}: {
+  user: HeaderUser;
+  actionsShown?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const popupId = useId();
   const container = useRef<HTMLDivElement>(null);
@@ -61,22 +69,27 @@ export function UserMenu({ user }: { user: HeaderUser }) {
         <AvatarPicker avatarUrl={user.avatarUrl} fullName={user.fullName} size={72} />
         <p className="user-popup-name">{user.fullName}</p>
         <p className="user-popup-email">{user.email}</p>
-        <p>
-          <Link to="/profile" onClick={() => setOpen(false)}>
-            {vi.auth.profile.link}
-          </Link>
-        </p>
-        <p>
-          <Link to="/practice-history" onClick={() => setOpen(false)}>
-            {vi.pages.practiceHistory.title}
-          </Link>
-        </p>
-        <Form method="post" action="/logout" reloadDocument>
-          <button type="submit" className="button button-secondary">
-            {vi.nav.logout}
-          </button>
-        </Form>
+        {actionsShown ? null : <AccountActions onChoose={() => setOpen(false)} />}
       </div>
+      {actionsShown ? <AccountActions onChoose={() => setOpen(false)} /> : null}
+    </div>
+  );
+}
+
+function AccountActions({ onChoose }: { onChoose: () => void }) {
+  return (
+    <div className="account-actions">
+      <Link to="/profile" onClick={onChoose}>
+        {vi.auth.profile.link}
+      </Link>
+      <Link to="/practice-history" onClick={onChoose}>
+        {vi.pages.practiceHistory.title}
+      </Link>
+      <Form method="post" action="/logout" reloadDocument>
+        <button type="submit" className="button button-secondary">
+          {vi.nav.logout}
+        </button>
+      </Form>
     </div>
   );
 }

@@ -94,6 +94,11 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
     setPreviewOpen(true);
   }
 
+  // Only sizes that split the practice: on 72 questions "75 câu" would just be "Tất cả".
+  const rangeSizes = RANGE_SIZES.filter((size) => size < practice.questionCount);
+  const rangeSize = rangeSizes.includes(setup.rangeSize)
+    ? setup.rangeSize
+    : (rangeSizes.at(-1) ?? practice.questionCount);
   const loginHref = `/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`;
   const sequence = setup.practiceType === "SEQUENCE";
 
@@ -135,45 +140,51 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
         </fieldset>
       ) : (
         <>
-          <fieldset className="choice-group">
-            <legend>{t.rangeSize}</legend>
-            <div className="segmented">
-              {RANGE_SIZES.map((size) => (
-                <label key={size} className="segment">
-                  <input
-                    type="radio"
-                    name="range-size"
-                    checked={setup.rangeSize === size}
-                    onChange={() =>
-                      update({
-                        rangeSize: size,
-                        selection:
-                          setup.selection?.type === "PRACTICE_TIME_RANGE" ? null : setup.selection,
-                      })
-                    }
-                  />
-                  <span>{t.rangeSizeOption(size)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          {rangeSizes.length > 0 ? (
+            <fieldset className="choice-group">
+              <legend>{t.rangeSize}</legend>
+              <div className="segmented">
+                {rangeSizes.map((size) => (
+                  <label key={size} className="segment">
+                    <input
+                      type="radio"
+                      name="range-size"
+                      checked={rangeSize === size}
+                      onChange={() =>
+                        update({
+                          rangeSize: size,
+                          selection:
+                            setup.selection?.type === "PRACTICE_TIME_RANGE"
+                              ? null
+                              : setup.selection,
+                        })
+                      }
+                    />
+                    <span>{t.rangeSizeOption(size)}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
           <fieldset className="choice-group">
             <legend>{t.ranges}</legend>
             <div className="choice-grid choice-grid-compact">
-              {rangeTiles(practice.questionCount, setup.rangeSize).map(({ start, end }) => {
-                const selection: Selection = { type: "PRACTICE_TIME_RANGE", start, end };
-                return (
-                  <label key={start} className="choice-tile">
-                    <input
-                      type="radio"
-                      name="selection"
-                      checked={sameSelection(setup.selection, selection)}
-                      onChange={() => choose(selection)}
-                    />
-                    <span className="choice-title">{t.range(start, end)}</span>
-                  </label>
-                );
-              })}
+              {(rangeSizes.length > 0 ? rangeTiles(practice.questionCount, rangeSize) : []).map(
+                ({ start, end }) => {
+                  const selection: Selection = { type: "PRACTICE_TIME_RANGE", start, end };
+                  return (
+                    <label key={start} className="choice-tile">
+                      <input
+                        type="radio"
+                        name="selection"
+                        checked={sameSelection(setup.selection, selection)}
+                        onChange={() => choose(selection)}
+                      />
+                      <span className="choice-title">{t.range(start, end)}</span>
+                    </label>
+                  );
+                },
+              )}
               <AllTile practice={practice} setup={setup} choose={choose} />
             </div>
           </fieldset>
@@ -248,24 +259,37 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
 
       <div className="sticky-bar">
         <p className="sticky-summary" aria-live="polite">
-          {setup.selection
-            ? t.selectionSummary(
-                selectionLabel(setup.selection, practice),
-                selectionSize(setup.selection, practice),
-              )
-            : t.chooseFirst}
+          {/* A phone shows only the size; the whole summary is still read out. */}
+          <span className="phone-only" aria-hidden="true">
+            {setup.selection
+              ? t.rangeSizeOption(selectionSize(setup.selection, practice))
+              : t.chooseFirstShort}
+          </span>
+          <span className="sticky-summary-full">
+            {setup.selection
+              ? t.selectionSummary(
+                  selectionLabel(setup.selection, practice),
+                  selectionSize(setup.selection, practice),
+                )
+              : t.chooseFirst}
+          </span>
         </p>
         <div className="sticky-actions">
-          <button type="button" className="button button-secondary" onClick={preview}>
-            {t.preview}
+          <button
+            type="button"
+            className="button button-secondary"
+            aria-label={t.preview}
+            onClick={preview}
+          >
+            <ShortOnPhone short={t.previewShort} full={t.preview} />
           </button>
           {signedIn ? (
             <button type="button" className="button button-primary" onClick={start}>
               {t.start}
             </button>
           ) : (
-            <a className="button button-primary" href={loginHref}>
-              {t.loginToStart}
+            <a className="button button-primary" href={loginHref} aria-label={t.loginToStart}>
+              <ShortOnPhone short={t.loginToStartShort} full={t.loginToStart} />
             </a>
           )}
         </div>
@@ -280,6 +304,23 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
         />
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A button's words, shortened on a phone so the bar keeps to one line; the full words stay its
+ * accessible name (aria-label), which begins with the short ones.
+ */
+function ShortOnPhone({ short, full }: { short: string; full: string }) {
+  return (
+    <>
+      <span className="phone-only" aria-hidden="true">
+        {short}
+      </span>
+      <span className="wide-only" aria-hidden="true">
+        {full}
+      </span>
+    </>
   );
 }
 

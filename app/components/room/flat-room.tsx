@@ -3,6 +3,7 @@ import type { QuestionView } from "#db/catalogue.ts";
 import { orderedQuestions } from "#engine/room.ts";
 import type { RoomAction } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { questionNumbers, type QuestionNumber } from "#app/utils/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar } from "./room-bar.tsx";
@@ -27,6 +28,7 @@ export function FlatRoom({
   label: string;
 }) {
   const questions = useMemo(() => orderedQuestions(state), [state.order, state.questions]); // eslint-disable-line react-hooks/exhaustive-deps
+  const numbers = useMemo(() => questionNumbers(questions), [questions]);
   const confirm = useRef<HTMLDialogElement>(null);
   const onToggle = useCallback(
     (position: number, answerIdx: number) => dispatch({ type: "toggle", answerIdx, position }),
@@ -59,9 +61,10 @@ export function FlatRoom({
         <PausedPanel onResume={() => dispatch({ type: "resume" })} />
       ) : (
         <div className="flat-layout">
-          <JumpList selections={state.selections} />
+          <JumpList selections={state.selections} numbers={numbers} />
           <Sheet
             questions={questions}
+            numbers={numbers}
             answerOrders={state.answerOrders}
             selections={state.selections}
             onToggle={onToggle}
@@ -92,11 +95,13 @@ export function FlatRoom({
 
 const Sheet = memo(function Sheet({
   questions,
+  numbers,
   answerOrders,
   selections,
   onToggle,
 }: {
   questions: QuestionView[];
+  numbers: QuestionNumber[];
   answerOrders: Room["answerOrders"];
   selections: Room["selections"];
   onToggle: (position: number, answerIdx: number) => void;
@@ -108,7 +113,7 @@ const Sheet = memo(function Sheet({
         <li key={question.id} id={`cau-${position + 1}`} className="room-card">
           <QuestionBlock
             question={question}
-            number={position + 1}
+            number={numbers[position]!}
             position={position}
             answerOrder={answerOrders[position] ?? []}
             picks={selections[position] ?? []}
@@ -122,7 +127,13 @@ const Sheet = memo(function Sheet({
   );
 });
 
-const JumpList = memo(function JumpList({ selections }: { selections: Room["selections"] }) {
+const JumpList = memo(function JumpList({
+  selections,
+  numbers,
+}: {
+  selections: Room["selections"];
+  numbers: QuestionNumber[];
+}) {
   return (
     <nav className="jump-list" aria-label={t.jumpList}>
       <ol>
@@ -131,9 +142,9 @@ const JumpList = memo(function JumpList({ selections }: { selections: Room["sele
             <a
               href={`#cau-${position + 1}`}
               data-answered={picks.length > 0}
-              aria-label={t.jumpTo(position + 1, picks.length > 0)}
+              aria-label={t.jumpTo(numbers[position]?.shown ?? position + 1, picks.length > 0)}
             >
-              {position + 1}
+              {numbers[position]?.shown ?? position + 1}
             </a>
           </li>
         ))}

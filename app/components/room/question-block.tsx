@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
+import type { QuestionNumber } from "#app/utils/question-numbers.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
 import { countRender } from "./render-probe.ts";
 
@@ -8,8 +9,8 @@ const t = vi.pages.practiceControl;
 
 interface QuestionBlockProps {
   question: QuestionView;
-  /** 1-based number shown as "Câu n:". */
-  number: number;
+  /** "Câu n:", as the practice numbers it, or in the room's order when shuffled (questionNumbers). */
+  number: QuestionNumber;
   position: number;
   answerOrder: readonly number[];
   picks: readonly number[];
@@ -39,7 +40,11 @@ export const QuestionBlock = memo(function QuestionBlock({
   return (
     <div className="question-block">
       <div className="question-text" id={headingId} tabIndex={headingId ? -1 : undefined}>
-        <span className="question-number">{t.questionLabel(number)}</span>{" "}
+        <span className="question-number">
+          {number.inPractice === null
+            ? t.questionLabel(number.shown)
+            : t.shuffledQuestionLabel(number.shown, number.inPractice)}
+        </span>{" "}
         <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
       </div>
       {question.keyCount > 1 ? (

@@ -2,6 +2,10 @@ import { vi } from "#app/i18n/vi.ts";
 
 const t = vi.pages.practiceControl;
 
+/** The headings a screen change in the room moves focus to (useScreenStart). */
+export const ROOM_HEADING_ID = "room-heading";
+export const PAUSED_HEADING_ID = "room-paused-heading";
+
 /** The room's top bar: what is being practised, the room's own controls and its clock. */
 export function RoomBar({
   title,
@@ -19,7 +23,9 @@ export function RoomBar({
   return (
     <div className="room-bar">
       <div className="room-title">
-        <h1>{title}</h1>
+        <h1 id={ROOM_HEADING_ID} tabIndex={-1}>
+          {title}
+        </h1>
         <p>{label}</p>
       </div>
       <div className="room-controls">
@@ -35,8 +41,10 @@ export function RoomBar({
 /** While paused the question is out of sight, so pausing cannot buy thinking time. */
 export function PausedPanel({ onResume }: { onResume: () => void }) {
   return (
-    <section className="room-card room-paused" aria-labelledby="room-paused-heading">
-      <h2 id="room-paused-heading">{t.pausedHeading}</h2>
+    <section className="room-card room-paused" aria-labelledby={PAUSED_HEADING_ID}>
+      <h2 id={PAUSED_HEADING_ID} tabIndex={-1}>
+        {t.pausedHeading}
+      </h2>
       <p>{t.pausedText}</p>
       <button type="button" className="button button-primary" onClick={onResume}>
         {t.resume}

@@ -1,17 +1,20 @@
-import { memo, useCallback, useEffect, useEffectEvent, useRef } from "react";
+import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { questionAt } from "#engine/room.ts";
 import { scoreQuestion } from "#engine/scoring.ts";
 import type { RoomAction } from "#engine/types.ts";
-import { showToast } from "#app/components/ui/toast.ts";
+import { dismissToast, showToast } from "#app/components/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { questionNumbers } from "#app/utils/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar } from "./room-bar.tsx";
 import type { Room } from "./use-room.ts";
 
 const t = vi.pages.practiceControl;
-const QUESTION_HEADING_ID = "room-question";
+export const QUESTION_HEADING_ID = "room-question";
+/** The result toast's id: each result replaces the last one, and it goes with its question. */
+const RESULT_TOAST = "room-result";
 
 /**
  * "Trả lời tuần tự từng câu hỏi": one question at a time with its countdown, the result when
@@ -35,6 +38,12 @@ export function SequenceRoom({
   const count = state.order.length;
   const last = position + 1 >= count;
   const nextButton = useRef<HTMLButtonElement>(null);
+  // The numbers change only with the order, not with every tick of the clock.
+  const { order, questions } = state;
+  const numbers = useMemo(
+    () => questionNumbers(order.map((index) => ({ idx: questions[index]?.idx ?? -1 }))),
+    [order, questions],
+  );
   const onToggle = useCallback(
     (at: number, answerIdx: number) => dispatch({ type: "toggle", answerIdx, position: at }),
     [dispatch],
@@ -69,7 +78,7 @@ export function SequenceRoom({
           <section className="room-card" aria-labelledby={QUESTION_HEADING_ID}>
             <QuestionBlock
               question={question}
-              number={position + 1}
+              number={numbers[position]!}
               position={position}
               answerOrder={state.answerOrders[position] ?? []}
               picks={picks}
@@ -125,9 +134,10 @@ function verdictText(right: boolean, pickCount: number): string {
 }
 
 /**
- * When a result comes up: the toast (only with "Hiển thị thông báo" on) and focus on the next
- * button; when a new question comes up: focus on its text, so a screen reader reads it. A state
- * restored from storage is not announced again.
+ * When a result comes up: the toast (only with "Hiển thị thông báo" on), replacing the last
+ * one, and focus on the next button; when the question changes or the room ends, the toast
+ * goes (useScreenStart moves focus to the new question). A state restored from storage is
+ * not announced again.
  */
 function useResultFeedback(
   state: Room,
@@ -136,6 +146,14 @@ function useResultFeedback(
 ) {
   const seen = useRef<{ restored: boolean; key: string } | null>(null);
   const key = `${state.currentIndex}:${state.resultShown}`;
+  const notify = state.config.showNotification;
+  // The room ended (the summary replaces it) or was left: its last result goes with it.
+  useEffect(
+    () => () => {
+      if (notify) void dismissToast(RESULT_TOAST);
+    },
+    [notify],
+  );
   useEffect(() => {
     const before = seen.current;
     seen.current = { restored, key };
@@ -144,12 +162,14 @@ function useResultFeedback(
       nextButton.current?.focus();
       const question = questionAt(state, state.currentIndex);
       const picks = state.selections[state.currentIndex] ?? [];
-      if (question && state.config.showNotification) {
+      if (question && notify) {
         const { rightAnswer } = scoreQuestion(question, picks);
-        void showToast(rightAnswer ? "success" : "error", verdictText(rightAnswer, picks.length));
+        void showToast(rightAnswer ? "success" : "error", verdictText(rightAnswer, picks.length), {
+          id: RESULT_TOAST,
+        });
       }
-    } else {
-      document.getElementById(QUESTION_HEADING_ID)?.focus();
+    } else if (notify) {
+      void dismissToast(RESULT_TOAST);
     }
     // Only the transition matters; the rest of the state is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps

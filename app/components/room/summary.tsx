@@ -1,11 +1,15 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { questionNumbers } from "#app/utils/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
 import type { SaveStatus } from "./use-attempt-save.ts";
 
 const t = vi.pages.summary;
+
+export const SUMMARY_HEADING_ID = "summary-heading";
 
 /** A ring showing the share of right answers, with the percentage in its middle. */
 export function RingChart({ right, total }: { right: number; total: number }) {
@@ -15,14 +19,17 @@ export function RingChart({ right, total }: { right: number; total: number }) {
   return (
     <svg className="ring-chart" viewBox="0 0 120 120" role="img" aria-label={t.ring(percent)}>
       <circle className="ring-track" cx="60" cy="60" r={radius} />
-      <circle
-        className="ring-value"
-        cx="60"
-        cy="60"
-        r={radius}
-        strokeDasharray={`${(percent / 100) * circumference} ${circumference}`}
-        transform="rotate(-90 60 60)"
-      />
+      {/* A round line cap draws a dot even for a zero-length arc: 0% draws nothing. */}
+      {percent > 0 ? (
+        <circle
+          className="ring-value"
+          cx="60"
+          cy="60"
+          r={radius}
+          strokeDasharray={`${(percent / 100) * circumference} ${circumference}`}
+          transform="rotate(-90 60 60)"
+        />
+      ) : null}
       <text x="60" y="60" textAnchor="middle" dominantBaseline="central" aria-hidden="true">
         {percent}%
       </text>
@@ -66,11 +73,20 @@ export function Summary({
   const saved = save?.status.kind === "saved" ? save.status.attempt : null;
   const right = saved?.numberOfRight ?? summary.numberOfRight;
   const total = summary.results.length;
+  const numbers = useMemo(
+    () =>
+      questionNumbers(
+        summary.results.map((result) => ({ idx: questions.get(result.questionId)?.idx ?? -1 })),
+      ),
+    [summary.results, questions],
+  );
   return (
     <div className="summary">
-      <section className="room-card summary-head" aria-labelledby="summary-heading">
+      <section className="room-card summary-head" aria-labelledby={SUMMARY_HEADING_ID}>
         <div className="summary-text">
-          <h1 id="summary-heading">{heading}</h1>
+          <h1 id={SUMMARY_HEADING_ID} tabIndex={-1}>
+            {heading}
+          </h1>
           <p className="summary-title">{title}</p>
           <p className="muted">{label}</p>
           {doneAt ? <p>{vi.pages.practiceHistory.doneAt(doneAt)}</p> : null}
@@ -110,7 +126,7 @@ export function Summary({
                 </p>
                 <QuestionBlock
                   question={question}
-                  number={position + 1}
+                  number={numbers[position]!}
                   position={position}
                   answerOrder={answerOrders[position] ?? []}
                   picks={result.selectedAnswerIndexes}

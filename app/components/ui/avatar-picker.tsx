@@ -17,10 +17,13 @@ export function AvatarPicker({
   avatarUrl,
   fullName,
   size,
+  labelledButton = false,
 }: {
   avatarUrl: string | null;
   fullName: string;
   size: number;
+  /** A visible "Thay ảnh đại diện" button beside the picture (the profile page). */
+  labelledButton?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
@@ -57,12 +60,15 @@ export function AvatarPicker({
   }
 
   return (
-    <div className="avatar-picker">
+    <div className="avatar-picker" data-labelled={labelledButton || undefined}>
       <button
         type="button"
         className="avatar-picker-button"
         title={label}
-        aria-label={label}
+        // With the labelled button beside it, the picture is a mouse shortcut only: one stop
+        // and one name for the keyboard and screen readers.
+        aria-label={labelledButton ? undefined : label}
+        tabIndex={labelledButton ? -1 : undefined}
         disabled={upload.state === "running"}
         onClick={() => input.current?.click()}
       >
@@ -74,6 +80,16 @@ export function AvatarPicker({
           height={size}
         />
       </button>
+      {labelledButton ? (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={upload.state === "running"}
+          onClick={() => input.current?.click()}
+        >
+          {label}
+        </button>
+      ) : null}
       <input
         ref={input}
         type="file"

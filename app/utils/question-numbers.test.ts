@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { questionNumbers } from "./question-numbers.ts";
+
+describe("question numbers restart in the room (issue 12, item 5)", () => {
+  it("numbers a range as the practice does", () => {
+    expect(questionNumbers([{ idx: 60 }, { idx: 61 }, { idx: 71 }])).toEqual([
+      { shown: 61, inPractice: null },
+      { shown: 62, inPractice: null },
+      { shown: 72, inPractice: null },
+    ]);
+  });
+
+  it("numbers a shuffled room in its own order, with the practice's number too", () => {
+    expect(questionNumbers([{ idx: 64 }, { idx: 60 }])).toEqual([
+      { shown: 1, inPractice: 65 },
+      { shown: 2, inPractice: 61 },
+    ]);
+  });
+});
