@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { importBanks } from "#content/import-bank.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 
 /**
  * POST /api/attempts over real HTTP: who may save, what a forged request gets, and that the
@@ -13,33 +13,7 @@ let questionIds: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  await importBanks(server.database.db, [
-    {
-      subject: { code: "mon-thu", name: "Môn thử", description: "", keywords: [] },
-      practices: [
-        {
-          code: "de-thu",
-          title: "Đề thử",
-          description: "",
-          questions: [1, 2, 3].map((n) => ({
-            text: `Câu ${n}`,
-            answers: [
-              { text: "Đúng", key: true },
-              { text: "Sai", key: false },
-            ],
-          })),
-        },
-      ],
-    },
-  ]);
-  questionIds = (
-    await server.database.db
-      .selectFrom("question")
-      .select("id")
-      .where("retired", "=", 0)
-      .orderBy("idx")
-      .execute()
-  ).map((row) => row.id);
+  questionIds = await importTinyPractice(server.database.db, 3);
   alice = (await signUp(server, { email: "alice-attempts@example.com" })).cookie;
   bob = (await signUp(server, { email: "bob-attempts@example.com" })).cookie;
 }, 120_000);
@@ -52,25 +26,10 @@ const ATTEMPT_ID = "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
 
 function submission(overrides: Record<string, unknown> = {}) {
   return {
-    id: ATTEMPT_ID,
-    practiceCode: "de-thu",
-    selection: { type: "PRACTICE_TIME_ALL" },
-    config: {
-      practiceType: "FLAT",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: false,
-      seed: 42,
-    },
-    answers: questionIds.map((questionId, i) => ({
-      questionId,
-      selectedAnswerIndexes: i === 0 ? [0] : [1],
-    })),
-    answerOrders: null,
-    totalTime: 95,
+    ...attemptSubmission(ATTEMPT_ID, questionIds, {
+      picks: (i) => (i === 0 ? [0] : [1]),
+      totalTime: 95,
+    }),
     ...overrides,
   };
 }

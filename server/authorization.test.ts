@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importBanks } from "#content/import-bank.ts";
 import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import {
@@ -9,6 +8,7 @@ import {
   startTestServer,
   type TestServer,
 } from "#tests/setup/test-server.ts";
+import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
 
 /**
@@ -178,24 +178,7 @@ const AIMED: (Check & { name: string })[] = [
 ];
 
 function submission(id: string) {
-  return {
-    id,
-    practiceCode: "de-thu",
-    selection: { type: "PRACTICE_TIME_ALL" },
-    config: {
-      practiceType: "FLAT",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: false,
-      seed: 42,
-    },
-    answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
-    answerOrders: null,
-    totalTime: 77,
-  };
+  return attemptSubmission(id, questionIds);
 }
 
 let questionIds: number[] = [];
@@ -226,28 +209,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
 
     beforeAll(async () => {
       server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
-      await importBanks(server.database.db, [
-        {
-          subject: { code: "mon-thu", name: "Môn thử", description: "", keywords: [] },
-          practices: [
-            {
-              code: "de-thu",
-              title: "Đề thử",
-              description: "",
-              questions: [1, 2].map((n) => ({
-                text: `Câu ${n}`,
-                answers: [
-                  { text: "Đúng", key: true },
-                  { text: "Sai", key: false },
-                ],
-              })),
-            },
-          ],
-        },
-      ]);
-      questionIds = (
-        await server.database.db.selectFrom("question").select("id").orderBy("idx").execute()
-      ).map((row) => row.id);
+      questionIds = await importTinyPractice(server.database.db);
       for (const person of Object.values(people)) {
         const { cookie, id } = await signUp(server, {
           email: person.email,

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importBanks } from "#content/import-bank.ts";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import {
   hostileBytes,
   hostileForm,
@@ -140,22 +140,8 @@ const ENTRIES: Record<string, FuzzEntry> = {
     body: "json",
     fields: ["id", "practiceCode", "selection", "config", "answers", "answerOrders", "totalTime"],
     template: ({ questionIds }) => ({
-      id: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
-      practiceCode: "de-thu",
+      ...attemptSubmission("4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", questionIds, { totalTime: 10 }),
       selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
-      config: {
-        practiceType: "FLAT",
-        maxQuestionTime: 30,
-        maxResultTime: 20,
-        showQuestionKeyAfterQuestionEnd: true,
-        showNotification: true,
-        shuffleQuestions: false,
-        shuffleAnswers: false,
-        seed: 42,
-      },
-      answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
-      answerOrders: null,
-      totalTime: 10,
     }),
   },
   "GET /practice-history": { query: ["id"] },
@@ -381,30 +367,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     beforeAll(async () => {
       // Rate limits would answer 429 to most of the requests and hide what is behind them.
       server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
-      await importBanks(server.database.db, [
-        {
-          subject: { code: "mon-thu", name: "Môn thử", description: "", keywords: [] },
-          practices: [
-            {
-              code: "de-thu",
-              title: "Đề thử",
-              description: "",
-              chapters: [{ title: "Chương 1" }],
-              questions: [1, 2].map((n) => ({
-                text: `Câu ${n}`,
-                chapter: 0,
-                answers: [
-                  { text: "Đúng", key: true },
-                  { text: "Sai", key: false },
-                ],
-              })),
-            },
-          ],
-        },
-      ]);
-      ids.questionIds = (
-        await server.database.db.selectFrom("question").select("id").orderBy("idx").execute()
-      ).map((row) => row.id);
+      ids.questionIds = await importTinyPractice(server.database.db);
       routes = listAppRoutes(server);
     }, 120_000);
 

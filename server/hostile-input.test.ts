@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importBanks } from "#content/import-bank.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 
 /**
  * Issue 10, item 5: input no form or browser of ours sends (another content type, a broken
@@ -40,28 +40,7 @@ for (const dialect of ["sqlite", "postgres"] as const) {
 
     beforeAll(async () => {
       server = await startTestServer({}, { dialect });
-      await importBanks(server.database.db, [
-        {
-          subject: { code: "mon-thu", name: "Môn thử", description: "", keywords: [] },
-          practices: [
-            {
-              code: "de-thu",
-              title: "Đề thử",
-              description: "",
-              questions: [1, 2].map((n) => ({
-                text: `Câu ${n}`,
-                answers: [
-                  { text: "Đúng", key: true },
-                  { text: "Sai", key: false },
-                ],
-              })),
-            },
-          ],
-        },
-      ]);
-      questionIds = (
-        await server.database.db.selectFrom("question").select("id").orderBy("idx").execute()
-      ).map((row) => row.id);
+      questionIds = await importTinyPractice(server.database.db);
       ({ cookie, id: userId } = await signUp(server, { email: `hostile-${dialect}@example.com` }));
     }, 120_000);
 
@@ -203,22 +182,9 @@ for (const dialect of ["sqlite", "postgres"] as const) {
 
     describe("an attempt PostgreSQL cannot store answered 500", () => {
       const attempt = (overrides: Record<string, unknown>) => ({
-        id: "7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
-        practiceCode: "de-thu",
-        selection: { type: "PRACTICE_TIME_ALL" },
-        config: {
-          practiceType: "FLAT",
-          maxQuestionTime: 30,
-          maxResultTime: 20,
-          showQuestionKeyAfterQuestionEnd: true,
-          showNotification: true,
-          shuffleQuestions: false,
-          shuffleAnswers: false,
-          seed: 42,
-        },
-        answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
-        answerOrders: null,
-        totalTime: 10,
+        ...attemptSubmission("7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", questionIds, {
+          totalTime: 10,
+        }),
         ...overrides,
       });
       const cases: [string, () => Record<string, unknown>][] = [
