@@ -1,7 +1,11 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { house } from "./scripts/eslint-house.js";
+import { layerZones } from "./scripts/layers.js";
 
 export default tseslint.config(
   {
@@ -13,6 +17,8 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "tests/.tmp/",
+      // Files that break the house on purpose: tests/lint/layers.test.ts lints them.
+      "tests/fixtures/lint/",
     ],
   },
   js.configs.recommended,
@@ -32,12 +38,34 @@ export default tseslint.config(
     },
   },
   {
-    files: ["engine/**"],
+    // The layers (docs/architecture.md): base ← engine ← db ← server/content ← app, resolved
+    // through package.json's "#…" imports and relative paths alike. Tests drive the whole stack
+    // through HTTP and check what screens say, so they may import across layers.
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/{e2e,setup,support}/**", "bench/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
     rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: ["#app/*", "#server/*", "#db/*", "react", "react-dom", "kysely"] },
-      ],
+      "import-x/no-restricted-paths": ["error", { zones: layerZones }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests, benchmarks and migrations (frozen history: an applied migration is never edited)
+    // may run long; everything else keeps its functions short.
+    files: ["**/*.ts", "**/*.tsx"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/**", "bench/**", "db/migrations/**"],
+    plugins: { house },
+    rules: { "house/function-size": ["error", { max: 80 }] },
+  },
+  {
+    files: ["engine/**", "base/**"],
+    rules: {
+      // The engine and the base run in the browser and in tests with no I/O: no React, no SQL.
+      "no-restricted-imports": ["error", { patterns: ["react", "react-dom", "kysely", "node:*"] }],
     },
   },
   {

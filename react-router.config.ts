@@ -4,4 +4,7 @@ export default {
   appDirectory: "app",
   buildDirectory: "build",
   ssr: true,
+  // Every route in the first page's manifest (about 1 KB compressed): no /__manifest round trip
+  // before a navigation, which put one in front of every "Bắt đầu" on a 150 ms link.
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;

@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { AppStylesheetContext } from "#app/components/ui/app-stylesheet.tsx";
+import appStylesheet from "./styles/app.css?inline";
 
 /** A render that has not finished by then is cut off (the shell is long gone by then). */
 export const streamTimeout = 10_000;
@@ -23,9 +25,12 @@ export default function handleRequest(
         ? "onAllReady"
         : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <AppStylesheetContext value={{ text: appStylesheet, nonce }}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </AppStylesheetContext>,
       {
-        nonce,
+        // React writes the style nonce on the inlined stylesheet (AppStylesheet).
+        nonce: { script: nonce, style: nonce },
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -10,8 +10,9 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { SiteFooter } from "#app/components/footer/site-footer.tsx";
-import { SiteHeader } from "#app/components/header/site-header.tsx";
+import { AppStylesheet } from "#app/components/ui/app-stylesheet.tsx";
+import { SiteFooter } from "#app/components/layout/site-footer.tsx";
+import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { renderPreferencesScript, SNOW_COOKIE } from "#app/components/snow/season.ts";
 import { Snowfall } from "#app/components/snow/snowfall.tsx";
 import { readCookie, readThemeCookie, THEME_KEYS } from "#app/components/theme/themes.ts";
@@ -27,14 +28,16 @@ import {
   ServerErrorScreen,
 } from "#app/components/ui/status-screens.tsx";
 import { UrlToast } from "#app/components/ui/url-toast.tsx";
-import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/components/ui/verify-reminder.tsx";
+import {
+  VERIFY_REMINDER_COOKIE,
+  VerifyReminder,
+} from "#app/components/account/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
-import stylesheet from "./styles/app.css?url";
 
+// The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -70,6 +73,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={vi.tagline} />
+        <AppStylesheet />
         {data ? (
           <script
             nonce={data.nonce}

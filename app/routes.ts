@@ -2,11 +2,10 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
-  // One screen serves both (spec section 2); the id tells which tab opens first.
-  route("login", "routes/login.tsx", { id: "routes/login" }),
-  route("register", "routes/login.tsx", { id: "routes/register" }),
-  // "Quên mật khẩu" is the same screen's third form; the mailed links land on their own pages.
-  route("forgot-password", "routes/login.tsx", { id: "routes/forgot-password" }),
+  // The two tabs of one sign-in screen (spec section 2), each its own route.
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
   // The second step of a password sign-in when the account has two-factor sign-in.
   route("login/two-factor", "routes/login-two-factor.tsx"),
   route("reset-password", "routes/reset-password.tsx"),

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
-import { saveAttempt, type AttemptSubmission } from "#db/attempts.ts";
+import { saveAttempt, type AttemptSubmission } from "#server/attempts.ts";
 import { listQuestions } from "#db/catalogue.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import type { DB } from "#db/schema.ts";
@@ -19,6 +19,7 @@ import {
   createPostgresTestDatabase,
   createSqliteTestDatabase,
 } from "#tests/setup/databases.ts";
+import { roomConfig } from "#engine/test-support.ts";
 import { testEnv } from "#tests/setup/test-env.ts";
 
 const PRACTICE = "bench-attempts";
@@ -85,16 +86,7 @@ function submission(ids: readonly number[], n: number): AttemptSubmission {
     id: randomUUID(),
     practiceCode: PRACTICE,
     selection: { type: "PRACTICE_TIME_RANGE", start, end: start + 49 },
-    config: {
-      practiceType: "SEQUENCE",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: shuffled,
-      seed: n,
-    },
+    config: roomConfig({ shuffleAnswers: shuffled, seed: n }),
     answers: shown.map((questionId, k) => ({
       questionId,
       selectedAnswerIndexes: [(n + k) % 4],

@@ -2,9 +2,10 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadEnv } from "#server/env.ts";
+import { findSubject } from "#db/bank-store.ts";
 import { openDatabase } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
-import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
+import { bankSubject, formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { writeAiken } from "./formats/aiken.ts";
 import { writeGift } from "./formats/gift.ts";
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
@@ -81,31 +82,7 @@ async function runImport(args: string[]): Promise<number> {
   const { db } = openDatabase(env.DATABASE_URL);
   try {
     await migrateToLatest(db);
-    const banks: Bank[] = [];
-    const problems: Problem[] = [];
-    const questionFiles: QuestionFile[] = [];
-    for (const file of files) {
-      const { content, problems: found } = readBankFile(readFileSync(file), file);
-      problems.push(...found);
-      if (content?.kind === "bank") banks.push(content.bank);
-      if (content?.kind === "questions") {
-        // A file without one question would empty its practice: refused, not imported.
-        if (content.questions.length === 0 && !found.some((p) => p.severity === "error")) {
-          problems.push({ file, severity: "error", message: NO_QUESTION_MESSAGE });
-        }
-        questionFiles.push({ file, chapters: content.chapters, questions: content.questions });
-      }
-    }
-    // With --practice, the files of a folder together make that practice (in name order).
-    const groups = values.practice
-      ? questionFiles.length > 0
-        ? [mergeQuestionFiles(target, questionFiles)]
-        : []
-      : questionFiles;
-    for (const group of groups) {
-      const bank = await wrapQuestions(db, group, values, problems, banks);
-      if (bank) banks.push(bank);
-    }
+    const { banks, problems } = await readImportFiles(db, target, files, values);
     for (const problem of problems) console.error(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === "error").length;
     const warnings = problems.length - errors;
@@ -134,20 +111,60 @@ async function runImport(args: string[]): Promise<number> {
     if (process.stderr.isTTY) process.stderr.write("\n");
     if (values["show-keys"]) for (const bank of banks) console.log(describeKeys(bank));
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
-    console.log(
-      [
-        dryRun
-          ? `Kiểm tra xong (--dry-run, không ghi gì), nếu nhập thật thì:`
-          : `Đã nhập trong ${seconds} giây:`,
-        `  ${summary.subjects} môn, ${summary.practices} đề, ${summary.chapters} chương, ${summary.questions} câu hỏi (${summary.multiAnswer} câu nhiều đáp án, ${summary.anyKey} câu chọn một trong nhiều đáp án đúng)`,
-        `  ${summary.added} câu mới, ${summary.revised} câu sửa (phiên bản mới), ${summary.retired} câu bỏ, ${summary.unchanged} câu giữ nguyên`,
-        `  ${files.length} tệp, ${warnings} cảnh báo`,
-      ].join("\n"),
-    );
+    console.log(describeSummary(summary, { dryRun, seconds, files: files.length, warnings }));
     return 0;
   } finally {
     await db.destroy();
   }
+}
+
+/** Reads every file; question-only files are wrapped into practices (--practice, --subject). */
+async function readImportFiles(
+  db: ReturnType<typeof openDatabase>["db"],
+  target: string,
+  files: readonly string[],
+  values: { practice?: string; subject?: string; title?: string },
+): Promise<{ banks: Bank[]; problems: Problem[] }> {
+  const banks: Bank[] = [];
+  const problems: Problem[] = [];
+  const questionFiles: QuestionFile[] = [];
+  for (const file of files) {
+    const { content, problems: found } = readBankFile(readFileSync(file), file);
+    problems.push(...found);
+    if (content?.kind === "bank") banks.push(content.bank);
+    if (content?.kind === "questions") {
+      // A file without one question would empty its practice: refused, not imported.
+      if (content.questions.length === 0 && !found.some((p) => p.severity === "error")) {
+        problems.push({ file, severity: "error", message: NO_QUESTION_MESSAGE });
+      }
+      questionFiles.push({ file, chapters: content.chapters, questions: content.questions });
+    }
+  }
+  // With --practice, the files of a folder together make that practice (in name order).
+  const groups = values.practice
+    ? questionFiles.length > 0
+      ? [mergeQuestionFiles(target, questionFiles)]
+      : []
+    : questionFiles;
+  for (const group of groups) {
+    const bank = await wrapQuestions(db, group, values, problems, banks);
+    if (bank) banks.push(bank);
+  }
+  return { banks, problems };
+}
+
+function describeSummary(
+  summary: ImportSummary,
+  run: { dryRun: boolean; seconds: string; files: number; warnings: number },
+): string {
+  return [
+    run.dryRun
+      ? `Kiểm tra xong (--dry-run, không ghi gì), nếu nhập thật thì:`
+      : `Đã nhập trong ${run.seconds} giây:`,
+    `  ${summary.subjects} môn, ${summary.practices} đề, ${summary.chapters} chương, ${summary.questions} câu hỏi (${summary.multiAnswer} câu nhiều đáp án, ${summary.anyKey} câu chọn một trong nhiều đáp án đúng)`,
+    `  ${summary.added} câu mới, ${summary.revised} câu sửa (phiên bản mới), ${summary.retired} câu bỏ, ${summary.unchanged} câu giữ nguyên`,
+    `  ${run.files} tệp, ${run.warnings} cảnh báo`,
+  ].join("\n");
 }
 
 interface QuestionFile {
@@ -196,11 +213,7 @@ async function wrapQuestions(
   const subject = inThisImport
     ? { ...inThisImport, keywords: inThisImport.keywords.join(" ") }
     : subjectCode
-      ? await db
-          .selectFrom("subject")
-          .select(["code", "name", "description", "keywords"])
-          .where("code", "=", subjectCode)
-          .executeTakeFirst()
+      ? await findSubject(db, subjectCode)
       : undefined;
   if (!subject) {
     problems.push({
@@ -214,12 +227,7 @@ async function wrapQuestions(
   }
   const practice = existing?.practices[0];
   return {
-    subject: {
-      code: subject.code,
-      name: subject.name,
-      description: subject.description,
-      keywords: subject.keywords.split(" ").filter(Boolean),
-    },
+    subject: bankSubject(subject),
     practices: [
       {
         code,

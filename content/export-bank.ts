@@ -1,51 +1,16 @@
 import type { Kysely } from "kysely";
+import { readPracticeForExport, type SubjectValues } from "#db/bank-store.ts";
 import type { DB, StoredAnswer } from "#db/schema.ts";
-import type { Bank, BankPractice, BankQuestion } from "./formats/types.ts";
+import type { Bank, BankPractice, BankQuestion, BankSubject } from "./formats/types.ts";
 
 /** A practice as it is now (live revisions), in our bank shape, with its subject. */
 export async function readPracticeAsBank(
   db: Kysely<DB>,
   practiceCode: string,
 ): Promise<Bank | null> {
-  const practice = await db
-    .selectFrom("practice")
-    .innerJoin("subject", "subject.id", "practice.subject_id")
-    .select([
-      "practice.id",
-      "practice.code",
-      "practice.title",
-      "practice.description",
-      "practice.source",
-      "practice.hidden",
-      "subject.code as subject_code",
-      "subject.name as subject_name",
-      "subject.description as subject_description",
-      "subject.keywords as subject_keywords",
-    ])
-    .where("practice.code", "=", practiceCode)
-    .executeTakeFirst();
-  if (!practice) return null;
-  const chapters = await db
-    .selectFrom("chapter")
-    .select(["title", "description"])
-    .where("practice_id", "=", practice.id)
-    .orderBy("idx")
-    .execute();
-  const questions = await db
-    .selectFrom("question")
-    .select([
-      "external_id",
-      "chapter_idx",
-      "text",
-      "answers",
-      "any_key",
-      "explanation",
-      "reference_url",
-    ])
-    .where("practice_id", "=", practice.id)
-    .where("retired", "=", 0)
-    .orderBy("idx")
-    .execute();
+  const stored = await readPracticeForExport(db, practiceCode);
+  if (!stored) return null;
+  const { practice, chapters, questions } = stored;
   // Key order follows content/banks/FORMAT.md, so an exported file diffs cleanly against its source.
   const out: BankPractice = {
     code: practice.code,
@@ -76,14 +41,19 @@ export async function readPracticeAsBank(
     })),
   };
   return {
-    subject: {
+    subject: bankSubject({
       code: practice.subject_code,
       name: practice.subject_name,
       description: practice.subject_description,
-      keywords: practice.subject_keywords.split(" ").filter(Boolean),
-    },
+      keywords: practice.subject_keywords,
+    }),
     practices: [out],
   };
+}
+
+/** A stored subject in our bank shape (keywords are stored space-separated). */
+export function bankSubject(subject: SubjectValues): BankSubject {
+  return { ...subject, keywords: subject.keywords.split(" ").filter(Boolean) };
 }
 
 /** Our JSON format as the repository keeps it: two-space indent, final newline. */

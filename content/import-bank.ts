@@ -1,5 +1,13 @@
 import { createHash } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
+import {
+  writeCatalogue,
+  type CatalogueWriter,
+  type ChapterValues,
+  type LiveQuestion,
+  type QuestionChanges,
+  type QuestionRow,
+} from "#db/bank-store.ts";
 import type { DB, StoredAnswer } from "#db/schema.ts";
 import type { Bank, BankPractice, BankQuestion } from "./formats/types.ts";
 import { renderRichText } from "./rich-text.ts";
@@ -81,12 +89,15 @@ export async function importBanks(
   // Several files may bring the same subject: it counts once.
   summary.subjects = new Set(banks.map((bank) => bank.subject.code)).size;
   try {
-    await db.transaction().execute(async (trx) => {
+    await writeCatalogue(db, async (writer) => {
       for (const bank of banks) {
-        const subjectId = await upsertSubject(trx, bank);
+        const subjectId = await writer.upsertSubject({
+          ...bank.subject,
+          keywords: bank.subject.keywords.join(" "),
+        });
         for (const practice of bank.practices) {
           const retiredBefore = summary.retired;
-          const live = await importPractice(trx, subjectId, practice, summary, now);
+          const live = await importPractice(writer, subjectId, practice, summary, now);
           const retired = summary.retired - retiredBefore;
           if (retired * 2 > live && !options.allowRetire) {
             throw new TooManyRetiredError(practice.code, retired, live);
@@ -103,121 +114,35 @@ export async function importBanks(
   return summary;
 }
 
-async function upsertSubject(trx: Transaction<DB>, bank: Bank): Promise<number> {
-  const { subject } = bank;
-  const values = {
-    name: subject.name,
-    description: subject.description,
-    keywords: subject.keywords.join(" "),
-  };
-  const existing = await trx
-    .selectFrom("subject")
-    .select("id")
-    .where("code", "=", subject.code)
-    .executeTakeFirst();
-  if (existing) {
-    await trx.updateTable("subject").set(values).where("id", "=", existing.id).execute();
-    return existing.id;
-  }
-  const { count } = await trx
-    .selectFrom("subject")
-    .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const row = await trx
-    .insertInto("subject")
-    .values({ code: subject.code, ...values, sort_order: Number(count) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-interface LiveQuestion {
-  id: number;
-  idx: number;
-  external_id: string | null;
-  content_hash: string;
-  revision: number;
-}
-
+/** Writes one practice; returns how many live questions it had before. */
 async function importPractice(
-  trx: Transaction<DB>,
+  writer: CatalogueWriter,
   subjectId: number,
   practice: BankPractice,
   summary: ImportSummary,
   now: string,
 ): Promise<number> {
-  const practiceId = await upsertPractice(trx, subjectId, practice);
-  const live = await trx
-    .selectFrom("question")
-    .select(["id", "idx", "external_id", "content_hash", "revision"])
-    .where("practice_id", "=", practiceId)
-    .where("retired", "=", 0)
-    .execute();
-  const byId = new Map(live.filter((q) => q.external_id).map((q) => [q.external_id!, q]));
-  const byIdx = new Map(live.map((q) => [q.idx, q]));
-  const byHash = new Map<string, LiveQuestion[]>();
-  for (const q of live) byHash.set(q.content_hash, [...(byHash.get(q.content_hash) ?? []), q]);
-  const kept = new Set<number>();
-  const toRetire: number[] = [];
-  const toInsert: ReturnType<typeof toRow>[] = [];
-  const moved: { id: number; idx: number }[] = [];
-
-  practice.questions.forEach((question, idx) => {
-    const hash = hashQuestion(question);
-    // An explicit id decides; otherwise the same content anywhere (a question deleted above
-    // shifts the rest), then the same position (an edited question).
-    const match: LiveQuestion | undefined = question.id
-      ? byId.get(question.id)
-      : (byHash.get(hash)?.find((q) => !kept.has(q.id) && !q.external_id) ?? byIdx.get(idx));
-    if (match && !kept.has(match.id) && match.content_hash === hash) {
-      kept.add(match.id);
-      if (match.idx !== idx) moved.push({ id: match.id, idx });
-      summary.unchanged += 1;
-      return;
-    }
-    if (match && !kept.has(match.id)) {
-      kept.add(match.id);
-      toRetire.push(match.id);
-      summary.revised += 1;
-      toInsert.push(toRow(practiceId, idx, question, hash, match.revision + 1, now));
-    } else {
-      summary.added += 1;
-      toInsert.push(toRow(practiceId, idx, question, hash, 1, now));
-    }
+  const practiceId = await writer.upsertPractice(subjectId, {
+    code: practice.code,
+    title: practice.title,
+    description: practice.description,
+    source: practice.source ?? null,
+    hidden: practice.hidden === true,
   });
-  for (const question of live) {
-    if (!kept.has(question.id)) {
-      toRetire.push(question.id);
-      summary.retired += 1;
-    }
-  }
-
-  // Retire first, then park moved rows on free positions, so the one-live-row-per-position
-  // index never sees two rows at once.
-  for (const ids of chunk(toRetire, 500)) {
-    await trx.updateTable("question").set({ retired: 1 }).where("id", "in", ids).execute();
-  }
-  for (const { id } of moved) {
-    await trx.updateTable("question").set({ idx: -id }).where("id", "=", id).execute();
-  }
-  for (const { id, idx } of moved) {
-    await trx.updateTable("question").set({ idx }).where("id", "=", id).execute();
-  }
-  for (const rows of chunk(toInsert, 100)) {
-    await trx.insertInto("question").values(rows).execute();
-  }
-
-  await replaceChapters(trx, practiceId, practice);
-  const changed = toInsert.length > 0 || toRetire.length > 0 || moved.length > 0;
-  await trx
-    .updateTable("practice")
-    .set((eb) => ({
-      question_count: practice.questions.length,
-      chapter_count: practice.chapters?.length ?? 0,
-      content_version: changed ? eb("content_version", "+", 1) : eb.ref("content_version"),
-    }))
-    .where("id", "=", practiceId)
-    .execute();
+  const live = await writer.liveQuestions(practiceId);
+  const changes = planQuestionChanges(
+    live,
+    practice.questions,
+    summary,
+    (question, idx, hash, revision) => toRow(practiceId, idx, question, hash, revision, now),
+  );
+  await writer.applyQuestionChanges(changes);
+  await writer.replaceChapters(practiceId, chaptersOf(practice));
+  await writer.finishPractice(practiceId, {
+    questions: practice.questions.length,
+    chapters: practice.chapters?.length ?? 0,
+    changed: changes.retire.length > 0 || changes.move.length > 0 || changes.insert.length > 0,
+  });
 
   summary.chapters += practice.chapters?.length ?? 0;
   summary.questions += practice.questions.length;
@@ -228,65 +153,70 @@ async function importPractice(
   return live.length;
 }
 
-async function upsertPractice(
-  trx: Transaction<DB>,
-  subjectId: number,
-  practice: BankPractice,
-): Promise<number> {
-  const values = {
-    subject_id: subjectId,
-    title: practice.title,
-    description: practice.description,
-    source: practice.source ?? null,
-    hidden: practice.hidden ? 1 : 0,
+/**
+ * Matches a bank's questions to the live revisions: an explicit id decides; otherwise the same
+ * content anywhere (a question deleted above shifts the rest), then the same position (an edited
+ * question). Counts what it decides into the summary.
+ */
+function planQuestionChanges(
+  live: readonly LiveQuestion[],
+  questions: readonly BankQuestion[],
+  summary: ImportSummary,
+  makeRow: (question: BankQuestion, idx: number, hash: string, revision: number) => QuestionRow,
+): QuestionChanges {
+  const byId = new Map(live.filter((q) => q.external_id).map((q) => [q.external_id!, q]));
+  const byIdx = new Map(live.map((q) => [q.idx, q]));
+  const byHash = new Map<string, LiveQuestion[]>();
+  for (const q of live) byHash.set(q.content_hash, [...(byHash.get(q.content_hash) ?? []), q]);
+  const kept = new Set<number>();
+  const changes = {
+    retire: [] as number[],
+    move: [] as { id: number; idx: number }[],
+    insert: [] as QuestionRow[],
   };
-  const existing = await trx
-    .selectFrom("practice")
-    .select("id")
-    .where("code", "=", practice.code)
-    .executeTakeFirst();
-  if (existing) {
-    await trx.updateTable("practice").set(values).where("id", "=", existing.id).execute();
-    return existing.id;
+
+  questions.forEach((question, idx) => {
+    const hash = hashQuestion(question);
+    const match: LiveQuestion | undefined = question.id
+      ? byId.get(question.id)
+      : (byHash.get(hash)?.find((q) => !kept.has(q.id) && !q.external_id) ?? byIdx.get(idx));
+    if (match && !kept.has(match.id) && match.content_hash === hash) {
+      kept.add(match.id);
+      if (match.idx !== idx) changes.move.push({ id: match.id, idx });
+      summary.unchanged += 1;
+      return;
+    }
+    if (match && !kept.has(match.id)) {
+      kept.add(match.id);
+      changes.retire.push(match.id);
+      summary.revised += 1;
+      changes.insert.push(makeRow(question, idx, hash, match.revision + 1));
+    } else {
+      summary.added += 1;
+      changes.insert.push(makeRow(question, idx, hash, 1));
+    }
+  });
+  for (const question of live) {
+    if (!kept.has(question.id)) {
+      changes.retire.push(question.id);
+      summary.retired += 1;
+    }
   }
-  const { count } = await trx
-    .selectFrom("practice")
-    .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .where("subject_id", "=", subjectId)
-    .executeTakeFirstOrThrow();
-  const row = await trx
-    .insertInto("practice")
-    .values({ code: practice.code, ...values, sort_order: Number(count) })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return changes;
 }
 
-async function replaceChapters(
-  trx: Transaction<DB>,
-  practiceId: number,
-  practice: BankPractice,
-): Promise<void> {
-  await trx.deleteFrom("chapter").where("practice_id", "=", practiceId).execute();
-  const chapters = practice.chapters ?? [];
-  if (chapters.length === 0) return;
+/** The practice's chapters, each with how many of its questions it holds. */
+function chaptersOf(practice: BankPractice): ChapterValues[] {
   const counts = new Map<number, number>();
   for (const question of practice.questions) {
     if (question.chapter !== undefined)
       counts.set(question.chapter, (counts.get(question.chapter) ?? 0) + 1);
   }
-  await trx
-    .insertInto("chapter")
-    .values(
-      chapters.map((chapter, idx) => ({
-        practice_id: practiceId,
-        idx,
-        title: chapter.title,
-        description: chapter.description ?? "",
-        question_count: counts.get(idx) ?? 0,
-      })),
-    )
-    .execute();
+  return (practice.chapters ?? []).map((chapter, idx) => ({
+    title: chapter.title,
+    description: chapter.description ?? "",
+    questionCount: counts.get(idx) ?? 0,
+  }));
 }
 
 function toRow(
@@ -296,7 +226,7 @@ function toRow(
   hash: string,
   revision: number,
   now: string,
-) {
+): QuestionRow {
   const answers: StoredAnswer[] = question.answers.map((answer, answerIdx) => ({
     idx: answerIdx,
     text: answer.text,
@@ -351,10 +281,4 @@ export function hashQuestion(question: BankQuestion): string {
     ...feedback,
   ]);
   return createHash("sha256").update(content).digest("hex");
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }

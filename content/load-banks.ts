@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { countSubjects } from "#db/bank-store.ts";
 import type { DB } from "#db/schema.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import type { Bank, Problem } from "./formats/types.ts";
@@ -45,10 +46,6 @@ export async function loadBanksIntoEmptyDatabase(
   db: Kysely<DB>,
   folder: string,
 ): Promise<ImportSummary | null> {
-  const { count } = await db
-    .selectFrom("subject")
-    .select((eb) => eb.fn.countAll<string | number>().as("count"))
-    .executeTakeFirstOrThrow();
-  if (Number(count) > 0) return null;
+  if ((await countSubjects(db)) > 0) return null;
   return importBanks(db, readBankFolder(folder));
 }

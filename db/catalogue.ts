@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import type { Selection } from "#base/selection.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
@@ -152,11 +153,6 @@ export async function findPracticeByCode(
   };
 }
 
-export type QuestionSelection =
-  | { type: "PRACTICE_TIME_ALL" }
-  | { type: "PRACTICE_TIME_RANGE"; start: number; end: number }
-  | { type: "PRACTICE_TIME_CHAPTER"; chapterIdx: number };
-
 export interface QuestionView {
   /** The revision's row id: what an attempt stores. */
   id: number;
@@ -193,7 +189,7 @@ const questionColumns = [
 export async function listQuestions(
   db: Kysely<DB>,
   practiceCode: string,
-  selection: QuestionSelection,
+  selection: Selection,
 ): Promise<QuestionView[]> {
   let query = db
     .selectFrom("question")

@@ -1,7 +1,18 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from "kysely";
 import pg from "pg";
 import type { DB } from "./schema.ts";
 
@@ -38,5 +49,54 @@ export function createSqliteDialect(file: string): Dialect {
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  return new SqliteDialect({ database });
+  return new ImmediateSqliteDialect({ database: cachingStatements(database) });
+}
+
+/** Distinct SQL texts kept prepared; queries with `in (?, ?, …)` lists make many. */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be run again and again, so
+ * each SQL text is prepared once (the oldest dropped past STATEMENT_CACHE_SIZE). One connection
+ * runs one query at a time (Kysely's mutex), so a statement is never in use twice at once.
+ */
+function cachingStatements(database: Database.Database): SqliteDatabase {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    close: () => void database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) {
+          statements.delete(statements.keys().next().value!);
+        }
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * Transactions begin IMMEDIATE, taking the write lock at once. With several processes on one
+ * file (WEB_CONCURRENCY), a deferred transaction that read and then writes fails with
+ * SQLITE_BUSY at once when another process wrote meanwhile; an immediate one waits its turn
+ * (busy_timeout) instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }

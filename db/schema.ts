@@ -109,6 +109,24 @@ export interface AttemptAnswerTable {
   right_answer: number;
 }
 
+/**
+ * A user's FSRS review card on a question (migration 0008, issue 15); `question_id` is the
+ * revision the card is on now. Dates are ISO strings; the state fields are ts-fsrs's Card.
+ */
+export interface ReviewCardTable {
+  user_id: string;
+  question_id: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+}
+
 /** better-auth's tables (camelCase columns, as it expects); dates are Date objects. */
 export interface UserTable {
   id: string;
@@ -195,6 +213,7 @@ export interface DB {
   question: QuestionTable;
   attempt: AttemptTable;
   attempt_answer: AttemptAnswerTable;
+  review_card: ReviewCardTable;
 }
 
 export type Subject = Selectable<SubjectTable>;

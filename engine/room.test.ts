@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerLabel } from "./labels.ts";
 import {
+  configFields,
   createRoom,
   currentResult,
   displayedAnswers,
@@ -544,5 +545,16 @@ describe("defects of the original app", () => {
     }
     expect(orders.size).toBe(20);
     expect(orders.has(ids(first).join())).toBe(false);
+  });
+});
+
+describe("configFields", () => {
+  it("copies every field of a room config and nothing else", () => {
+    const config = roomConfig({ practiceType: "FLAT", maxResultTime: "OFF", seed: 4_000_000_000 });
+    const request = { ...config, attemptId: "0f8e2c7a-1b2d-4c3e-8f90-a1b2c3d4e5f6", admin: true };
+    const copy = configFields(request);
+    expect(copy).toEqual(config);
+    expect(Object.keys(copy)).toEqual(Object.keys(roomConfig()));
+    expect(copy).not.toBe(config);
   });
 });

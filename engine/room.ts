@@ -158,6 +158,23 @@ function validSeed(seed: number): boolean {
   return Number.isSafeInteger(seed);
 }
 
+/**
+ * A clean copy holding only the config's fields: whatever else the object carries (a room
+ * request's attempt id, a client's extra keys) is left out.
+ */
+export function configFields(config: RoomConfig): RoomConfig {
+  return {
+    practiceType: config.practiceType,
+    maxQuestionTime: config.maxQuestionTime,
+    maxResultTime: config.maxResultTime,
+    showQuestionKeyAfterQuestionEnd: config.showQuestionKeyAfterQuestionEnd,
+    showNotification: config.showNotification,
+    shuffleQuestions: config.shuffleQuestions,
+    shuffleAnswers: config.shuffleAnswers,
+    seed: config.seed,
+  };
+}
+
 /** A clean copy holding only the config fields, the seed as unsigned 32-bit. */
 function normaliseConfig(config: RoomConfig): RoomConfig {
   if (config.practiceType !== "SEQUENCE" && config.practiceType !== "FLAT") {
@@ -167,16 +184,7 @@ function normaliseConfig(config: RoomConfig): RoomConfig {
     throw new RangeError('createRoom: times must be positive whole seconds or "OFF"');
   }
   if (!validSeed(config.seed)) throw new RangeError(`createRoom: bad seed ${config.seed}`);
-  return {
-    practiceType: config.practiceType,
-    maxQuestionTime: config.maxQuestionTime,
-    maxResultTime: config.maxResultTime,
-    showQuestionKeyAfterQuestionEnd: config.showQuestionKeyAfterQuestionEnd,
-    showNotification: config.showNotification,
-    shuffleQuestions: config.shuffleQuestions,
-    shuffleAnswers: config.shuffleAnswers,
-    seed: config.seed >>> 0,
-  };
+  return { ...configFields(config), seed: config.seed >>> 0 };
 }
 
 /** Countdowns only exist in SEQUENCE and only when not OFF. */

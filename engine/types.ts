@@ -1,14 +1,12 @@
 /**
  * The practice room's data (product-spec section 3: Room config, Result item, Practice-time
- * result; section 4: Practice room). Field names follow the set-up page (app/utils/room-setup.ts)
- * so a stored set-up plus a seed is a room config.
+ * result; section 4: Practice room). The room config is the schema's type (room-config.ts);
+ * its field names follow the set-up page (app/utils/room-setup.ts), so a stored set-up plus a
+ * seed is a room config.
  */
+import type { RoomConfig } from "./room-config.ts";
 
-/** A countdown length in whole seconds, or "OFF" for no countdown. */
-export type Seconds = number | "OFF";
-
-/** SEQUENCE: one question at a time with countdowns; FLAT: the whole sheet, graded at the end. */
-export type PracticeType = "SEQUENCE" | "FLAT";
+export type { PracticeType, RoomConfig, Seconds } from "./room-config.ts";
 
 /** One answer: `idx` is its original index in the question (what results store), never a display position. */
 export interface EngineAnswer {
@@ -26,20 +24,6 @@ export interface EngineQuestion {
    * must be picked.
    */
   readonly anyKey?: boolean;
-}
-
-export interface RoomConfig {
-  readonly practiceType: PracticeType;
-  readonly maxQuestionTime: Seconds;
-  readonly maxResultTime: Seconds;
-  /** Carried for the view: whether keys are highlighted when the result shows. */
-  readonly showQuestionKeyAfterQuestionEnd: boolean;
-  /** Carried for the view: whether the right/wrong toasts show. */
-  readonly showNotification: boolean;
-  readonly shuffleQuestions: boolean;
-  readonly shuffleAnswers: boolean;
-  /** Unsigned 32-bit; every shuffle of this attempt derives from it. */
-  readonly seed: number;
 }
 
 /** One question's outcome (spec: Result item); indexes are ORIGINAL answer idx, ascending. */

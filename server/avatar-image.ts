@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { vi } from "#app/i18n/vi.ts";
-import { MAX_AVATAR_BYTES } from "#app/utils/avatar-upload.ts";
+import { sharedVi as vi } from "#base/i18n/vi.ts";
+import { MAX_AVATAR_BYTES } from "#base/limits.ts";
 
 /**
  * Profile pictures, the image part: checks an upload's (or a provider's picture's) real bytes

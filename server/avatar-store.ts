@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { withFileLock } from "./file-lock.ts";
 
 /**
  * Profile pictures, the storage part: `${DATA_DIR}/avatars/<userId>-<content hash>.webp`,
- * written atomically and one change at a time per user (a lock in this process: see
- * docs/decisions for why that is enough on one machine and what scaling out changes).
+ * written atomically and one change at a time per user (a lock file beside them: see
+ * docs/decisions/0006 for what a shared DATA_DIR needs).
  */
 
 /** A stored avatar's name: the user's id, then the first 16 hex digits of its SHA-256. */
@@ -47,13 +48,20 @@ async function deleteFilesOf(dir: string, userId: string, keep?: string): Promis
 }
 
 /**
- * One avatar change at a time per user (in this process), so two quick uploads cannot delete
- * each other's file, and an account deletion cannot race an upload.
+ * One avatar change at a time per user, so two quick uploads cannot delete each other's file,
+ * and an account deletion cannot race an upload: in line in this process, and a lock file
+ * (`.lock-<userId>` beside the avatars) across the processes sharing DATA_DIR.
  */
 const userLocks = new Map<string, Promise<unknown>>();
-async function withUserLock<T>(userId: string, task: () => Promise<T>): Promise<T> {
+async function withUserLock<T>(dir: string, userId: string, task: () => Promise<T>): Promise<T> {
   const previous = userLocks.get(userId) ?? Promise.resolve();
-  const current = previous.catch(() => undefined).then(task);
+  const locked = async () => {
+    // An id that could name no avatar file (avatarFileName refuses it) has none to guard.
+    if (!USER_ID_PATTERN.test(userId)) return task();
+    await mkdir(dir, { recursive: true });
+    return withFileLock(path.join(dir, `.lock-${userId}`), task);
+  };
+  const current = previous.catch(() => undefined).then(locked);
   userLocks.set(userId, current);
   try {
     return await current;
@@ -64,7 +72,8 @@ async function withUserLock<T>(userId: string, task: () => Promise<T>): Promise<
 
 /** Every avatar file of the user: for account deletion. */
 export async function removeAvatarFiles(userId: string, dataDir: string): Promise<void> {
-  await withUserLock(userId, () => deleteFilesOf(avatarDir(dataDir), userId));
+  const dir = avatarDir(dataDir);
+  await withUserLock(dir, userId, () => deleteFilesOf(dir, userId));
 }
 
 /**
@@ -82,8 +91,7 @@ export async function storeAvatar(options: {
   const dir = avatarDir(dataDir);
   const name = avatarFileName(userId, webp);
   const image = `/avatars/${name}`;
-  return withUserLock(userId, async () => {
-    await mkdir(dir, { recursive: true });
+  return withUserLock(dir, userId, async () => {
     const existed = (await filesOf(dir, userId)).includes(name);
     const temporary = path.join(dir, `.tmp-${randomUUID()}`);
     try {

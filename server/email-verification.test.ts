@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { vi as texts } from "#app/i18n/vi.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { linkIn, readOutbox, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import {
   postForm,
@@ -41,7 +42,7 @@ const resend = (cookie: string, fields: Record<string, string> = {}) =>
   postForm(server.base, "/verify-email", { intent: "resend", ...fields }, { cookie });
 
 const isVerifyMailTo = (email: string) => (mail: { to: string[]; subject: string }) =>
-  mail.to.includes(email) && mail.subject === texts.mail.verify.subject;
+  mail.to.includes(email) && mail.subject === serverVi.mail.verify.subject;
 
 const onServer = (link: string) => {
   const url = new URL(link);
@@ -170,7 +171,7 @@ describe("“Gửi lại”", () => {
   it("needs a session, here and on better-auth's own endpoint (no anonymous probing of addresses)", async () => {
     const signedOut = await postForm(server.base, "/verify-email", { intent: "resend" });
     expect(signedOut.status).toBe(401);
-    expect(await signedOut.text()).toContain(texts.recovery.errors.signInToResend);
+    expect(await signedOut.text()).toContain(texts.recoveryErrors.signInToResend);
 
     const direct = await fetch(`${server.base}/api/auth/send-verification-email`, {
       method: "POST",
@@ -241,7 +242,7 @@ describe("with the mail server down", () => {
     for (let i = 0; i < 4; i += 1) {
       const again = await postForm(down.base, "/verify-email", { intent: "resend" }, { cookie });
       expect(again.status).toBe(503);
-      expect(await again.text()).toContain(texts.recovery.errors.mailNotSent);
+      expect(await again.text()).toContain(texts.recoveryErrors.mailNotSent);
     }
   });
 });
@@ -266,7 +267,7 @@ describe("without SMTP_URL", () => {
     });
     const [mail] = await readOutbox(outbox);
     expect(mail!.to).toEqual([email]);
-    expect(mail!.subject).toBe(texts.mail.verify.subject);
+    expect(mail!.subject).toBe(serverVi.mail.verify.subject);
     expect(linkIn(mail!)).toMatch(/^http:\/\/localhost:3000\/verify-email\?token=/);
     expect(mail!.html).toContain(`href="${linkIn(mail!)}"`);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -101,6 +102,10 @@ export const EnvSchema = z.object({
     )
     .default("Ôn Tập <no-reply@localhost>"),
   COUNTS_CACHE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
+  /** How long each process may answer visitors with a catalogue page it rendered (0: never). */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /** Worker processes of the production server (`node build/host/index.js`): one per core. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   COMPRESSION: booleanFromString.default(true),
   /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vi } from "#app/i18n/vi.ts";
+import { sharedVi as vi } from "#base/i18n/vi.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { vi as texts } from "#app/i18n/vi.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { readOutbox, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import {
   composeResetPasswordMail,
@@ -91,7 +91,7 @@ describe("sending through SMTP_URL", () => {
     const mail = await smtp.waitFor((m) => m.to.includes("lan@example.com"));
     expect(mail.from).toBe("no-reply@ontap.example.edu.vn");
     expect(mail.raw).toMatch(/^From: =\?UTF-8\?.*<no-reply@ontap\.example\.edu\.vn>/m);
-    expect(mail.subject).toBe(texts.mail.reset.subject);
+    expect(mail.subject).toBe(serverVi.mail.reset.subject);
     expect(mail.raw).toMatch(/multipart\/alternative/);
     expect(mail.text).toContain(LINK);
     expect(mail.html).toContain(`href="${LINK}"`);

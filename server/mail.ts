@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import { vi } from "#app/i18n/vi.ts";
+import { serverVi as vi } from "#base/i18n/vi-server.ts";
 import type { Logger } from "./logger.ts";
 
 /**

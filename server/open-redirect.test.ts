@@ -1,7 +1,7 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isSafeRedirectPath, safeRedirectPath } from "#app/utils/safe-redirect.ts";
+import { isSafeRedirectPath, safeRedirectPath } from "#base/safe-redirect.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 import { guardRedirects } from "./request-guards.ts";
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vi as texts } from "#app/i18n/vi.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import {
   postForm,
@@ -58,7 +59,7 @@ const onServer = (link: string) => {
 const tokenOf = (link: string) => new URL(link).searchParams.get("token")!;
 
 const isResetMailTo = (email: string) => (mail: { to: string[]; subject: string }) =>
-  mail.to.includes(email) && mail.subject === texts.mail.reset.subject;
+  mail.to.includes(email) && mail.subject === serverVi.mail.reset.subject;
 
 /** The page's own content, without what differs between any two responses (nonces, the address). */
 const pageBody = (html: string, email: string) =>

@@ -58,189 +58,209 @@ export interface SharedStoreOptions {
  * unused. (Rate-limit counters go too: at worst a client gets one fresh window.)
  */
 export function createSharedStore(options: SharedStoreOptions): SharedStore {
-  const { keyPrefix, logger } = options;
-  const log = logger.child({ component: "redis" });
-  const client = new Redis(options.url, {
-    // Fail at once when not connected instead of queueing: the caller has a fallback.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs,
-    connectTimeout: Math.max(1000, options.commandTimeoutMs * 4),
-    // Never give up reconnecting: 100 ms, 200 ms … at most 5 s apart.
-    retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times - 1, 6), 5000),
-  });
-  const prefixed = (key: string) => `${keyPrefix}${key}`;
-  let available = false;
+  return new RedisStore(options);
+}
+
+class RedisStore implements SharedStore {
+  readonly secondaryStorage: SecondaryStorage;
+  private readonly client: Redis;
+  private readonly log: Logger;
+  private available = false;
   /** A write was skipped or failed: Redis may hold entries the database no longer agrees with. */
-  let missedWrites = false;
-  let outageLogged = false;
-  let closing = false;
-  const waiters = new Set<() => void>();
+  private missedWrites = false;
+  private outageLogged = false;
+  private closing = false;
+  private recovering = false;
+  private readonly waiters = new Set<() => void>();
   /**
    * Settles when the first connection attempt has succeeded or failed: requests that come in
    * while the server is still starting wait for it (at most one command timeout) instead of
    * being counted in the database because they came a few milliseconds too early.
    */
-  let firstAttemptDone = false;
-  let settleFirstAttempt = () => {};
-  const firstAttempt = new Promise<void>((resolve) => {
-    settleFirstAttempt = () => {
-      firstAttemptDone = true;
+  private firstAttemptDone = false;
+  private settleFirstAttempt = () => {};
+  private readonly firstAttempt = new Promise<void>((resolve) => {
+    this.settleFirstAttempt = () => {
+      this.firstAttemptDone = true;
       resolve();
     };
   });
 
-  function noteOutage(error?: unknown) {
-    available = false;
-    if (closing || outageLogged) return;
-    outageLogged = true;
-    log.warn(
+  constructor(private readonly options: SharedStoreOptions) {
+    this.log = options.logger.child({ component: "redis" });
+    this.client = new Redis(options.url, {
+      // Fail at once when not connected instead of queueing: the caller has a fallback.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.commandTimeoutMs,
+      connectTimeout: Math.max(1000, options.commandTimeoutMs * 4),
+      // Never give up reconnecting: 100 ms, 200 ms … at most 5 s apart.
+      retryStrategy: (times) => Math.min(100 * 2 ** Math.min(times - 1, 6), 5000),
+    });
+    this.client.on("ready", () => void this.recover().finally(this.settleFirstAttempt));
+    // ioredis retries by itself; without a listener an "error" event would crash the process.
+    this.client.on("error", (error: unknown) => {
+      this.noteOutage(error);
+      this.settleFirstAttempt();
+    });
+    this.client.on("close", () => {
+      this.noteOutage();
+      this.settleFirstAttempt();
+    });
+    this.secondaryStorage = this.makeSecondaryStorage();
+  }
+
+  private prefixed(key: string) {
+    return `${this.options.keyPrefix}${key}`;
+  }
+
+  private noteOutage(error?: unknown) {
+    this.available = false;
+    if (this.closing || this.outageLogged) return;
+    this.outageLogged = true;
+    this.log.warn(
       { err: error },
       "Redis unavailable: sessions are read from the database and rate limits counted there until it is back",
     );
   }
 
-  async function deleteEveryKey(): Promise<number> {
+  private async deleteEveryKey(): Promise<number> {
     let deleted = 0;
-    const stream = client.scanStream({ match: `${escapeGlob(keyPrefix)}*`, count: 500 });
+    const match = `${escapeGlob(this.options.keyPrefix)}*`;
+    const stream = this.client.scanStream({ match, count: 500 });
     for await (const keys of stream as AsyncIterable<string[]>) {
       if (keys.length === 0) continue;
-      deleted += await client.unlink(...keys);
+      deleted += await this.client.unlink(...keys);
     }
     return deleted;
   }
 
-  let recovering = false;
-  async function recover() {
-    if (closing || recovering) return;
-    if (missedWrites) {
-      recovering = true;
+  private async recover() {
+    if (this.closing || this.recovering) return;
+    if (this.missedWrites) {
+      this.recovering = true;
       try {
-        const deleted = await deleteEveryKey();
+        const deleted = await this.deleteEveryKey();
         // Writes skipped while this ran left nothing stale behind: nothing was written meanwhile.
-        missedWrites = false;
-        log.info({ deleted }, "Redis is back: cleared the entries written before the outage");
+        this.missedWrites = false;
+        this.log.info({ deleted }, "Redis is back: cleared the entries written before the outage");
       } catch (error) {
-        noteOutage(error);
+        this.noteOutage(error);
         // Reconnecting brings another "ready", and with it another try.
-        client.disconnect(true);
+        this.client.disconnect(true);
         return;
       } finally {
-        recovering = false;
+        this.recovering = false;
       }
     }
-    available = true;
-    if (outageLogged) log.info("Redis is back: sessions and rate limits use it again");
-    outageLogged = false;
-    for (const resolve of waiters) resolve();
-    waiters.clear();
+    this.available = true;
+    if (this.outageLogged) this.log.info("Redis is back: sessions and rate limits use it again");
+    this.outageLogged = false;
+    for (const resolve of this.waiters) resolve();
+    this.waiters.clear();
   }
 
-  client.on("ready", () => void recover().finally(settleFirstAttempt));
-  // ioredis retries by itself; without a listener an "error" event would crash the process.
-  client.on("error", (error: unknown) => {
-    noteOutage(error);
-    settleFirstAttempt();
-  });
-  client.on("close", () => {
-    noteOutage();
-    settleFirstAttempt();
-  });
-
   /** Runs a command when Redis is usable; `fallback` otherwise, or when the command fails. */
-  async function run<T>(write: boolean, fallback: T, command: () => Promise<T>): Promise<T> {
-    if (!available && !firstAttemptDone) {
+  private async run<T>(write: boolean, fallback: T, command: () => Promise<T>): Promise<T> {
+    if (!this.available && !this.firstAttemptDone) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
-        firstAttempt,
-        new Promise((resolve) => (timer = setTimeout(resolve, options.commandTimeoutMs))),
+        this.firstAttempt,
+        new Promise((resolve) => (timer = setTimeout(resolve, this.options.commandTimeoutMs))),
       ]);
       clearTimeout(timer);
     }
-    if (!available) {
-      if (write) missedWrites = true;
+    if (!this.available) {
+      if (write) this.missedWrites = true;
       return fallback;
     }
     try {
       return await command();
     } catch (error) {
-      if (write) missedWrites = true;
-      noteOutage(error);
+      if (write) this.missedWrites = true;
+      this.noteOutage(error);
       // A timed-out or broken connection is dropped; the reconnect's "ready" brings Redis back.
-      if (!closing) client.disconnect(true);
+      if (!this.closing) this.client.disconnect(true);
       return fallback;
     }
   }
 
-  async function hitKey(key: string, windowMs: number): Promise<[number, number]> {
-    const reply = (await client.eval(HIT_SCRIPT, 1, prefixed(key), String(windowMs))) as [
+  private async hitKey(key: string, windowMs: number): Promise<[number, number]> {
+    const reply = (await this.client.eval(HIT_SCRIPT, 1, this.prefixed(key), String(windowMs))) as [
       number,
       number,
     ];
     return [Number(reply[0]), Number(reply[1])];
   }
 
-  const secondaryStorage: SecondaryStorage = {
-    get: (key) => run(false, null, () => client.get(prefixed(key))),
-    getAndDelete: (key) => run(true, null, () => client.getdel(prefixed(key))),
-    set: (key, value, ttl) =>
-      run(true, null, async () => {
-        if (ttl !== undefined && ttl > 0) {
-          await client.set(prefixed(key), value, "EX", Math.ceil(ttl));
-        } else {
-          await client.set(prefixed(key), value);
-        }
-        return null;
-      }),
-    delete: (key) =>
-      run(true, null, async () => {
-        await client.del(prefixed(key));
-        return null;
-      }),
-    // better-auth calls this only for its own "secondary-storage" rate limiter, which this app
-    // replaces (rate-limit.ts); during an outage it counts the hit as the first.
-    increment: (key, ttl) =>
-      run(false, 1, async () => (await hitKey(key, Math.max(1, ttl) * 1000))[0]),
-  };
+  private makeSecondaryStorage(): SecondaryStorage {
+    const client = this.client;
+    const key = (name: string) => this.prefixed(name);
+    return {
+      get: (name) => this.run(false, null, () => client.get(key(name))),
+      getAndDelete: (name) => this.run(true, null, () => client.getdel(key(name))),
+      set: (name, value, ttl) =>
+        this.run(true, null, async () => {
+          if (ttl !== undefined && ttl > 0) {
+            await client.set(key(name), value, "EX", Math.ceil(ttl));
+          } else {
+            await client.set(key(name), value);
+          }
+          return null;
+        }),
+      delete: (name) =>
+        this.run(true, null, async () => {
+          await client.del(key(name));
+          return null;
+        }),
+      // better-auth calls this only for its own "secondary-storage" rate limiter, which this app
+      // replaces (rate-limit.ts); during an outage it counts the hit as the first.
+      increment: (name, ttl) =>
+        this.run(false, 1, async () => (await this.hitKey(name, Math.max(1, ttl) * 1000))[0]),
+    };
+  }
 
-  return {
-    secondaryStorage,
-    async hit(key, windowSeconds) {
-      return run(false, null, async () => {
-        const [count, resetInMs] = await hitKey(`rate:${key}`, windowSeconds * 1000);
-        return { count, resetInMs };
-      });
-    },
-    isAvailable: () => available,
-    whenAvailable(timeoutMs) {
-      if (available) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(done);
-          reject(new Error(`Redis not available after ${timeoutMs} ms`));
-        }, timeoutMs);
-        waiters.add(done);
-      });
-    },
-    async close() {
-      closing = true;
-      available = false;
-      if (client.status === "end") return;
-      try {
-        if (client.status === "ready") {
-          await Promise.race([client.quit(), new Promise((resolve) => setTimeout(resolve, 1000))]);
-        }
-      } catch {
-        // Closing anyway, below.
-      } finally {
-        client.disconnect();
+  hit(key: string, windowSeconds: number) {
+    return this.run(false, null, async () => {
+      const [count, resetInMs] = await this.hitKey(`rate:${key}`, windowSeconds * 1000);
+      return { count, resetInMs };
+    });
+  }
+
+  isAvailable() {
+    return this.available;
+  }
+
+  whenAvailable(timeoutMs: number) {
+    if (this.available) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(done);
+        reject(new Error(`Redis not available after ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  async close() {
+    this.closing = true;
+    this.available = false;
+    const client = this.client;
+    if (client.status === "end") return;
+    try {
+      if (client.status === "ready") {
+        await Promise.race([client.quit(), new Promise((resolve) => setTimeout(resolve, 1000))]);
       }
-    },
-  };
+    } catch {
+      // Closing anyway, below.
+    } finally {
+      client.disconnect();
+    }
+  }
 }
 
 /** A literal prefix inside a SCAN pattern. */

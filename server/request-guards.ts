@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
-import { vi } from "#app/i18n/vi.ts";
-import { isAllowedRedirect } from "#app/utils/safe-redirect.ts";
+import { sharedVi as vi } from "#base/i18n/vi.ts";
+import { isAllowedRedirect } from "#base/safe-redirect.ts";
 
 /**
  * What every request passes before any route reads it (server/app.ts mounts these first):

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
-import { vi } from "#app/i18n/vi.ts";
+import { sharedVi as vi } from "#base/i18n/vi.ts";
 
 /** A fresh nonce per response; only scripts carrying it may run. */
 export function assignCspNonce(_req: Request, res: Response, next: NextFunction): void {

@@ -17,30 +17,15 @@ export const REQUEST_TIMEOUT_MS = 60_000;
  */
 export async function start(
   makeApp: (deps: { env: Env; database: Database_; logger: Logger }) => Promise<Express>,
+  /** False in a cluster's worker: its primary already migrated and loaded the banks. */
+  { prepare = true }: { prepare?: boolean } = {},
 ): Promise<Server> {
-  let env: Env;
-  try {
-    env = loadEnv();
-  } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const env = loadEnvOrExit();
   const logger = createLogger(env.LOG_LEVEL);
   const database = openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX });
-  const { results = [] } = await migrateToLatest(database.db);
-  if (results.length > 0) {
-    logger.info({ migrations: results.map((r) => r.migrationName) }, "migrations applied");
-  }
-  const loaded = await loadBanksIntoEmptyDatabase(database.db, env.BANKS_DIR);
-  if (loaded)
-    logger.info(
-      { ...loaded, folder: env.BANKS_DIR },
-      "sample banks loaded into the empty database",
-    );
+  if (prepare) await prepareDatabase(database, env, logger);
   const app = await makeApp({ env, database, logger });
+
   const server = app.listen(env.PORT, env.HOST);
   closeConnectionsWhenStopping(server);
   // A client has 20 s to send its headers and 60 s for the whole request (a 1 MB avatar over a
@@ -77,4 +62,35 @@ export async function start(
   );
 
   return server;
+}
+
+/** The configuration, or a list of every bad key and exit 1. */
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Migrations, then the sample banks when the database has no subject yet. */
+export async function prepareDatabase(
+  database: Database_,
+  env: Env,
+  logger: Logger,
+): Promise<void> {
+  const { results = [] } = await migrateToLatest(database.db);
+  if (results.length > 0) {
+    logger.info({ migrations: results.map((r) => r.migrationName) }, "migrations applied");
+  }
+  const loaded = await loadBanksIntoEmptyDatabase(database.db, env.BANKS_DIR);
+  if (loaded)
+    logger.info(
+      { ...loaded, folder: env.BANKS_DIR },
+      "sample banks loaded into the empty database",
+    );
 }

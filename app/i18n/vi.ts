@@ -1,8 +1,13 @@
+import { sharedVi } from "#base/i18n/vi.ts";
+
 /**
  * Every string a user sees, in Vietnamese. Components import `vi` and never hold text of their
- * own, so wording is reviewed in one place and typos are type errors.
+ * own, so wording is reviewed in one place and typos are type errors. The messages the server
+ * shows too live in `base/i18n/vi.ts` and are spread in here; mail text is in
+ * `base/i18n/vi-server.ts`, so it never reaches the browser.
  */
 export const vi = {
+  ...sharedVi,
   appName: "Ôn Tập",
   titleSuffix: "Ôn Tập",
   tagline: "Luyện trắc nghiệm theo môn học",
@@ -88,12 +93,9 @@ export const vi = {
       subject: (name: string) => `Môn ${name}`,
       byChapter: "Luyện tập theo chương",
       chapterContent: (text: string) => `Nội dung chương: ${text}`,
-      chapterTitle: (n: number, title: string) => `Chương ${n}: ${title}`,
       rangeSize: "Chọn số lượng câu hỏi",
       rangeSizeOption: (n: number) => `${n} câu`,
       ranges: "Chọn bộ câu hỏi",
-      range: (start: number, end: number) => `Câu ${start} - ${end}`,
-      all: (n: number) => `Tất cả ${n.toLocaleString("vi-VN")} câu hỏi`,
       displayMode: "Kiểu hiển thị",
       sequence: "Trả lời tuần tự từng câu hỏi",
       flat: "Hiển thị toàn bộ câu hỏi",
@@ -220,6 +222,17 @@ export const vi = {
       allAttempts: "Xem tất cả bài đã làm",
       onPractice: "Lịch sử luyện tập",
       onPracticeEmpty: "Bạn chưa làm đề này lần nào.",
+      loadMore: "Tải thêm",
+      filters: "Lọc lịch sử",
+      subject: "Môn học",
+      practice: "Đề",
+      anySubject: "Tất cả môn",
+      anyPractice: "Tất cả đề",
+      applyFilters: "Lọc",
+      noMatch: "Không có bài làm nào khớp với bộ lọc.",
+      clearFilters: "Bỏ lọc",
+      newest: "Về bài mới nhất",
+      retry: "Làm lại đề này",
     },
     about: {
       title: "Giới thiệu",
@@ -267,76 +280,6 @@ export const vi = {
     selected: "đang chọn",
   },
 
-  auth: {
-    loginTab: "Đăng nhập",
-    registerTab: "Đăng ký",
-    fullName: "Họ và tên",
-    email: "Email",
-    password: "Mật khẩu",
-    passwordHint: "Ít nhất 6 ký tự.",
-    submitLogin: "Đăng nhập",
-    submitRegister: "Đăng ký",
-    submitting: "Đang gửi…",
-    noAccount: "Chưa có tài khoản?",
-    haveAccount: "Đã có tài khoản?",
-    formError: "Vui lòng kiểm tra lại thông tin bên dưới.",
-    loggedOut: "Đăng xuất thành công!",
-    logoutFailed: "Đăng xuất thất bại vui lòng thử lại nhé!",
-    welcome: (name: string) => `Chào mừng ${name}!`,
-    errors: {
-      wrongCredentials: "Email hoặc mật khẩu không đúng.",
-      emailInUse:
-        "Email này đã được dùng cho một tài khoản khác. Hãy đăng nhập hoặc dùng email khác.",
-      weakPassword: "Mật khẩu quá yếu: cần ít nhất 6 ký tự.",
-      passwordTooLong: "Mật khẩu quá dài: tối đa 128 ký tự.",
-      invalidEmail: "Email không đúng định dạng.",
-      tooManyAttempts: (seconds: number) =>
-        `Bạn đã thử quá nhiều lần. Vui lòng thử lại sau ${seconds >= 120 ? `${Math.ceil(seconds / 60)} phút` : `${seconds} giây`}.`,
-      userNotFound: "Không tìm thấy người dùng.",
-      serverError: "Máy chủ đang gặp sự cố. Vui lòng thử lại sau ít phút.",
-      unknown: "Không thể hoàn tất yêu cầu. Vui lòng thử lại.",
-      network: "Không kết nối được tới máy chủ. Hãy kiểm tra mạng rồi thử lại.",
-      noPassword: "Tài khoản này đăng nhập bằng nhà cung cấp khác nên chưa có mật khẩu.",
-      wrongCurrentPassword: "Mật khẩu hiện tại không đúng.",
-      confirmEmailMismatch: "Email xác nhận không khớp với email của tài khoản.",
-      passwordRequired: "Vui lòng nhập mật khẩu để xác nhận xoá tài khoản.",
-      deleteLinkRequired:
-        "Tài khoản không có mật khẩu chỉ được xoá qua liên kết xác nhận gửi tới email của tài khoản.",
-      signInAgain:
-        "Vì an toàn, hãy đăng xuất rồi đăng nhập lại trước khi xoá tài khoản (lần đăng nhập gần nhất đã quá một ngày).",
-    },
-    profile: {
-      title: "Tài khoản của tôi",
-      heading: "Tài khoản của tôi",
-      link: "Tài khoản của tôi",
-      nameSection: "Thông tin cá nhân",
-      saveName: "Lưu họ tên",
-      nameSaved: "Đã cập nhật họ tên.",
-      methods: "Cách đăng nhập",
-      method: (provider: string) => (provider === "credential" ? "Email và mật khẩu" : provider),
-      passwordSection: "Đổi mật khẩu",
-      currentPassword: "Mật khẩu hiện tại",
-      newPassword: "Mật khẩu mới",
-      changePassword: "Đổi mật khẩu",
-      passwordChanged: "Đã đổi mật khẩu. Các phiên đăng nhập khác đã được đăng xuất.",
-      dangerSection: "Xoá tài khoản",
-      dangerText:
-        "Xoá tài khoản sẽ xoá vĩnh viễn hồ sơ, các phiên đăng nhập và toàn bộ lịch sử luyện tập của bạn. Không thể hoàn tác.",
-      confirmEmail: "Nhập email của bạn để xác nhận",
-      deleteAccount: "Xoá tài khoản vĩnh viễn",
-      deleted: "Tài khoản của bạn đã được xoá.",
-      deleteLinkSent: (email: string) =>
-        `Chúng tôi vừa gửi thư xác nhận tới ${email}. Hãy mở liên kết trong thư (có hiệu lực 24 giờ) để xoá tài khoản.`,
-      deleteByMailText:
-        "Tài khoản này đăng nhập bằng nhà cung cấp khác nên không có mật khẩu. Để chắc chắn đúng là bạn, chúng tôi sẽ gửi một liên kết xác nhận tới email của tài khoản.",
-      sendDeleteLink: "Gửi thư xác nhận xoá tài khoản",
-      confirmDeleteText:
-        "Bạn đã mở liên kết xác nhận trong thư. Bấm nút dưới đây để xoá vĩnh viễn tài khoản cùng toàn bộ lịch sử luyện tập.",
-      deleteLinkInvalid:
-        "Liên kết xác nhận xoá tài khoản không hợp lệ, đã hết hạn hoặc đã được dùng. Hãy gửi lại thư xác nhận.",
-    },
-  },
-
   /** Sign-in with Google or another OpenID Connect provider (server/sign-in-providers.ts). */
   providerSignIn: {
     button: (name: string) => `Đăng nhập bằng ${name}`,
@@ -364,53 +307,6 @@ export const vi = {
     timeout: "Máy chủ phản hồi quá lâu. Vui lòng kiểm tra kết nối mạng rồi thử lại.",
   },
 
-  /** The profile picture (spec sections 5 and 8: the alerts and toasts keep the spec's words). */
-  avatar: {
-    change: "Thay ảnh đại diện",
-    add: "Thêm ảnh đại diện",
-    section: "Ảnh đại diện",
-    hint: "Ảnh GIF, JPEG hoặc PNG, dưới 1MB. Ảnh được cắt vuông ở giữa và thu nhỏ còn 256×256.",
-    notImage: "Vui lòng chọn file hình ảnh",
-    tooLarge: "Vui lòng chọn ảnh có kích thước dưới 1MB và tỉ lệ 1:1",
-    signInFirst: "Vui lòng đăng nhập để thay ảnh đại diện",
-    uploading: (percent: number) => `Đang tải ảnh lên… ${percent}%`,
-    retrying: "Mạng chập chờn, đang thử tải lên lại…",
-    progressLabel: "Tiến độ tải ảnh lên",
-    cancel: "Hủy",
-    canceled: "Đã hủy tải ảnh đại diện lên.",
-    success: "Cập nhật ảnh đại diện thành công!",
-    failure: "Cập nhật ảnh đại diện thất bại",
-  },
-
-  attempts: {
-    errors: {
-      UNAUTHENTICATED: "Vui lòng đăng nhập để lưu kết quả luyện tập.",
-      BAD_REQUEST: "Dữ liệu bài làm không hợp lệ nên kết quả không được lưu.",
-      PRACTICE_NOT_FOUND: "Không tìm thấy đề luyện tập này. Có thể đề đã bị ẩn.",
-      BAD_ATTEMPT_ID: "Mã bài làm không hợp lệ nên kết quả không được lưu.",
-      QUESTIONS_MISMATCH:
-        "Các câu hỏi của bài làm không khớp với đề luyện tập (đề có thể vừa được cập nhật) nên kết quả không được lưu.",
-      BAD_PICKS: "Bài làm có lựa chọn không phải đáp án của câu hỏi nên kết quả không được lưu.",
-      BAD_ANSWER_ORDER: "Thứ tự đáp án của bài làm không hợp lệ nên kết quả không được lưu.",
-      BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên kết quả không được lưu.",
-    },
-  },
-  /** Refusals of the HTTP layer itself and of requests no page of ours sends: nothing is read or stored. */
-  requests: {
-    refusedHeading: "Yêu cầu không được xử lý",
-    home: "Về trang chủ",
-    tooLarge: (limit: string) =>
-      `Dữ liệu gửi lên quá lớn (tối đa ${limit}) nên yêu cầu không được xử lý.`,
-    lengthRequired:
-      "Yêu cầu không cho biết độ dài dữ liệu gửi lên (Content-Length) nên không được xử lý.",
-    crossSite:
-      "Yêu cầu này đến từ một trang web khác nên đã bị từ chối. Hãy thao tác trực tiếp trên Ôn Tập.",
-    unsupportedForm:
-      "Biểu mẫu được gửi ở định dạng không hợp lệ. Vui lòng tải lại trang rồi gửi lại.",
-    unreadableForm: "Không đọc được nội dung biểu mẫu. Vui lòng tải lại trang rồi gửi lại.",
-    badCharacter: "Yêu cầu có ký tự không hợp lệ nên không được xử lý.",
-    heading: "Yêu cầu không hợp lệ",
-  },
   chunk: {
     heading: "Không tải được trang",
     body: "Mạng đang chậm hoặc ứng dụng vừa được cập nhật. Hãy kiểm tra kết nối rồi tải lại trang.",
@@ -467,15 +363,6 @@ export const vi = {
       "Hãy đăng nhập để xem trạng thái xác minh email và gửi lại liên kết xác minh nếu cần.",
     toHome: "Về trang chủ",
     toLogin: "Đăng nhập",
-    errors: {
-      tooManyVerifyMails: (minutes: number) =>
-        `Bạn đã yêu cầu gửi email xác minh quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
-      tooManyResetRequests: (minutes: number) =>
-        `Bạn đã yêu cầu đặt lại mật khẩu quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
-      mailNotSent: "Chưa gửi được email. Vui lòng thử lại sau ít phút.",
-      signInToResend: "Vui lòng đăng nhập để gửi lại email xác minh.",
-      imageNotAllowed: "Ảnh đại diện không hợp lệ: chỉ dùng được ảnh bạn đã tải lên Ôn Tập.",
-    },
   },
 
   /** Two-factor sign-in: the profile section and the "Nhập mã xác minh" step of sign-in. */
@@ -518,77 +405,7 @@ export const vi = {
       "Mã 6 chữ số trong ứng dụng, hoặc một mã khôi phục (dạng xxxxx-xxxxx) nếu bạn không có điện thoại bên mình.",
     submit: "Xác minh",
     backToLogin: "Đăng nhập lại",
-    errors: {
-      codeRequired: "Vui lòng nhập mã xác minh.",
-      codeFormat: "Mã xác minh gồm 6 chữ số, hoặc là mã khôi phục dạng xxxxx-xxxxx.",
-      wrongCode:
-        "Mã xác minh không đúng. Hãy nhập mã đang hiển thị trong ứng dụng (mã đổi sau mỗi 30 giây) rồi thử lại.",
-      wrongRecoveryCode: "Mã khôi phục không đúng hoặc đã được dùng rồi.",
-      expired: "Phiên xác minh đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.",
-      tooManyCodes: "Bạn đã nhập sai mã quá nhiều lần. Vui lòng đăng nhập lại để thử tiếp.",
-      locked: (minutes: number) =>
-        `Bạn đã nhập sai mã xác minh quá nhiều lần nên việc đăng nhập tài khoản này tạm thời bị khoá. Vui lòng thử lại sau ${minutes} phút.`,
-      alreadyEnabled: "Xác minh hai bước đã được bật rồi.",
-      notStarted:
-        "Chưa có thiết lập nào đang chờ xác nhận. Hãy bấm “Bật xác minh hai bước” để bắt đầu lại.",
-    },
-  },
-
-  /** The mails the server sends (server/mail.ts). */
-  mail: {
-    greeting: (name: string) => `Xin chào ${name},`,
-    linkHint: "Nếu nút trên không bấm được, hãy sao chép liên kết sau vào trình duyệt:",
-    signature: "Đội ngũ Ôn Tập",
-    verify: {
-      subject: "Xác minh email cho tài khoản Ôn Tập",
-      intro:
-        "Cảm ơn bạn đã đăng ký Ôn Tập. Hãy bấm vào liên kết dưới đây để xác minh địa chỉ email của bạn:",
-      action: "Xác minh email",
-      expiry: (hours: number) => `Liên kết có hiệu lực trong ${hours} giờ.`,
-      ignore: "Nếu bạn không đăng ký tài khoản Ôn Tập, hãy bỏ qua email này.",
-    },
-    reset: {
-      subject: "Đặt lại mật khẩu Ôn Tập",
-      intro:
-        "Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản Ôn Tập của bạn. Hãy bấm vào liên kết dưới đây để đặt mật khẩu mới:",
-      action: "Đặt lại mật khẩu",
-      expiry: (hours: number) =>
-        `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
-      ignore:
-        "Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.",
-    },
-    deleteAccount: {
-      subject: "Xác nhận xoá tài khoản Ôn Tập",
-      intro:
-        "Chúng tôi nhận được yêu cầu xoá vĩnh viễn tài khoản Ôn Tập của bạn cùng toàn bộ lịch sử luyện tập. Nếu đúng là bạn, hãy bấm vào liên kết dưới đây rồi xác nhận trên trang vừa mở:",
-      action: "Xác nhận xoá tài khoản",
-      expiry: (hours: number) =>
-        `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
-      ignore:
-        "Nếu bạn không yêu cầu xoá tài khoản, hãy bỏ qua email này: tài khoản của bạn vẫn được giữ nguyên.",
-    },
-  },
-
-  validation: {
-    required: (label: string) => `Vui lòng nhập ${lowerFirst(label)}`,
-    invalidType: (label: string) => `${label} không đúng định dạng`,
-    email: (label: string) => `${label} không đúng định dạng`,
-    pattern: (label: string) => `${label} không đúng định dạng`,
-    stringMin: (label: string, min: number) => `${label} phải có ít nhất ${min} ký tự`,
-    stringMax: (label: string, max: number) => `${label} chỉ được có tối đa ${max} ký tự`,
-    integer: (label: string) => `${label} phải là số nguyên`,
-    numberMin: (label: string, min: number) => `${label} phải lớn hơn hoặc bằng ${min}`,
-    numberMax: (label: string, max: number) => `${label} phải nhỏ hơn hoặc bằng ${max}`,
-    choice: (label: string) => `${label} không hợp lệ`,
-    fallbackLabel: "Giá trị",
   },
 } as const;
-
-/** "Họ và tên" → "họ và tên" inside a sentence; acronyms such as "URL" stay as they are. */
-function lowerFirst(label: string): string {
-  const [first = "", second = ""] = label;
-  if (second && second === second.toUpperCase() && second !== second.toLowerCase()) return label;
-  return first.toLowerCase() + label.slice(1);
-}
 
 export type Vi = typeof vi;

@@ -1,17 +1,18 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-two-factor";
+import { FormMessage } from "#app/components/ui/form-messages.tsx";
+import { redirectQuery } from "#app/components/auth/sign-in-screen.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { readForm } from "#app/utils/form.server.ts";
-import {
-  callAuthEndpoint,
-  cookiesOf,
-  describeAuthFailure,
-  getSessionUser,
-} from "#app/utils/auth.server.ts";
+import { getSessionUser } from "#app/utils/auth.server.ts";
+import { isChallengeOver } from "#app/utils/auth-failure.server.ts";
+import { afterSignIn } from "#app/utils/auth-forms.server.ts";
+import { verifySecondFactor } from "#app/utils/auth-operations.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
-import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
+import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { parseTwoFactorCode } from "#app/utils/two-factor-code.ts";
+import { codeFieldError } from "#app/utils/two-factor.server.ts";
 
 const t = vi.twoFactor;
 
@@ -20,7 +21,7 @@ export const meta: Route.MetaFunction = () => pageTitle(t.title);
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 function loginPath(redirectTo: string): string {
-  return redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return `/login${redirectQuery(redirectTo)}`;
 }
 
 /**
@@ -39,38 +40,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
   const raw = String(form.get("code") ?? "");
   const parsed = parseTwoFactorCode(raw);
   if (!parsed) {
-    const fieldError = raw.trim() === "" ? t.errors.codeRequired : t.errors.codeFormat;
-    return data({ fieldError, formError: null, restart: false }, { status: 400 });
-  }
-  const path =
-    parsed.kind === "totp" ? "/two-factor/verify-totp" : "/two-factor/verify-backup-code";
-  let response: Response;
-  try {
-    response = await callAuthEndpoint(context, request, path, { code: parsed.code });
-  } catch (error) {
-    context.logger.error({ err: error }, "two-factor sign-in failed");
     return data(
-      { fieldError: null, formError: vi.auth.errors.serverError, restart: false },
-      { status: 500 },
+      { fieldError: codeFieldError(raw), formError: null, restart: false },
+      { status: 400 },
     );
   }
-  if (!response.ok) {
-    const formError = await describeAuthFailure(response);
+  const result = await verifySecondFactor(context, request, parsed);
+  if (!result.ok) {
     // The challenge is over (expired, or too many wrong codes): only the password again helps.
-    const restart = formError === t.errors.expired || formError === t.errors.tooManyCodes;
     return data(
-      { fieldError: null, formError, restart },
-      { status: response.status, headers: cookiesOf(response) },
+      { fieldError: null, formError: result.message, restart: isChallengeOver(result) },
+      { status: result.status, headers: result.headers },
     );
   }
-  // A full document load, so the header and every page start from the new session.
-  const headers = cookiesOf(response);
-  headers.set("X-Remix-Reload-Document", "true");
-  return redirect(redirectTo, { headers });
+  return afterSignIn(result, safeRedirectPath(form.get("redirectTo")));
 }
 
 export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
@@ -84,11 +70,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate className="auth-form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <p className="auth-intro">{t.stepIntro}</p>
-        {actionData?.formError ? (
-          <p className="form-error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
+        <FormMessage message={actionData?.formError} />
         {actionData?.restart ? null : (
           <>
             <FormField

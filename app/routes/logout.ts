@@ -1,23 +1,25 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { vi } from "#app/i18n/vi.ts";
-import { callAuthEndpoint, cookiesOf } from "#app/utils/auth.server.ts";
+import { AUTH_CALL_FAILED } from "#app/utils/auth-failure.server.ts";
+import { signOut } from "#app/utils/auth-operations.server.ts";
 import { redirectWithToast } from "#app/utils/toast-url.ts";
 
 /** "Đăng xuất": ends the session on the server, then home with a toast (spec section 7). */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const response = await callAuthEndpoint(context, request, "/sign-out", {});
-    if (!response.ok) throw new Error(`sign-out answered ${response.status}`);
-    return redirectWithToast(
-      "/",
-      { type: "info", message: vi.auth.loggedOut },
-      { headers: cookiesOf(response) },
-    );
-  } catch (error) {
-    context.logger.error({ err: error }, "sign-out failed");
+  const result = await signOut(context, request);
+  if (!result.ok) {
+    // A refusal; a call that threw is logged by the operation itself.
+    if (result.code !== AUTH_CALL_FAILED) {
+      context.logger.error({ status: result.status, code: result.code }, "sign-out failed");
+    }
     return redirectWithToast("/", { type: "error", message: vi.auth.logoutFailed });
   }
+  return redirectWithToast(
+    "/",
+    { type: "info", message: vi.auth.loggedOut },
+    { headers: result.headers },
+  );
 }
 
 export function loader() {

@@ -12,17 +12,12 @@ import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import {
-  DEFAULT_SETUP,
-  newRoomIdentity,
-  parseRoomUrl,
-  roomUrl,
-  type RoomRequest,
-} from "#app/utils/room-setup.ts";
-import { selectionLabel } from "#app/utils/selection-label.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/utils/room-setup.ts";
+import { parseRoomUrl, type RoomRequest } from "#app/utils/room-url.server.ts";
+import { selectionLabel } from "#base/selection-label.ts";
 import { findPracticeByCode, listQuestions, type QuestionView } from "#db/catalogue.ts";
-import type { AttemptSubmission } from "#db/attempts.ts";
-import type { RoomConfig } from "#engine/types.ts";
+import { configFields } from "#engine/room.ts";
+import type { AttemptSubmission } from "#server/attempts.ts";
 import type { Route } from "./+types/practice-control";
 
 /** The practice room: no footer and no snow, nothing between the student and the question. */
@@ -95,19 +90,6 @@ export default function PracticeControl({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function configOf(room: RoomRequest): RoomConfig {
-  return {
-    practiceType: room.practiceType,
-    maxQuestionTime: room.maxQuestionTime,
-    maxResultTime: room.maxResultTime,
-    showQuestionKeyAfterQuestionEnd: room.showQuestionKeyAfterQuestionEnd,
-    showNotification: room.showNotification,
-    shuffleQuestions: room.shuffleQuestions,
-    shuffleAnswers: room.shuffleAnswers,
-    seed: room.seed,
-  };
-}
-
 function PracticeRoom({
   room,
   title,
@@ -124,7 +106,7 @@ function PracticeRoom({
   questions: QuestionView[];
 }) {
   const navigate = useNavigate();
-  const config = useMemo(() => configOf(room), [room]);
+  const config = useMemo(() => configFields(room), [room]);
   const { state, dispatch, restored, saveState, markSaved } = useRoom({
     questions,
     config,

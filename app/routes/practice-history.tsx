@@ -1,18 +1,67 @@
-import { useMemo } from "react";
-import { data, Link } from "react-router";
+import { useMemo, type MouseEvent } from "react";
+import { data, Link, useNavigate } from "react-router";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
+import { HistoryFilters } from "#app/components/history/history-filters.tsx";
 import { Summary } from "#app/components/room/summary.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { formatDateTime } from "#app/utils/dates.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import { findAttempt, listAttemptsOfUser } from "#db/attempts.ts";
+import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/utils/room-setup.ts";
+import {
+  findAttempt,
+  listHistoryPage,
+  listPracticedPractices,
+  type HistoryCursor,
+} from "#db/attempts.ts";
 import { listQuestionRevisions } from "#db/catalogue.ts";
+import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { Route } from "./+types/practice-history";
 
 const t = vi.pages.practiceHistory;
+
+/** Attempts per page of the history. */
+const PAGE_SIZE = 20;
+
+/** "2025-03-01T08:30:00.000Z~<uuid>": where the next page starts, as the "Tải thêm" link carries it. */
+function parseCursor(value: string | null): HistoryCursor | null {
+  const [createdAt, id] = (value ?? "").split("~");
+  if (!createdAt || !id || createdAt.length > 32 || !isAttemptId(id)) return null;
+  return { createdAt, id };
+}
+
+/** One page of the list, with the filters it was asked with and the link to the next page. */
+async function historyList(context: Route.LoaderArgs["context"], userId: string, url: URL) {
+  const subject = url.searchParams.get("subject")?.slice(0, 120) ?? "";
+  const practice = url.searchParams.get("practice")?.slice(0, 120) ?? "";
+  const before = parseCursor(url.searchParams.get("before"));
+  const [page, practices] = await Promise.all([
+    listHistoryPage(context.db, userId, {
+      subjectCode: subject || undefined,
+      practiceCode: practice || undefined,
+      before,
+      limit: PAGE_SIZE,
+    }),
+    listPracticedPractices(context.db, userId),
+  ]);
+  const last = page.attempts.at(-1);
+  const params = new URLSearchParams();
+  if (subject) params.set("subject", subject);
+  if (practice) params.set("practice", practice);
+  const filtered = params.toString();
+  if (last) params.set("before", `${last.createdAt}~${last.id}`);
+  return {
+    kind: "list" as const,
+    attempts: page.attempts,
+    practices,
+    subject,
+    practice,
+    nextHref: page.more && last ? `/practice-history?${params.toString()}` : null,
+    firstHref: before ? `/practice-history${filtered ? `?${filtered}` : ""}` : null,
+  };
+}
 
 /**
  * /practice-history: every attempt of the signed-in student, newest first (the original had no
@@ -21,10 +70,9 @@ const t = vi.pages.practiceHistory;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const id = new URL(request.url).searchParams.get("id");
-  if (id === null) {
-    return { kind: "list" as const, attempts: await listAttemptsOfUser(context.db, user.id, 100) };
-  }
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id");
+  if (id === null) return historyList(context, user.id, url);
   const attempt = await findAttempt(context.db, user.id, id);
   if (!attempt) return data({ kind: "notFound" as const }, { status: 404 });
   const questions = await listQuestionRevisions(
@@ -44,26 +92,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 type Loaded = Route.ComponentProps["loaderData"];
 
 export default function PracticeHistory({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "list") {
-    return (
-      <section className="page history-page">
-        <h1>{t.heading}</h1>
-        {loaderData.attempts.length === 0 ? (
-          <>
-            <p>{t.empty}</p>
-            <Link className="button button-primary" to="/">
-              {t.toHome}
-            </Link>
-          </>
-        ) : (
-          <>
-            <p className="muted">{t.intro}</p>
-            <AttemptList attempts={loaderData.attempts} showPractice />
-          </>
-        )}
-      </section>
-    );
-  }
+  if (loaderData.kind === "list") return <HistoryList loaded={loaderData} />;
   if (loaderData.kind === "notFound") {
     return (
       <section className="status-screen">
@@ -76,6 +105,45 @@ export default function PracticeHistory({ loaderData }: Route.ComponentProps) {
     );
   }
   return <SavedAttempt loaded={loaderData} />;
+}
+
+function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) {
+  const { attempts, practices, subject, practice, nextHref, firstHref } = loaded;
+  if (practices.length === 0) {
+    return (
+      <section className="page history-page">
+        <h1>{t.heading}</h1>
+        <p>{t.empty}</p>
+        <Link className="button button-primary" to="/">
+          {t.toHome}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className="page history-page">
+      <h1>{t.heading}</h1>
+      <p className="muted">{t.intro}</p>
+      <HistoryFilters practices={practices} subject={subject} practice={practice} />
+      {attempts.length === 0 ? (
+        <p>
+          {t.noMatch} <Link to="/practice-history">{t.clearFilters}</Link>
+        </p>
+      ) : (
+        <AttemptList attempts={attempts} showPractice />
+      )}
+      {nextHref || firstHref ? (
+        <p className="history-more">
+          {nextHref ? (
+            <Link className="button button-secondary" to={nextHref}>
+              {t.loadMore}
+            </Link>
+          ) : null}
+          {firstHref ? <Link to={firstHref}>{t.newest}</Link> : null}
+        </p>
+      ) : null}
+    </section>
+  );
 }
 
 function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }> }) {
@@ -117,9 +185,30 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
         setupHref={`/practice-review/${attempt.practiceCode}`}
         doneAt={formatDateTime(attempt.createdAt)}
       />
-      <p className="history-back">
+      <p className="history-back history-more">
+        <RetryLink attempt={attempt} />
         <Link to="/practice-history">{t.allAttempts}</Link>
       </p>
     </>
+  );
+}
+
+/**
+ * "Làm lại đề này": the same practice, selection and settings in a new room. The new attempt's
+ * id and seed are drawn in the browser at the click (never in the server's HTML); before the
+ * page's JavaScript runs, the link opens the set-up page instead.
+ */
+function RetryLink({ attempt }: { attempt: Extract<Loaded, { kind: "attempt" }>["attempt"] }) {
+  const navigate = useNavigate();
+  const setupHref = `/practice-review/${attempt.practiceCode}`;
+  const retry = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(roomUrl(attempt.practiceCode, setupOfAttempt(attempt), newRoomIdentity()));
+  };
+  return (
+    <Link className="button button-primary" to={setupHref} onClick={retry}>
+      {t.retry}
+    </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/practice-questions";
 import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
-import { parseSelection } from "#app/utils/room-setup.ts";
+import { parseSelection } from "#app/utils/room-url.server.ts";
 
 /**
  * GET /practice-review/:code/questions?type=…&start&end | chapter&v=<content version>: the

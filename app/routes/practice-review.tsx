@@ -7,9 +7,6 @@ import { getSessionUser } from "#app/utils/auth.server.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
-import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-
-export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
@@ -65,7 +62,15 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
           ) : (
             <>
               <AttemptList attempts={attempts} showPractice={false} />
-              <p>
+              <p className="history-more">
+                {attempts.length === RECENT_ATTEMPTS ? (
+                  <Link
+                    className="button button-secondary"
+                    to={`/practice-history?practice=${encodeURIComponent(practice.code)}`}
+                  >
+                    {vi.pages.practiceHistory.loadMore}
+                  </Link>
+                ) : null}
                 <Link to="/practice-history">{vi.pages.practiceHistory.allAttempts}</Link>
               </p>
             </>

@@ -5,7 +5,7 @@ import {
   listPracticesOfSubject,
   listSuggestedPractices,
 } from "#db/catalogue.ts";
-import { PracticeCard, PracticeCardList } from "#app/components/ui/practice-card.tsx";
+import { PracticeCard, PracticeCardList } from "#app/components/catalogue/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";

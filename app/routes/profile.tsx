@@ -1,23 +1,22 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/profile";
-import { AvatarPicker } from "#app/components/ui/avatar-picker.tsx";
+import { AvatarPicker } from "#app/components/account/avatar-picker.tsx";
+import { PasswordField } from "#app/components/ui/password-field.tsx";
+import { FormStatus } from "#app/components/ui/form-messages.tsx";
 import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { readForm } from "#app/utils/form.server.ts";
+import { ChangePasswordSchema, DeleteAccountSchema, UpdateNameSchema } from "#base/auth-schemas.ts";
+import { listSignInMethods, requireUser, type SessionUser } from "#app/utils/auth.server.ts";
+import { isWrongPassword, type AuthFailure } from "#app/utils/auth-failure.server.ts";
 import {
-  ChangePasswordSchema,
-  DeleteAccountSchema,
-  UpdateNameSchema,
-} from "#app/utils/auth-schemas.ts";
-import {
-  callAuthEndpoint,
-  cookiesOf,
-  describeAuthFailure,
-  listSignInMethods,
-  requireUser,
-} from "#app/utils/auth.server.ts";
+  changePassword,
+  deleteAccount,
+  sendDeletionLink,
+  updateName,
+} from "#app/utils/auth-operations.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
-import { TwoFactorSection } from "#app/components/ui/two-factor-section.tsx";
+import { TwoFactorSection } from "#app/components/account/two-factor-section.tsx";
 import {
   isTwoFactorEnabled,
   runTwoFactorIntent,
@@ -59,111 +58,132 @@ type Result = {
   fieldErrors?: Record<string, string>;
 } & Pick<TwoFactorResult, "setup" | "codes">;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(context, request);
-  const form = Object.fromEntries(await readForm(request)) as Record<string, string>;
-  const intent = form.intent ?? "";
-  const fail = (result: Omit<Result, "intent">, status = 400) =>
-    data<Result>({ intent, ...result }, { status });
+type Fields = Record<string, string>;
 
+const answer = (result: Result, status = 200, headers?: Headers) =>
+  data<Result>(result, { status, headers });
+
+/** A refusal: a wrong password beside `passwordField`, anything else above the form. */
+function refused(intent: string, failure: AuthFailure, passwordField: string) {
+  return answer(
+    isWrongPassword(failure)
+      ? { intent, fieldErrors: { [passwordField]: vi.auth.errors.wrongCurrentPassword } }
+      : { intent, formError: failure.message },
+    failure.status,
+  );
+}
+
+/** Gone: home, with the toast, and the session cookie cleared. */
+const deleted = (headers: Headers) =>
+  redirectWithToast("/", { type: "info", message: t.deleted }, { headers });
+
+async function saveName({ request, context }: Route.ActionArgs, form: Fields) {
+  const parsed = UpdateNameSchema.safeParse(form);
+  if (!parsed.success) {
+    return answer({ intent: "name", fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
+  }
+  const result = await updateName(context, request, parsed.data);
+  if (!result.ok) return answer({ intent: "name", formError: result.message }, result.status);
+  return answer({ intent: "name", ok: t.nameSaved });
+}
+
+async function savePassword({ request, context }: Route.ActionArgs, form: Fields) {
+  const parsed = ChangePasswordSchema.safeParse(form);
+  if (!parsed.success) {
+    return answer({ intent: "password", fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
+  }
+  const result = await changePassword(context, request, parsed.data);
+  if (!result.ok) return refused("password", result, "currentPassword");
+  // The session was renewed when the others were revoked: keep the new cookie.
+  return answer({ intent: "password", ok: t.passwordChanged }, 200, result.headers);
+}
+
+/**
+ * With the account's password; an account without one (Google, a school's sign-in) gets a
+ * link to its mailbox instead, which proves it is the owner.
+ */
+async function removeAccount(
+  { request, context }: Route.ActionArgs,
+  form: Fields,
+  user: SessionUser,
+) {
+  const parsed = DeleteAccountSchema.safeParse(form);
+  if (!parsed.success) {
+    return answer({ intent: "delete", fieldErrors: fieldErrorsOf(parsed.error.issues) }, 400);
+  }
+  if (parsed.data.confirmEmail.toLowerCase() !== user.email.toLowerCase()) {
+    return answer(
+      { intent: "delete", fieldErrors: { confirmEmail: vi.auth.errors.confirmEmailMismatch } },
+      400,
+    );
+  }
+  if (!(await listSignInMethods(context, user.id)).includes("credential")) {
+    const sent = await sendDeletionLink(context, user);
+    if (!sent.ok) return answer({ intent: "delete", formError: sent.message }, sent.status);
+    return answer({ intent: "delete", ok: t.deleteLinkSent(user.email) });
+  }
+  if (parsed.data.password === "") {
+    return answer(
+      { intent: "delete", fieldErrors: { password: vi.auth.errors.passwordRequired } },
+      400,
+    );
+  }
+  const result = await deleteAccount(context, request, { password: parsed.data.password });
+  if (!result.ok) return refused("delete", result, "password");
+  return deleted(result.headers);
+}
+
+/** The last press after the mailed link of an account without a password. */
+async function confirmDeletion({ request, context }: Route.ActionArgs, form: Fields) {
+  const token = deleteTokenOf(form.token);
+  const result = token ? await deleteAccount(context, request, { token }) : null;
+  if (!result?.ok) {
+    return answer(
+      { intent: "delete-confirm", formError: t.deleteLinkInvalid },
+      result?.status ?? 400,
+    );
+  }
+  return deleted(result.headers);
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
+  const user = await requireUser(context, request);
+  const form = Object.fromEntries(await readForm(request)) as Fields;
+  const intent = form.intent ?? "";
   // "Xác minh hai bước" (app/utils/two-factor.server.ts).
   if (TWO_FACTOR_INTENTS.includes(intent)) {
     const outcome = await runTwoFactorIntent(context, request, intent, form);
     if (outcome instanceof Response) return outcome;
-    return data<Result>(outcome.result, { status: outcome.status, headers: outcome.headers });
+    return answer(outcome.result, outcome.status, outcome.headers);
   }
-
-  if (intent === "name") {
-    const parsed = UpdateNameSchema.safeParse(form);
-    if (!parsed.success) return fail({ fieldErrors: fieldErrorsOf(parsed.error.issues) });
-    const response = await callAuthEndpoint(context, request, "/update-user", {
-      name: parsed.data.fullName,
-    });
-    if (!response.ok)
-      return fail({ formError: await describeAuthFailure(response) }, response.status);
-    return data<Result>({ intent, ok: t.nameSaved });
-  }
-
-  if (intent === "password") {
-    const parsed = ChangePasswordSchema.safeParse(form);
-    if (!parsed.success) return fail({ fieldErrors: fieldErrorsOf(parsed.error.issues) });
-    const response = await callAuthEndpoint(context, request, "/change-password", {
-      ...parsed.data,
-      revokeOtherSessions: true,
-    });
-    if (!response.ok) {
-      const message = await describeAuthFailure(response);
-      return fail(
-        message === vi.auth.errors.wrongCredentials
-          ? { fieldErrors: { currentPassword: vi.auth.errors.wrongCurrentPassword } }
-          : { formError: message },
-        response.status,
-      );
-    }
-    // The session was renewed when the others were revoked: keep the new cookie.
-    return data<Result>({ intent, ok: t.passwordChanged }, { headers: cookiesOf(response) });
-  }
-
-  if (intent === "delete") {
-    const parsed = DeleteAccountSchema.safeParse(form);
-    if (!parsed.success) return fail({ fieldErrors: fieldErrorsOf(parsed.error.issues) });
-    if (parsed.data.confirmEmail.toLowerCase() !== user.email.toLowerCase()) {
-      return fail({ fieldErrors: { confirmEmail: vi.auth.errors.confirmEmailMismatch } });
-    }
-    const hasPassword = (await listSignInMethods(context, user.id)).includes("credential");
-    if (!hasPassword) {
-      // No password to prove it is the owner: a link to the account's mailbox does.
-      try {
-        await context.auth.sendAccountDeletionLink({
-          id: user.id,
-          name: user.fullName,
-          email: user.email,
-        });
-      } catch (error) {
-        const refusal = error as { statusCode?: number; body?: { message?: string } };
-        return fail(
-          { formError: refusal.body?.message ?? vi.auth.errors.serverError },
-          refusal.statusCode ?? 503,
-        );
-      }
-      return data<Result>({ intent, ok: t.deleteLinkSent(user.email) });
-    }
-    if (parsed.data.password === "") {
-      return fail({ fieldErrors: { password: vi.auth.errors.passwordRequired } });
-    }
-    const response = await callAuthEndpoint(context, request, "/delete-user", {
-      password: parsed.data.password,
-    });
-    if (!response.ok) {
-      const message = await describeAuthFailure(response);
-      return fail(
-        message === vi.auth.errors.wrongCredentials
-          ? { fieldErrors: { password: vi.auth.errors.wrongCurrentPassword } }
-          : { formError: message },
-        response.status,
-      );
-    }
-    return redirectWithToast(
-      "/",
-      { type: "info", message: t.deleted },
-      { headers: cookiesOf(response) },
-    );
-  }
-
-  if (intent === "delete-confirm") {
-    const token = deleteTokenOf(form.token);
-    const response = token
-      ? await callAuthEndpoint(context, request, "/delete-user", { token })
-      : null;
-    if (!response?.ok) return fail({ formError: t.deleteLinkInvalid }, response?.status ?? 400);
-    return redirectWithToast(
-      "/",
-      { type: "info", message: t.deleted },
-      { headers: cookiesOf(response) },
-    );
-  }
-
+  if (intent === "name") return saveName(args, form);
+  if (intent === "password") return savePassword(args, form);
+  if (intent === "delete") return removeAccount(args, form, user);
+  if (intent === "delete-confirm") return confirmDeletion(args, form);
   throw redirect("/profile");
+}
+
+/** One form of the profile: its heading (which names the form), its intent, its answer. */
+function ProfileForm({
+  intent,
+  heading,
+  result,
+  children,
+}: {
+  intent: string;
+  heading: string;
+  result?: Result;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" noValidate className="auth-form" aria-labelledby={`${intent}-heading`}>
+      <h2 id={`${intent}-heading`}>{heading}</h2>
+      <input type="hidden" name="intent" value={intent} />
+      <FormStatus result={result} />
+      {children}
+    </Form>
+  );
 }
 
 /** "/profile": name, sign-in methods, password, and the danger zone. */
@@ -171,22 +191,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, methods, methodLabels, twoFactorEnabled, deleteToken } = loaderData;
   const hasPassword = methods.includes("credential");
   const result = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
-  const status = (intent: string) => {
-    const r = result(intent);
-    if (r?.ok)
-      return (
-        <p role="status" className="form-ok">
-          {r.ok}
-        </p>
-      );
-    if (r?.formError)
-      return (
-        <p role="alert" className="form-error">
-          {r.formError}
-        </p>
-      );
-    return null;
-  };
+  const status = (intent: string) => <FormStatus result={result(intent)} />;
   const errors = (intent: string) => result(intent)?.fieldErrors ?? {};
   return (
     <section className="page page-narrow profile-page">
@@ -203,10 +208,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p className="field-hint">{vi.avatar.hint}</p>
       </section>
 
-      <Form method="post" noValidate className="auth-form" aria-labelledby="name-heading">
-        <h2 id="name-heading">{t.nameSection}</h2>
-        <input type="hidden" name="intent" value="name" />
-        {status("name")}
+      <ProfileForm intent="name" heading={t.nameSection} result={result("name")}>
         <FormField
           name="fullName"
           label={vi.auth.fullName}
@@ -223,32 +225,25 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <button type="submit" className="button button-primary">
           {t.saveName}
         </button>
-      </Form>
+      </ProfileForm>
 
       {hasPassword ? (
-        <Form method="post" noValidate className="auth-form" aria-labelledby="password-heading">
-          <h2 id="password-heading">{t.passwordSection}</h2>
-          <input type="hidden" name="intent" value="password" />
-          {status("password")}
-          <FormField
+        <ProfileForm intent="password" heading={t.passwordSection} result={result("password")}>
+          <PasswordField
             name="currentPassword"
             label={t.currentPassword}
-            type="password"
-            autoComplete="current-password"
             error={errors("password").currentPassword}
           />
-          <FormField
+          <PasswordField
             name="newPassword"
             label={t.newPassword}
-            type="password"
-            autoComplete="new-password"
-            hint={vi.auth.passwordHint}
             error={errors("password").newPassword}
+            isNew
           />
           <button type="submit" className="button button-primary">
             {t.changePassword}
           </button>
-        </Form>
+        </ProfileForm>
       ) : null}
 
       <TwoFactorSection
@@ -286,11 +281,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               error={errors("delete").confirmEmail}
             />
             {hasPassword ? (
-              <FormField
+              <PasswordField
                 name="password"
                 label={vi.auth.password}
-                type="password"
-                autoComplete="current-password"
                 error={errors("delete").password}
               />
             ) : null}

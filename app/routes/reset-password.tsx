@@ -1,10 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
+import { PasswordField } from "#app/components/ui/password-field.tsx";
+import { FormMessage } from "#app/components/ui/form-messages.tsx";
+import { fieldErrorsOf } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { readForm } from "#app/utils/form.server.ts";
-import { ResetPasswordSchema } from "#app/utils/auth-schemas.ts";
-import { callAuthEndpoint, cookiesOf, describeAuthFailure } from "#app/utils/auth.server.ts";
+import { ResetPasswordSchema } from "#base/auth-schemas.ts";
+import { resetPassword } from "#app/utils/auth-operations.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { isResetLinkUsable } from "#app/utils/recovery.server.ts";
 import { redirectWithToast } from "#app/utils/toast-url.ts";
@@ -60,35 +62,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  let response: Response;
-  try {
-    response = await callAuthEndpoint(context, request, "/reset-password", parsed.data);
-  } catch (error) {
-    context.logger.error({ err: error }, "password reset failed");
-    return data<Result>({ state: "ready", formError: vi.auth.errors.serverError }, { status: 500 });
-  }
-  if (response.ok) {
+  const result = await resetPassword(context, request, parsed.data);
+  if (result.ok) {
     // Every session of the account is gone now (revokeSessionsOnPasswordReset): sign in anew.
     return redirectWithToast(
       "/login",
       { type: "info", message: t.resetDone },
-      { headers: cookiesOf(response) },
+      { headers: result.headers },
     );
   }
-  let code = "";
-  try {
-    code = String(((await response.clone().json()) as { code?: unknown }).code ?? "");
-  } catch {
-    // No JSON body: described by its status below.
-  }
   // Used a moment ago (in another tab, say), expired meanwhile, or the account is gone.
-  if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") {
+  if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") {
     return data<Result>({ state: "unusable" }, { status: 410 });
   }
-  return data<Result>(
-    { state: "ready", formError: await describeAuthFailure(response) },
-    { status: response.status },
-  );
+  return data<Result>({ state: "ready", formError: result.message }, { status: result.status });
 }
 
 /** "/reset-password?token=…": a new password, or why the link no longer works. */
@@ -122,20 +109,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <h1>{t.resetTitle}</h1>
       <Form method="post" noValidate className="auth-form">
         <p className="auth-intro">{t.resetIntro}</p>
-        {actionData?.formError ? (
-          <p className="form-error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
+        <FormMessage message={actionData?.formError} />
         <input type="hidden" name="token" value={loaderData.token} />
-        <FormField
-          name="newPassword"
-          label={t.newPassword}
-          type="password"
-          autoComplete="new-password"
-          hint={vi.auth.passwordHint}
-          error={errors.newPassword}
-        />
+        <PasswordField name="newPassword" label={t.newPassword} error={errors.newPassword} isNew />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? vi.auth.submitting : t.resetSubmit}
         </button>

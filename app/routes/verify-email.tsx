@@ -4,12 +4,14 @@ import {
   VERIFY_REMINDER_COOKIE,
   VERIFY_REMINDER_HIDE_DAYS,
   type ReminderResult,
-} from "#app/components/ui/verify-reminder.tsx";
+} from "#app/components/account/verify-reminder.tsx";
+import { FormMessage } from "#app/components/ui/form-messages.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { readForm } from "#app/utils/form.server.ts";
-import { callAuthEndpoint, describeAuthFailure, getSessionUser } from "#app/utils/auth.server.ts";
+import { getSessionUser } from "#app/utils/auth.server.ts";
+import { sendVerification, verifyEmail } from "#app/utils/auth-operations.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
-import { safeRedirectPath } from "#app/utils/safe-redirect.ts";
+import { safeRedirectPath } from "#base/safe-redirect.ts";
 
 const t = vi.recovery;
 
@@ -33,17 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get("token");
   if (token) {
-    const response = await context.auth.api.verifyEmail({
-      query: { token },
-      headers: request.headers,
-      asResponse: true,
-    });
-    if (response.ok) throw redirect("/verify-email?verified=1");
-    const code = await codeOf(response);
+    const result = await verifyEmail(context, request, token);
+    if (result.ok) throw redirect("/verify-email?verified=1");
     const user = await getSessionUser(context, request);
     const state: State = user?.emailVerified
       ? "verified"
-      : code === "TOKEN_EXPIRED"
+      : result.code === "TOKEN_EXPIRED"
         ? "expired"
         : "invalid";
     return data(
@@ -62,14 +59,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? "verified"
       : "signed-out";
   return { state, email: user?.email ?? null, signedIn: Boolean(user) };
-}
-
-async function codeOf(response: Response): Promise<string> {
-  try {
-    return String(((await response.clone().json()) as { code?: unknown }).code ?? "");
-  } catch {
-    return "";
-  }
 }
 
 /** "Gửi lại" and "Ẩn nhắc nhở", from the reminder on every page and from this page. */
@@ -97,28 +86,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const answer = (result: Omit<ReminderResult, "intent">, status = 200) =>
     data<ReminderResult>({ intent, ...result }, { status });
-  if (!user) return answer({ error: t.errors.signInToResend }, 401);
+  if (!user) return answer({ error: vi.recoveryErrors.signInToResend }, 401);
   if (user.emailVerified) return answer({ ok: t.alreadyVerified });
 
-  let response: Response;
-  try {
-    response = await callAuthEndpoint(context, request, "/send-verification-email", {
-      email: user.email,
-    });
-  } catch (error) {
-    context.logger.error({ err: error }, "verification mail request failed");
-    return answer({ error: vi.auth.errors.serverError }, 500);
-  }
-  if (response.ok) return answer({ ok: t.resent(user.email) });
-  const code = await codeOf(response);
-  if (code === "EMAIL_ALREADY_VERIFIED") return answer({ ok: t.alreadyVerified });
-  if (code === "MAIL_NOT_SENT") return answer({ error: t.errors.mailNotSent }, response.status);
-  if (code === "TOO_MANY_VERIFICATION_MAILS") {
-    const seconds = Number(response.headers.get("X-Retry-After") ?? "3600");
-    const minutes = Math.max(1, Math.ceil((Number.isFinite(seconds) ? seconds : 3600) / 60));
-    return answer({ error: t.errors.tooManyVerifyMails(minutes) }, 429);
-  }
-  return answer({ error: await describeAuthFailure(response) }, response.status);
+  const result = await sendVerification(context, request, { email: user.email });
+  if (result.ok) return answer({ ok: t.resent(user.email) });
+  if (result.code === "EMAIL_ALREADY_VERIFIED") return answer({ ok: t.alreadyVerified });
+  return answer({ error: result.message }, result.status);
 }
 
 /** "/verify-email": where the mailed link lands, and the no-JavaScript answer to "Gửi lại". */
@@ -150,16 +124,8 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         <p className="auth-intro" role={failed ? "alert" : undefined}>
           {text}
         </p>
-        {result?.ok ? (
-          <p className="form-ok" role="status">
-            {result.ok}
-          </p>
-        ) : null}
-        {result?.error ? (
-          <p className="form-error" role="alert">
-            {result.error}
-          </p>
-        ) : null}
+        <FormMessage ok message={result?.ok} />
+        <FormMessage message={result?.error} />
         {canResend ? (
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />

@@ -1,4 +1,5 @@
-import type { AttemptSubmission, StoredAttempt } from "#db/attempts.ts";
+import type { StoredAttempt } from "#db/attempts.ts";
+import type { AttemptSubmission } from "#server/attempts.ts";
 import { isRetryableStatus } from "./retry.ts";
 
 // Timeouts come from the fetch wrapper (app/utils/request-timeout.ts): a timed-out save is a

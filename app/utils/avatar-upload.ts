@@ -1,4 +1,5 @@
 import { vi } from "#app/i18n/vi.ts";
+import { MAX_AVATAR_BYTES } from "#base/limits.ts";
 import { isRetryableStatus, retryDelayMs } from "./retry.ts";
 
 /**
@@ -7,8 +8,6 @@ import { isRetryableStatus, retryDelayMs } from "./retry.ts";
  * of app/utils/retry.ts, giving up 120 s after it started. Progress is real (XMLHttpRequest's upload
  * events; fetch has none), and "Hủy" aborts it.
  */
-export const MAX_AVATAR_BYTES = 1_048_576;
-export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;
 export const MAX_UPLOAD_RETRY_MS = 120_000;
 
 /** The browser's checks before anything is sent; the server checks the real bytes again. */

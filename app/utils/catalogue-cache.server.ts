@@ -1,3 +1,5 @@
+import { hasSessionCookie } from "#server/session-cookie.ts";
+
 /**
  * Catalogue pages carry the attempt counters ("N đã làm"). For a visitor who is not signed in,
  * the browser may keep them for COUNTS_CACHE_MINUTES (spec section 7, Read counts), which spares
@@ -5,9 +7,7 @@
  * saved attempt shows at once; `Vary: Cookie` makes signing in (or choosing a theme) a cache miss.
  */
 export function catalogueCacheHeaders(request: Request, minutes: number): HeadersInit {
-  const signedIn = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/.test(
-    request.headers.get("cookie") ?? "",
-  );
+  const signedIn = hasSessionCookie(request.headers.get("cookie"));
   return {
     "Cache-Control":
       signedIn || minutes === 0 ? "private, no-cache" : `private, max-age=${minutes * 60}`,

@@ -1,5 +1,7 @@
 import katexStylesheet from "katex/dist/katex.min.css?url";
 
+export { katexStylesheet };
+
 /**
  * Every page that can show a question (set-up preview, room, summary, history replay) loads
  * KaTeX's stylesheet: without it the MathML copy of each formula, meant for screen readers,

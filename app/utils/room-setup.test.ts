@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SETUP,
   newRoomIdentity,
-  parseRoomUrl,
   rangeTiles,
   readStoredSetup,
   roomUrl,
+  setupOfAttempt,
 } from "./room-setup.ts";
+import { parseRoomUrl } from "./room-url.server.ts";
 
 describe("rangeTiles", () => {
   it("covers every question, the last tile ending at the last one", () => {
@@ -163,5 +164,41 @@ describe("roomUrl and parseRoomUrl", () => {
     );
     expect(a.attemptId).not.toBe(b.attemptId);
     expect(Number.isInteger(a.seed) && a.seed >= 0 && a.seed <= 0xffffffff).toBe(true);
+  });
+});
+
+describe("setupOfAttempt", () => {
+  const config = {
+    practiceType: "FLAT" as const,
+    maxQuestionTime: "OFF" as const,
+    maxResultTime: 10,
+    showQuestionKeyAfterQuestionEnd: false,
+    showNotification: false,
+    shuffleQuestions: true,
+    shuffleAnswers: true,
+    seed: 7,
+  };
+
+  it("starts the same selection with the same settings, but never the same seed", () => {
+    const range = setupOfAttempt({
+      type: "PRACTICE_TIME_RANGE",
+      chapterIdx: null,
+      questionRange: { startAt: 21, endAt: 40 },
+      config,
+    });
+    const { seed: _seed, ...settings } = config;
+    expect("seed" in range).toBe(false);
+    expect(range).toMatchObject({
+      ...settings,
+      selection: { type: "PRACTICE_TIME_RANGE", start: 21, end: 40 },
+    });
+    expect(
+      setupOfAttempt({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2, questionRange: null, config })
+        .selection,
+    ).toEqual({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2 });
+    const url = roomUrl("de-thu", range, { attemptId: "a", seed: 99 });
+    expect(url).toContain("start=21&end=40");
+    expect(url).toContain("questionTime=OFF");
+    expect(url).toContain("seed=99");
   });
 });

@@ -1,28 +1,19 @@
+import type { Selection } from "#base/selection.ts";
+import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
+import type { RoomConfig } from "#engine/room-config.ts";
+import { selectionIsWellFormed } from "#engine/submission.ts";
+
 /**
  * What the set-up page chooses for the practice room, its defaults (spec section 3, Room
- * config; section 9), how it is kept per practice in the browser, and the room URL it opens.
+ * config; section 9), how it is kept per practice in the browser, and the room URL it opens
+ * (read back by room-url.server.ts). Types only from the schemas, so no Zod reaches the page.
  */
-export const QUESTION_TIMES = [20, 30, 50] as const;
-export const RESULT_TIMES = [10, 20, 30, 50] as const;
 export const RANGE_SIZES = [20, 50, 75, 100] as const;
 
-export type Seconds = number | "OFF";
-
-export type Selection =
-  | { type: "PRACTICE_TIME_CHAPTER"; chapterIdx: number }
-  | { type: "PRACTICE_TIME_RANGE"; start: number; end: number }
-  | { type: "PRACTICE_TIME_ALL" };
-
-export interface RoomSetup {
+/** The room config but its seed (each attempt draws its own), and what to practise. */
+export interface RoomSetup extends Omit<RoomConfig, "seed"> {
   selection: Selection | null;
   rangeSize: (typeof RANGE_SIZES)[number];
-  practiceType: "SEQUENCE" | "FLAT";
-  maxQuestionTime: Seconds;
-  showQuestionKeyAfterQuestionEnd: boolean;
-  showNotification: boolean;
-  maxResultTime: Seconds;
-  shuffleQuestions: boolean;
-  shuffleAnswers: boolean;
 }
 
 export const DEFAULT_SETUP: RoomSetup = {
@@ -105,14 +96,12 @@ function validSelection(
     typeof selection.start === "number" &&
     typeof selection.end === "number"
   ) {
-    const { start, end } = selection;
-    return Number.isInteger(start) &&
-      Number.isInteger(end) &&
-      start >= 1 &&
-      start <= end &&
-      end <= practice.questionCount
-      ? { type: "PRACTICE_TIME_RANGE", start, end }
-      : null;
+    const range = {
+      type: "PRACTICE_TIME_RANGE" as const,
+      start: selection.start,
+      end: selection.end,
+    };
+    return selectionIsWellFormed(range, practice.questionCount) ? range : null;
   }
   return null;
 }
@@ -171,97 +160,21 @@ export function roomUrl(
   return `/practice-control?${params.toString()}`;
 }
 
-export function parseSelection(params: URLSearchParams): Selection | null {
-  const int = (name: string) => {
-    const value = params.get(name);
-    return value !== null && /^\d{1,6}$/.test(value) ? Number(value) : null;
-  };
-  switch (params.get("type")) {
-    case "PRACTICE_TIME_ALL":
-      return { type: "PRACTICE_TIME_ALL" };
-    case "PRACTICE_TIME_CHAPTER": {
-      const chapterIdx = int("chapter");
-      return chapterIdx === null ? null : { type: "PRACTICE_TIME_CHAPTER", chapterIdx };
-    }
-    case "PRACTICE_TIME_RANGE": {
-      const start = int("start");
-      const end = int("end");
-      return start !== null && end !== null && start >= 1 && start <= end
-        ? { type: "PRACTICE_TIME_RANGE", start, end }
-        : null;
-    }
-    default:
-      return null;
-  }
-}
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export interface RoomRequest extends RoomIdentity {
-  practiceCode: string;
-  selection: Selection;
-  practiceType: "SEQUENCE" | "FLAT";
-  maxQuestionTime: Seconds;
-  maxResultTime: Seconds;
-  showQuestionKeyAfterQuestionEnd: boolean;
-  showNotification: boolean;
-  shuffleQuestions: boolean;
-  shuffleAnswers: boolean;
-}
-
-/**
- * Reads a room URL back (the inverse of roomUrl); null when anything is missing or not one of
- * the choices the set-up page offers, so a hand-edited address cannot make a 1-second timer.
- */
-export function parseRoomUrl(params: URLSearchParams): RoomRequest | null {
-  const selection = parseSelection(params);
-  const practiceCode = params.get("practice");
-  const mode = params.get("mode");
-  const attemptId = params.get("attempt")?.toLowerCase() ?? "";
-  const seedText = params.get("seed") ?? "";
-  const seconds = (name: string, allowed: readonly number[]): Seconds | null => {
-    const value = params.get(name);
-    if (value === "OFF") return "OFF";
-    return value !== null && allowed.includes(Number(value)) ? Number(value) : null;
-  };
-  const flag = (name: string): boolean | null => {
-    const value = params.get(name);
-    return value === "1" ? true : value === "0" ? false : null;
-  };
-  const maxQuestionTime = seconds("questionTime", QUESTION_TIMES);
-  const maxResultTime = seconds("resultTime", RESULT_TIMES);
-  const showKey = flag("showKey");
-  const notify = flag("notify");
-  const shuffle = flag("shuffle");
-  const shuffleAnswers = flag("shuffleAnswers");
-  if (
-    !selection ||
-    !practiceCode ||
-    !/^[a-z0-9-]{1,120}$/.test(practiceCode) ||
-    (mode !== "SEQUENCE" && mode !== "FLAT") ||
-    !UUID_PATTERN.test(attemptId) ||
-    !/^\d{1,10}$/.test(seedText) ||
-    Number(seedText) > 0xffffffff ||
-    maxQuestionTime === null ||
-    maxResultTime === null ||
-    showKey === null ||
-    notify === null ||
-    shuffle === null ||
-    shuffleAnswers === null
-  ) {
-    return null;
-  }
-  return {
-    practiceCode,
-    selection,
-    practiceType: mode,
-    maxQuestionTime,
-    maxResultTime,
-    showQuestionKeyAfterQuestionEnd: showKey,
-    showNotification: notify,
-    shuffleQuestions: shuffle,
-    shuffleAnswers,
-    attemptId,
-    seed: Number(seedText),
-  };
+/** A saved attempt's selection and settings, to start the same run again ("Làm lại đề này"). */
+export function setupOfAttempt(attempt: {
+  type: Selection["type"];
+  chapterIdx: number | null;
+  questionRange: { startAt: number; endAt: number } | null;
+  config: RoomConfig;
+}): RoomSetup & { selection: Selection } {
+  const { type, chapterIdx, questionRange } = attempt;
+  const selection: Selection =
+    type === "PRACTICE_TIME_CHAPTER" && chapterIdx !== null
+      ? { type, chapterIdx }
+      : type === "PRACTICE_TIME_RANGE" && questionRange
+        ? { type, start: questionRange.startAt, end: questionRange.endAt }
+        : { type: "PRACTICE_TIME_ALL" };
+  // A new run draws its own seed.
+  const { seed: _seed, ...config } = attempt.config;
+  return { ...DEFAULT_SETUP, ...config, selection };
 }

@@ -1,6 +1,13 @@
 import type { AppLoadContext } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
-import { callAuthEndpoint, cookiesOf, describeAuthFailure } from "./auth.server.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
+import { isWrongPassword, type AuthFailure } from "./auth-failure.server.ts";
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  newRecoveryCodes,
+} from "./auth-operations.server.ts";
 import { drawQrCode } from "./qr-code.server.ts";
 import { redirectWithToast } from "./toast-url.ts";
 
@@ -25,8 +32,6 @@ export interface TwoFactorResult {
   codes?: string[];
 }
 
-export const TWO_FACTOR_INTENTS = ["2fa-enable", "2fa-confirm", "2fa-disable", "2fa-codes"];
-
 export async function isTwoFactorEnabled(context: AppLoadContext, userId: string) {
   const row = await context.db
     .selectFrom("user")
@@ -34,6 +39,13 @@ export async function isTwoFactorEnabled(context: AppLoadContext, userId: string
     .where("id", "=", userId)
     .executeTakeFirst();
   return Boolean(Number(row?.twoFactorEnabled ?? 0));
+}
+
+/** What is wrong with a typed code that is neither 6 digits nor a recovery code. */
+export function codeFieldError(raw: string): string {
+  return raw.trim() === ""
+    ? serverVi.twoFactorErrors.codeRequired
+    : serverVi.twoFactorErrors.codeFormat;
 }
 
 const RECOVERY_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
@@ -63,6 +75,87 @@ function postedSetup(form: Record<string, string>): TwoFactorSetup | undefined {
 
 type Outcome = { result: TwoFactorResult; status?: number; headers?: Headers } | Response;
 
+interface Step {
+  context: AppLoadContext;
+  request: Request;
+  intent: string;
+  form: Record<string, string>;
+  /** "Tạo mã khôi phục mới" has a form (and a password field) of its own. */
+  passwordField: string;
+  password: string;
+}
+
+/** A refusal: a wrong password beside its field, anything else above the form. */
+function refused(step: Step, failure: AuthFailure, extra: Partial<TwoFactorResult> = {}): Outcome {
+  const { intent, passwordField } = step;
+  const result: TwoFactorResult = isWrongPassword(failure)
+    ? { intent, fieldErrors: { [passwordField]: vi.auth.errors.wrongCurrentPassword }, ...extra }
+    : { intent, formError: failure.message, ...extra };
+  return { result, status: failure.status, headers: failure.headers };
+}
+
+function needPassword({ intent, passwordField }: Step): Outcome {
+  return {
+    result: { intent, fieldErrors: { [passwordField]: vi.validation.required(t.password) } },
+    status: 400,
+  };
+}
+
+/** Turning on replaces the session (better-auth renews it): a document redirect carries it. */
+function backToProfile(message: string, headers: Headers): Response {
+  return redirectWithToast("/profile", { type: "info", message }, { headers });
+}
+
+/** Password → the setup to show: URI, QR code, recovery codes. */
+async function enable(step: Step): Promise<Outcome> {
+  if (!step.password) return needPassword(step);
+  const result = await enableTwoFactor(step.context, step.request, { password: step.password });
+  if (!result.ok) return refused(step, result);
+  const setup = setupOf(result.totpURI, result.backupCodes);
+  if (!setup)
+    return { result: { intent: step.intent, formError: vi.auth.errors.unknown }, status: 500 };
+  return { result: { intent: step.intent, setup } };
+}
+
+/** The first code from the app turns it on; a wrong one shows the same setup again. */
+async function confirm(step: Step): Promise<Outcome> {
+  const setup = postedSetup(step.form);
+  const raw = step.form.tfaCode ?? "";
+  const code = raw.replace(/\s+/g, "");
+  if (!/^\d{6}$/.test(code)) {
+    return {
+      result: { intent: step.intent, setup, fieldErrors: { tfaCode: codeFieldError(raw) } },
+      status: 400,
+    };
+  }
+  const result = await confirmTwoFactor(step.context, step.request, { code });
+  if (!result.ok) return refused(step, result, { setup });
+  return backToProfile(t.enabled, result.headers);
+}
+
+async function disable(step: Step): Promise<Outcome> {
+  if (!step.password) return needPassword(step);
+  const result = await disableTwoFactor(step.context, step.request, { password: step.password });
+  if (!result.ok) return refused(step, result);
+  return backToProfile(t.disabled, result.headers);
+}
+
+async function newCodes(step: Step): Promise<Outcome> {
+  if (!step.password) return needPassword(step);
+  const result = await newRecoveryCodes(step.context, step.request, { password: step.password });
+  if (!result.ok) return refused(step, result);
+  return { result: { intent: step.intent, ok: t.newCodesDone, codes: result.backupCodes } };
+}
+
+const STEPS: Record<string, (step: Step) => Promise<Outcome>> = {
+  "2fa-enable": enable,
+  "2fa-confirm": confirm,
+  "2fa-disable": disable,
+  "2fa-codes": newCodes,
+};
+
+export const TWO_FACTOR_INTENTS = Object.keys(STEPS);
+
 /**
  * "Xác minh hai bước" in the profile, through better-auth's endpoints on behalf of the browser
  * (so its checks and rate limits apply): turn on with the password (→ the setup: URI, QR code,
@@ -76,68 +169,9 @@ export async function runTwoFactorIntent(
   intent: string,
   form: Record<string, string>,
 ): Promise<Outcome> {
-  // "Tạo mã khôi phục mới" has a form (and a password field) of its own.
+  const run = Object.hasOwn(STEPS, intent) ? STEPS[intent] : undefined;
+  if (!run) return { result: { intent, formError: vi.auth.errors.unknown }, status: 400 };
   const passwordField = intent === "2fa-codes" ? "codesPassword" : "tfaPassword";
   const password = form[passwordField] ?? "";
-  const refused = async (response: Response, extra: Partial<TwoFactorResult> = {}) => {
-    const message = await describeAuthFailure(response);
-    const wrongPassword = message === vi.auth.errors.wrongCredentials;
-    const result: TwoFactorResult = wrongPassword
-      ? { intent, fieldErrors: { [passwordField]: vi.auth.errors.wrongCurrentPassword }, ...extra }
-      : { intent, formError: message, ...extra };
-    return { result, status: response.status, headers: cookiesOf(response) };
-  };
-  const needPassword = () => ({
-    result: { intent, fieldErrors: { [passwordField]: vi.validation.required(t.password) } },
-    status: 400,
-  });
-
-  if (intent === "2fa-enable") {
-    if (!password) return needPassword();
-    const response = await callAuthEndpoint(context, request, "/two-factor/enable", { password });
-    if (!response.ok) return refused(response);
-    const body = (await response.json()) as { totpURI?: string; backupCodes?: string[] };
-    const setup = setupOf(body.totpURI ?? "", body.backupCodes ?? []);
-    if (!setup) return { result: { intent, formError: vi.auth.errors.unknown }, status: 500 };
-    return { result: { intent, setup } };
-  }
-
-  if (intent === "2fa-confirm") {
-    const setup = postedSetup(form);
-    const code = (form.tfaCode ?? "").replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(code)) {
-      const error = code ? t.errors.codeFormat : t.errors.codeRequired;
-      return { result: { intent, setup, fieldErrors: { tfaCode: error } }, status: 400 };
-    }
-    const response = await callAuthEndpoint(context, request, "/two-factor/verify-totp", { code });
-    if (!response.ok) return refused(response, { setup });
-    return redirectWithToast(
-      "/profile",
-      { type: "info", message: t.enabled },
-      { headers: cookiesOf(response) },
-    );
-  }
-
-  if (intent === "2fa-disable") {
-    if (!password) return needPassword();
-    const response = await callAuthEndpoint(context, request, "/two-factor/disable", { password });
-    if (!response.ok) return refused(response);
-    return redirectWithToast(
-      "/profile",
-      { type: "info", message: t.disabled },
-      { headers: cookiesOf(response) },
-    );
-  }
-
-  if (intent === "2fa-codes") {
-    if (!password) return needPassword();
-    const response = await callAuthEndpoint(context, request, "/two-factor/generate-backup-codes", {
-      password,
-    });
-    if (!response.ok) return refused(response);
-    const body = (await response.json()) as { backupCodes?: string[] };
-    return { result: { intent, ok: t.newCodesDone, codes: body.backupCodes ?? [] } };
-  }
-
-  return { result: { intent, formError: vi.auth.errors.unknown }, status: 400 };
+  return run({ context, request, intent, form, passwordField, password });
 }

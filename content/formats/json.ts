@@ -1,4 +1,4 @@
-import { z } from "#app/utils/zod.ts";
+import { z } from "#base/zod.ts";
 import type { Bank, BankQuestion, ParseResult, Problem } from "./types.ts";
 import { validateQuestions } from "./validate-questions.ts";
 

@@ -6,6 +6,8 @@ import * as attempts from "./0004-attempts.ts";
 import * as twoFactor from "./0005-two-factor.ts";
 import * as attemptPerUser from "./0006-attempt-per-user.ts";
 import * as anyKey from "./0007-any-key.ts";
+import * as reviewCard from "./0008-review-card.ts";
+import * as historyIndex from "./0009-attempt-history-index.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   "0005-two-factor": twoFactor,
   "0006-attempt-per-user": attemptPerUser,
   "0007-any-key": anyKey,
+  "0008-review-card": reviewCard,
+  "0009-attempt-history-index": historyIndex,
 };

@@ -72,3 +72,59 @@ test("the history needs sign-in and comes back after it", async ({ page }) => {
   await page.goto("/practice-history");
   await expect(page).toHaveURL("/login?redirectTo=%2Fpractice-history");
 });
+
+test("a replay starts the same run again, and the history filters by practice", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await register(page, "Lê Làm Lại");
+  await expect(page).toHaveURL("/");
+  await page.goto("/practice-history");
+  // Nothing yet: the empty state leads home.
+  await expect(page.getByRole("link", { name: "Chọn đề luyện tập" })).toHaveAttribute("href", "/");
+
+  const identity = newRoomIdentity();
+  const setup = {
+    ...DEFAULT_SETUP,
+    practiceType: "FLAT" as const,
+    maxQuestionTime: "OFF" as const,
+    selection: { type: "PRACTICE_TIME_RANGE" as const, start: 2, end: 4 },
+  };
+  const finish = async () => {
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+    await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+  };
+  await page.goto(roomUrl(SEED.roomPractice.code, setup, identity));
+  await finish();
+
+  await page.goto(`/practice-history?id=${identity.attemptId}`);
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Làm lại đề này" }).click();
+  await expect(page).toHaveURL(/\/practice-control\?/);
+  const again = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(again)).toMatchObject({
+    practice: SEED.roomPractice.code,
+    type: "PRACTICE_TIME_RANGE",
+    start: "2",
+    end: "4",
+    mode: "FLAT",
+    questionTime: "OFF",
+  });
+  expect(again.get("attempt")).not.toBe(identity.attemptId);
+  await finish();
+
+  await page.goto("/practice-history");
+  await expect(page.locator(".attempt-list > li")).toHaveCount(2);
+  await expectNoAxeViolations(page, "history with filters");
+  const filters = page.getByRole("form", { name: "Lọc lịch sử" });
+  await filters.getByLabel("Đề").selectOption(SEED.roomPractice.code);
+  await filters.getByRole("button", { name: "Lọc" }).click();
+  await expect(page).toHaveURL(new RegExp(`practice=${SEED.roomPractice.code}`));
+  await expect(page.locator(".attempt-list > li")).toHaveCount(2);
+  await page.goto("/practice-history?practice=khong-co-de-nay");
+  await expect(page.getByText("Không có bài làm nào khớp với bộ lọc.")).toBeVisible();
+  await page.getByRole("link", { name: "Bỏ lọc" }).click();
+  await expect(page.locator(".attempt-list > li")).toHaveCount(2);
+});

@@ -7,8 +7,8 @@ import {
   RANGE_SIZES,
   roomUrl,
   type RoomSetup,
-  type Selection,
 } from "../../app/utils/room-setup.ts";
+import type { Selection } from "../../base/selection.ts";
 import {
   expectNoAxeViolations,
   isPhone,

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { AttemptSummary } from "#db/attempts.ts";
-import { RingChart } from "#app/components/room/summary.tsx";
+import { RingChart } from "#app/components/ui/ring-chart.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { formatDateTime } from "#app/utils/dates.ts";
 

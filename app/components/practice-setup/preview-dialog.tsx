@@ -2,8 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { Switch } from "#app/components/ui/switch.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { katexStylesheet } from "#app/utils/question-stylesheets.ts";
 import { loadQuestionList, type QuestionList } from "#app/utils/question-cache.ts";
-import { selectionParams, type Selection } from "#app/utils/room-setup.ts";
+import { selectionParams } from "#app/utils/room-setup.ts";
+import type { Selection } from "#base/selection.ts";
 
 const t = vi.pages.practiceReview;
 
@@ -63,6 +65,8 @@ export function PreviewDialog({
         onClose();
       }}
     >
+      {/* KaTeX's styles only when questions are shown: the set-up page paints without them. */}
+      <link rel="stylesheet" href={katexStylesheet} precedence="question" />
       <div className="preview-head">
         <h2 id="preview-title">
           {t.previewTitle}: {title}

@@ -1,25 +1,25 @@
 import { useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { PrefetchPageLinks, useNavigate } from "react-router";
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { showToast } from "#app/components/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
 import {
   DEFAULT_SETUP,
-  QUESTION_TIMES,
   RANGE_SIZES,
-  RESULT_TIMES,
   rangeTiles,
   readStoredSetup,
   newRoomIdentity,
   roomUrl,
   storageKeyOf,
   type RoomSetup,
-  type Seconds,
-  type Selection,
 } from "#app/utils/room-setup.ts";
 import { Switch } from "#app/components/ui/switch.tsx";
-import { selectionLabel } from "#app/utils/selection-label.ts";
+import { selectionLabel } from "#base/selection-label.ts";
+import type { Selection } from "#base/selection.ts";
+import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
+import type { Seconds } from "#engine/room-config.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
+import { RoomModulePreload } from "./room-prefetch.tsx";
 
 const t = vi.pages.practiceReview;
 
@@ -42,6 +42,10 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
   const [setup, setSetup] = useState<RoomSetup>(DEFAULT_SETUP);
   const [restored, setRestored] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
+  // The next room's seed and attempt id, chosen once: the room's data fetched when the student
+  // reaches for "Bắt đầu" (hover, keyboard focus) is then the very room the click opens.
+  const [identity] = useState(newRoomIdentity);
+  const [aboutToStart, setAboutToStart] = useState(false);
   const navigate = useNavigate();
   const hasChapters = practice.chapters.length > 0;
   const key = storageKeyOf(practice.code);
@@ -81,10 +85,20 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
       void showToast("error", t.chooseFirst);
       return;
     }
-    void navigate(
-      roomUrl(practice.code, { ...setup, selection: setup.selection }, newRoomIdentity()),
-    );
+    void navigate(roomUrl(practice.code, { ...setup, selection: setup.selection }, identity));
   }
+  const nextRoom = setup.selection
+    ? roomUrl(practice.code, { ...setup, selection: setup.selection }, identity)
+    : null;
+  // Only when there is time to win: a mouse over the button, or a keyboard focus. A finger's
+  // touch comes a moment before its click, and two requests for one room would share the link.
+  const reachForStart = (event: React.PointerEvent | React.FocusEvent) => {
+    const lead =
+      "pointerType" in event
+        ? event.pointerType === "mouse"
+        : event.currentTarget.matches(":focus-visible");
+    if (lead) setAboutToStart(true);
+  };
 
   function preview() {
     if (!setup.selection) {
@@ -124,7 +138,7 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
                     onChange={() => choose(selection)}
                   />
                   <span className="choice-title">
-                    {t.chapterTitle(chapter.idx + 1, chapter.title)}
+                    {vi.selection.chapterTitle(chapter.idx + 1, chapter.title)}
                   </span>
                   <span className="choice-meta">
                     {vi.catalogue.questions(chapter.questionCount)}
@@ -180,7 +194,7 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
                         checked={sameSelection(setup.selection, selection)}
                         onChange={() => choose(selection)}
                       />
-                      <span className="choice-title">{t.range(start, end)}</span>
+                      <span className="choice-title">{vi.selection.range(start, end)}</span>
                     </label>
                   );
                 },
@@ -284,7 +298,13 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
             <ShortOnPhone short={t.previewShort} full={t.preview} />
           </button>
           {signedIn ? (
-            <button type="button" className="button button-primary" onClick={start}>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={start}
+              onPointerEnter={reachForStart}
+              onFocus={reachForStart}
+            >
               {t.start}
             </button>
           ) : (
@@ -303,6 +323,8 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
           onClose={() => setPreviewOpen(false)}
         />
       ) : null}
+      {signedIn ? <RoomModulePreload /> : null}
+      {signedIn && aboutToStart && nextRoom ? <PrefetchPageLinks page={nextRoom} /> : null}
     </section>
   );
 }
@@ -342,7 +364,7 @@ function AllTile({
         checked={sameSelection(setup.selection, selection)}
         onChange={() => choose(selection)}
       />
-      <span className="choice-title">{t.all(practice.questionCount)}</span>
+      <span className="choice-title">{vi.selection.all(practice.questionCount)}</span>
     </label>
   );
 }

@@ -4,38 +4,13 @@ import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { questionNumbers } from "#app/utils/question-numbers.ts";
+import { RingChart } from "#app/components/ui/ring-chart.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import type { SaveStatus } from "./use-attempt-save.ts";
 
 const t = vi.pages.summary;
 
 export const SUMMARY_HEADING_ID = "summary-heading";
-
-/** A ring showing the share of right answers, with the percentage in its middle. */
-export function RingChart({ right, total }: { right: number; total: number }) {
-  const percent = total === 0 ? 0 : Math.round((right / total) * 100);
-  const radius = 52;
-  const circumference = 2 * Math.PI * radius;
-  return (
-    <svg className="ring-chart" viewBox="0 0 120 120" role="img" aria-label={t.ring(percent)}>
-      <circle className="ring-track" cx="60" cy="60" r={radius} />
-      {/* A round line cap draws a dot even for a zero-length arc: 0% draws nothing. */}
-      {percent > 0 ? (
-        <circle
-          className="ring-value"
-          cx="60"
-          cy="60"
-          r={radius}
-          strokeDasharray={`${(percent / 100) * circumference} ${circumference}`}
-          transform="rotate(-90 60 60)"
-        />
-      ) : null}
-      <text x="60" y="60" textAnchor="middle" dominantBaseline="central" aria-hidden="true">
-        {percent}%
-      </text>
-    </svg>
-  );
-}
 
 /**
  * The end of a room: time, the ring, "Số câu đúng: k/N", where the save stands, and every

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { AttemptSubmission, StoredAttempt } from "#db/attempts.ts";
+import type { StoredAttempt } from "#db/attempts.ts";
+import type { AttemptSubmission } from "#server/attempts.ts";
 import { RETRY_WINDOW_MS, sendAttempt } from "#app/utils/attempt-save.ts";
 import { retryDelayMs } from "#app/utils/retry.ts";
 

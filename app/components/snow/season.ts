@@ -45,13 +45,3 @@ export function applyInitialPreferences(season: string, themeKeys: readonly stri
 export function renderPreferencesScript(season: string, themeKeys: readonly string[]): string {
   return `(${applyInitialPreferences.toString()})(${JSON.stringify(season)},${JSON.stringify(themeKeys)})`;
 }
-
-/** Persists a choice the same way for the server (cookie) and the browser (local storage). */
-export function savePreference(cookieName: string, storageKey: string, value: string): void {
-  document.cookie = `${cookieName}=${encodeURIComponent(value)}; path=/; max-age=31536000; samesite=lax`;
-  try {
-    localStorage.setItem(storageKey, value);
-  } catch {
-    // The cookie alone is enough for the server to paint the choice.
-  }
-}

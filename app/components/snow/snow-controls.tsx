@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { setSnow, useHtmlData } from "#app/components/theme/theme-store.ts";
+import { setHtmlPreference, useHtmlData } from "#app/utils/html-preferences.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { SNOW_COOKIE, SNOW_STORAGE_KEY } from "./season.ts";
 
@@ -14,7 +14,7 @@ export function SnowToggle({ serverSnow }: { serverSnow: "on" | "off" | undefine
       aria-pressed={snow === undefined ? undefined : on}
       aria-label={on ? vi.snow.hide : vi.snow.show}
       title={on ? vi.snow.hide : vi.snow.show}
-      onClick={() => setSnow(!on, SNOW_COOKIE, SNOW_STORAGE_KEY)}
+      onClick={() => setHtmlPreference("snow", on ? "off" : "on", SNOW_COOKIE, SNOW_STORAGE_KEY)}
     >
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
         <path

@@ -2,7 +2,8 @@
  * "Jingle Bells" (James Lord Pierpont, 1857; public domain), synthesised with the Web Audio
  * API: no audio file to download. Notes are [MIDI number, beats]; 0 is a rest.
  */
-const MELODY: [number, number][] = [
+/** "Jingle bells, jingle bells, jingle all the way…": sung twice, with two endings. */
+const REFRAIN: [number, number][] = [
   [76, 1],
   [76, 1],
   [76, 2],
@@ -23,32 +24,17 @@ const MELODY: [number, number][] = [
   [76, 1],
   [76, 0.5],
   [76, 0.5],
+];
+
+const MELODY: [number, number][] = [
+  ...REFRAIN,
   [76, 1],
   [74, 1],
   [74, 1],
   [76, 1],
   [74, 2],
   [79, 2],
-  [76, 1],
-  [76, 1],
-  [76, 2],
-  [76, 1],
-  [76, 1],
-  [76, 2],
-  [76, 1],
-  [79, 1],
-  [72, 1.5],
-  [74, 0.5],
-  [76, 4],
-  [77, 1],
-  [77, 1],
-  [77, 1.5],
-  [77, 0.5],
-  [77, 1],
-  [76, 1],
-  [76, 1],
-  [76, 0.5],
-  [76, 0.5],
+  ...REFRAIN,
   [79, 1],
   [79, 1],
   [77, 1],

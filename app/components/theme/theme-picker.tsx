@@ -1,5 +1,6 @@
 import { vi } from "#app/i18n/vi.ts";
-import { chooseTheme, useHtmlData } from "./theme-store.ts";
+import { useHtmlData } from "#app/utils/html-preferences.ts";
+import { chooseTheme } from "./theme-store.ts";
 import { THEME_KEYS, type ThemeKey } from "./themes.ts";
 
 /** Five swatches, each a labelled toggle button painted in its own palette. */

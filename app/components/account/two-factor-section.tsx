@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { PasswordField } from "#app/components/ui/password-field.tsx";
+import { FormStatus } from "#app/components/ui/form-messages.tsx";
 import { FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 
@@ -17,22 +19,6 @@ export interface TwoFactorSectionResult {
     backupCodes: string[];
   };
   codes?: string[];
-}
-
-function Status({ result }: { result?: TwoFactorSectionResult }) {
-  if (result?.ok)
-    return (
-      <p role="status" className="form-ok">
-        {result.ok}
-      </p>
-    );
-  if (result?.formError)
-    return (
-      <p role="alert" className="form-error">
-        {result.formError}
-      </p>
-    );
-  return null;
 }
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
@@ -65,13 +51,7 @@ export function TwoFactorSection({
   const errors = result?.fieldErrors ?? {};
   const setup = !enabled ? result?.setup : undefined;
   const passwordField = (
-    <FormField
-      name="tfaPassword"
-      label={t.password}
-      type="password"
-      autoComplete="current-password"
-      error={errors.tfaPassword}
-    />
+    <PasswordField name="tfaPassword" label={t.password} error={errors.tfaPassword} />
   );
   return (
     <section className="auth-form two-factor" aria-labelledby="two-factor-heading">
@@ -108,7 +88,7 @@ export function TwoFactorSection({
             <input type="hidden" name="intent" value="2fa-confirm" />
             <input type="hidden" name="totpURI" value={setup.totpURI} />
             <input type="hidden" name="backupCodes" value={JSON.stringify(setup.backupCodes)} />
-            <Status result={result} />
+            <FormStatus result={result} />
             <FormField
               name="tfaCode"
               label={t.code}
@@ -125,7 +105,7 @@ export function TwoFactorSection({
           <p className="two-factor-on">{t.statusOn}</p>
           <Form method="post" noValidate className="two-factor-manage">
             <input type="hidden" name="intent" value="2fa-disable" />
-            {result?.intent === "2fa-disable" ? <Status result={result} /> : null}
+            {result?.intent === "2fa-disable" ? <FormStatus result={result} /> : null}
             {passwordField}
             <button type="submit" className="button button-danger">
               {t.disable}
@@ -135,15 +115,9 @@ export function TwoFactorSection({
             <h3>{t.newCodes}</h3>
             <p className="field-hint">{t.newCodesHint}</p>
             <input type="hidden" name="intent" value="2fa-codes" />
-            {result?.intent === "2fa-codes" ? <Status result={result} /> : null}
+            {result?.intent === "2fa-codes" ? <FormStatus result={result} /> : null}
             {result?.codes ? <RecoveryCodes codes={result.codes} /> : null}
-            <FormField
-              name="codesPassword"
-              label={t.password}
-              type="password"
-              autoComplete="current-password"
-              error={errors.codesPassword}
-            />
+            <PasswordField name="codesPassword" label={t.password} error={errors.codesPassword} />
             <button type="submit" className="button button-secondary">
               {t.newCodes}
             </button>
@@ -153,7 +127,7 @@ export function TwoFactorSection({
         <Form method="post" noValidate className="two-factor-manage">
           <p className="muted">{t.statusOff}</p>
           <input type="hidden" name="intent" value="2fa-enable" />
-          <Status result={result} />
+          <FormStatus result={result} />
           {passwordField}
           <button type="submit" className="button button-primary">
             {t.enable}

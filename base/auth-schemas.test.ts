@@ -4,8 +4,8 @@ import {
   LoginSchema,
   RegisterSchema,
   ResetPasswordSchema,
-} from "./auth-schemas.ts";
-import { safeRedirectPath } from "./safe-redirect.ts";
+} from "#base/auth-schemas.ts";
+import { safeRedirectPath } from "#base/safe-redirect.ts";
 
 const messages = (result: {
   success: boolean;

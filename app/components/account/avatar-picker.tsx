@@ -2,7 +2,8 @@ import { useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { showToast } from "#app/components/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
-import { ACCEPTED_AVATAR_TYPES, checkAvatarFile, uploadAvatar } from "#app/utils/avatar-upload.ts";
+import { checkAvatarFile, uploadAvatar } from "#app/utils/avatar-upload.ts";
+import { ACCEPTED_AVATAR_TYPES } from "#base/limits.ts";
 
 export const AVATAR_PLACEHOLDER = "/images/avatar-placeholder.svg";
 

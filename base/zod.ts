@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { vi } from "#app/i18n/vi.ts";
+import { sharedVi as vi } from "#base/i18n/vi.ts";
 
 /**
  * Zod with our Vietnamese error map installed. Forms and actions import `z` from here, never

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "./zod.ts";
+import { z } from "#base/zod.ts";
 
 const FormSchema = z.object({
   fullName: z.string().trim().min(1).max(80).meta({ label: "Họ và tên" }),

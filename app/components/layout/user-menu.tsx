@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/components/ui/avatar-picker.tsx";
+import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/components/account/avatar-picker.tsx";
 import { vi } from "#app/i18n/vi.ts";
 
 export interface HeaderUser {

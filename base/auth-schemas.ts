@@ -1,8 +1,5 @@
+import { EMAIL_MAX, FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./limits.ts";
 import { z } from "./zod.ts";
-
-/** The longest name and email an account may have, on every path (forms and better-auth's API). */
-export const FULL_NAME_MAX = 80;
-export const EMAIL_MAX = 254;
 
 /** The sign-in and sign-up forms; the same schemas check the browser's input on the server. */
 // Checked in two steps so an empty field says "Vui lòng nhập email", a malformed one "không đúng định dạng".
@@ -23,7 +20,7 @@ export const LoginSchema = z.object({
 export const RegisterSchema = z.object({
   fullName: z.string().trim().min(1).max(FULL_NAME_MAX).meta({ label: "Họ và tên" }),
   email,
-  password: z.string().min(6).max(128).meta({ label: "Mật khẩu" }),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).meta({ label: "Mật khẩu" }),
 });
 
 const fullName = z.string().trim().min(1).max(FULL_NAME_MAX).meta({ label: "Họ và tên" });
@@ -32,7 +29,7 @@ export const UpdateNameSchema = z.object({ fullName });
 
 export const ChangePasswordSchema = z.object({
   currentPassword: z.string().min(1).meta({ label: "Mật khẩu hiện tại" }),
-  newPassword: z.string().min(6).max(128).meta({ label: "Mật khẩu mới" }),
+  newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).meta({ label: "Mật khẩu mới" }),
 });
 
 export const DeleteAccountSchema = z.object({
@@ -47,5 +44,5 @@ export const ForgotPasswordSchema = z.object({ email });
 export const ResetPasswordSchema = z.object({
   // better-auth's tokens are 24 characters; the bound only keeps junk out of the lookup.
   token: z.string().trim().min(1).max(256).meta({ label: "Liên kết" }),
-  newPassword: z.string().min(6).max(128).meta({ label: "Mật khẩu mới" }),
+  newPassword: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).meta({ label: "Mật khẩu mới" }),
 });

@@ -1,7 +1,7 @@
-import { vi } from "#app/i18n/vi.ts";
-import type { Selection } from "./room-setup.ts";
+import { sharedVi } from "./i18n/vi.ts";
+import type { Selection } from "./selection.ts";
 
-const t = vi.pages.practiceReview;
+const t = sharedVi.selection;
 
 /**
  * How a selection is named to people: on the set-up page, in the room, on the summary and as

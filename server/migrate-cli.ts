@@ -1,6 +1,6 @@
-import { loadEnv } from "#server/env.ts";
-import { openDatabase } from "./kysely.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { openDatabase } from "#db/kysely.ts";
+import { migrateToLatest } from "#db/migrate.ts";
+import { loadEnv } from "./env.ts";
 
 const env = loadEnv();
 const { db, dialect } = openDatabase(env.DATABASE_URL);

@@ -1,18 +1,12 @@
-import { listQuestionRevisions } from "./catalogue.ts";
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/setup/databases.ts";
-import {
-  findAttempt,
-  listAttemptsOfPractice,
-  listAttemptsOfUser,
-  MAX_TOTAL_TIME,
-  saveAttempt,
-  type AttemptRefusal,
-  type AttemptSubmission,
-} from "./attempts.ts";
-import type { DB } from "./schema.ts";
+import { findAttempt, listAttemptsOfPractice, listAttemptsOfUser } from "#db/attempts.ts";
+import { listQuestionRevisions } from "#db/catalogue.ts";
+import type { DB } from "#db/schema.ts";
+import { MAX_TOTAL_TIME } from "#engine/submission.ts";
+import { saveAttempt, type AttemptRefusal, type AttemptSubmission } from "./attempts.ts";
 
 const NOW = new Date("2025-03-01T08:30:00.000Z");
 const CONFIG: AttemptSubmission["config"] = {

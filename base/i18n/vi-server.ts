@@ -1,0 +1,58 @@
+/**
+ * Vietnamese text only the server sends (the mails, the refusals worded by actions). It lives
+ * apart from `vi.ts` so it never ships in the browser's bundle.
+ */
+export const serverVi = {
+  /** The mails the server sends (server/mail.ts). */
+  mail: {
+    greeting: (name: string) => `Xin chào ${name},`,
+    linkHint: "Nếu nút trên không bấm được, hãy sao chép liên kết sau vào trình duyệt:",
+    signature: "Đội ngũ Ôn Tập",
+    verify: {
+      subject: "Xác minh email cho tài khoản Ôn Tập",
+      intro:
+        "Cảm ơn bạn đã đăng ký Ôn Tập. Hãy bấm vào liên kết dưới đây để xác minh địa chỉ email của bạn:",
+      action: "Xác minh email",
+      expiry: (hours: number) => `Liên kết có hiệu lực trong ${hours} giờ.`,
+      ignore: "Nếu bạn không đăng ký tài khoản Ôn Tập, hãy bỏ qua email này.",
+    },
+    reset: {
+      subject: "Đặt lại mật khẩu Ôn Tập",
+      intro:
+        "Chúng tôi nhận được yêu cầu đặt lại mật khẩu cho tài khoản Ôn Tập của bạn. Hãy bấm vào liên kết dưới đây để đặt mật khẩu mới:",
+      action: "Đặt lại mật khẩu",
+      expiry: (hours: number) =>
+        `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
+      ignore:
+        "Nếu bạn không yêu cầu đặt lại mật khẩu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.",
+    },
+    deleteAccount: {
+      subject: "Xác nhận xoá tài khoản Ôn Tập",
+      intro:
+        "Chúng tôi nhận được yêu cầu xoá vĩnh viễn tài khoản Ôn Tập của bạn cùng toàn bộ lịch sử luyện tập. Nếu đúng là bạn, hãy bấm vào liên kết dưới đây rồi xác nhận trên trang vừa mở:",
+      action: "Xác nhận xoá tài khoản",
+      expiry: (hours: number) =>
+        `Liên kết có hiệu lực trong ${hours} giờ và chỉ dùng được một lần.`,
+      ignore:
+        "Nếu bạn không yêu cầu xoá tài khoản, hãy bỏ qua email này: tài khoản của bạn vẫn được giữ nguyên.",
+    },
+  },
+  /**
+   * The refusals of two-factor sign-in and its set-up, which only the server words (from
+   * better-auth's codes, app/utils/auth-failure.server.ts, and from the code forms).
+   */
+  twoFactorErrors: {
+    codeRequired: "Vui lòng nhập mã xác minh.",
+    codeFormat: "Mã xác minh gồm 6 chữ số, hoặc là mã khôi phục dạng xxxxx-xxxxx.",
+    wrongCode:
+      "Mã xác minh không đúng. Hãy nhập mã đang hiển thị trong ứng dụng (mã đổi sau mỗi 30 giây) rồi thử lại.",
+    wrongRecoveryCode: "Mã khôi phục không đúng hoặc đã được dùng rồi.",
+    expired: "Phiên xác minh đã hết hạn hoặc không hợp lệ. Vui lòng đăng nhập lại.",
+    tooManyCodes: "Bạn đã nhập sai mã quá nhiều lần. Vui lòng đăng nhập lại để thử tiếp.",
+    locked: (minutes: number) =>
+      `Bạn đã nhập sai mã xác minh quá nhiều lần nên việc đăng nhập tài khoản này tạm thời bị khoá. Vui lòng thử lại sau ${minutes} phút.`,
+    alreadyEnabled: "Xác minh hai bước đã được bật rồi.",
+    notStarted:
+      "Chưa có thiết lập nào đang chờ xác nhận. Hãy bấm “Bật xác minh hai bước” để bắt đầu lại.",
+  },
+} as const;

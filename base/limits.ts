@@ -1,0 +1,16 @@
+/**
+ * Limits the browser checks before sending and the server enforces again, defined once so the
+ * two can never disagree.
+ */
+
+/** An account's name and email, on every path (forms and better-auth's API). */
+export const FULL_NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+
+/** A password: the spec's 6 at the least; 128 at the most keeps hashing cheap for hostile input. */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** A profile picture as uploaded (spec section 8: "dưới 1MB"); the server re-encodes it to 256×256. */
+export const MAX_AVATAR_BYTES = 1_048_576;
+export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;

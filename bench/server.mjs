@@ -1,0 +1,262 @@
+// npm run bench:server — what one server holds, measured with autocannon (20 connections):
+// `/` and a set-up page as a visitor, the questions of a 100-question range, and an attempt save
+// (a signed-in student, 50 answers, a new attempt id per request). Beside each, a bare Node
+// `http` server answering the very same bytes in the same run, so the ratio says how far the app
+// is from what this machine can do at all. On SQLite, and on PostgreSQL when TEST_DATABASE_URL
+// is set (a database of its own is created there and dropped). Then 500 simulated students.
+//
+// A/B: with BASELINE_DIR=<a built checkout> every measurement alternates between that build and
+// this one under the same conditions and the ratio is printed. Needs `npm run build` first.
+//
+// Options (environment): BENCH_SECONDS (autocannon run length, default 10), BENCH_ROUNDS
+// (alternations, default 2), STUDENTS (default 500), STUDENT_SECONDS (default 60),
+// STUDENTS_POSTGRES=1 (the student run on PostgreSQL too), BENCH_ONLY=home,setup,… (scenarios).
+// Results: bench/results/server-<time>.json (git-ignored).
+import { mkdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import autocannon from "autocannon";
+import {
+  checkouts,
+  createPostgresDatabase,
+  LONG_PRACTICE,
+  PAGES,
+  roomPath,
+  signUp,
+  startApp,
+  stats,
+} from "./support/app-server.mjs";
+import { runStudents } from "./support/students.mjs";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const CONNECTIONS = 20;
+const STUDENTS = Number(process.env.STUDENTS ?? 500);
+const STUDENT_SECONDS = Number(process.env.STUDENT_SECONDS ?? 60);
+const ONLY = process.env.BENCH_ONLY?.split(",");
+
+const QUESTIONS_100 = `/practice-review/${LONG_PRACTICE}/questions?type=PRACTICE_TIME_RANGE&start=1&end=100`;
+
+/** The scenarios: each builds its autocannon request for a started app. */
+const SCENARIOS = {
+  home: () => ({ path: PAGES.home }),
+  setup: () => ({ path: PAGES.setup }),
+  questions: () => ({ path: QUESTIONS_100 }),
+  attempt: (app) => ({
+    path: "/api/attempts",
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.base, cookie: app.cookie },
+    // A new attempt every request: a repeated id is answered from the stored attempt instead.
+    body: () => JSON.stringify(submission(app.questionIds)),
+  }),
+};
+
+function submission(questionIds) {
+  const seed = Math.floor(Math.random() * 1e9);
+  return {
+    id: crypto.randomUUID(),
+    practiceCode: LONG_PRACTICE,
+    selection: { type: "PRACTICE_TIME_RANGE", start: 1, end: 50 },
+    config: {
+      practiceType: "SEQUENCE",
+      maxQuestionTime: 30,
+      maxResultTime: 20,
+      showQuestionKeyAfterQuestionEnd: true,
+      showNotification: true,
+      shuffleQuestions: false,
+      shuffleAnswers: false,
+      seed,
+    },
+    answers: questionIds.map((questionId, k) => ({
+      questionId,
+      selectedAnswerIndexes: [(seed + k) % 4],
+    })),
+    answerOrders: null,
+    totalTime: 300,
+  };
+}
+
+async function prepare(app) {
+  app.cookie = await signUp(app.base);
+  const response = await fetch(
+    `${app.base}/practice-review/${LONG_PRACTICE}/questions?type=PRACTICE_TIME_RANGE&start=1&end=50`,
+  );
+  app.questionIds = (await response.json()).questions.map((q) => q.id);
+}
+
+/** One autocannon run against `base`; a body function gives each request its own body. */
+async function cannon(base, { path, method = "GET", headers = {}, body }) {
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method,
+        path,
+        headers,
+        setupRequest: (request) =>
+          typeof body === "function" ? { ...request, body: body() } : request,
+      },
+    ],
+  });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The exact answer the app gives (status, headers, bytes), to be replayed by a bare server. */
+async function recordAnswer(base, request) {
+  const body = typeof request.body === "function" ? request.body() : request.body;
+  const response = await fetch(base + request.path, {
+    method: request.method ?? "GET",
+    headers: request.headers,
+    body,
+  });
+  const headers = {};
+  for (const [name, value] of response.headers) {
+    if (!["date", "connection", "keep-alive", "transfer-encoding"].includes(name)) {
+      headers[name] = value;
+    }
+  }
+  const bytes = Buffer.from(await response.arrayBuffer());
+  headers["content-length"] = String(bytes.length);
+  return { status: response.status, headers, bytes };
+}
+
+/** A plain node:http server sending `answer` to every request (after reading its body). */
+async function bareServer(answer) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(answer.status, answer.headers);
+      res.end(answer.bytes);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    base: `http://127.0.0.1:${server.address().port}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const fmt = (r) =>
+  `${String(r.rps).padStart(6)}/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ""}`;
+
+async function measureDatabase(label, makeDatabase) {
+  const results = {};
+  const apps = [];
+  try {
+    for (const checkout of checkouts()) {
+      const database = await makeDatabase();
+      const app = await startApp({
+        root: checkout.root,
+        databaseUrl: database?.url,
+        env: { WEB_CONCURRENCY: "1" },
+        longPractice: true,
+      });
+      app.checkout = checkout.name;
+      app.dropDatabase = database?.drop;
+      await prepare(app);
+      apps.push(app);
+    }
+    for (const [name, scenario] of Object.entries(SCENARIOS)) {
+      if (ONLY && !ONLY.includes(name)) continue;
+      results[name] = {};
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const app of apps) {
+          const request = scenario(app);
+          const measured = await cannon(app.base, request);
+          const bare = await bareServer(await recordAnswer(app.base, request));
+          const reference = await cannon(bare.base, request);
+          await bare.close();
+          (results[name][app.checkout] ??= []).push({ app: measured, bare: reference });
+          console.log(
+            `${label.padEnd(10)} ${name.padEnd(9)} ${app.checkout.padEnd(8)} app ${fmt(measured)}   bare ${fmt(reference)}   app/bare ${(measured.rps / reference.rps).toFixed(3)}`,
+          );
+        }
+      }
+      summarize(label, name, results[name]);
+    }
+  } finally {
+    for (const app of apps) {
+      await app.stop();
+      await app.dropDatabase?.();
+    }
+  }
+  return results;
+}
+
+function summarize(label, name, byCheckout) {
+  const median = (runs, pick) => stats(runs.map(pick)).median;
+  const line = {};
+  for (const [checkout, runs] of Object.entries(byCheckout)) {
+    line[checkout] = {
+      rps: median(runs, (r) => r.app.rps),
+      p99: median(runs, (r) => r.app.p99),
+      bare: median(runs, (r) => r.bare.rps),
+    };
+  }
+  const parts = Object.entries(line).map(
+    ([checkout, v]) =>
+      `${checkout} ${v.rps}/s p99 ${v.p99} ms (bare ${v.bare}/s, ${((100 * v.rps) / v.bare).toFixed(1)}%)`,
+  );
+  const ratio = line.baseline
+    ? `   now/baseline ${(line.now.rps / line.baseline.rps).toFixed(2)}×`
+    : "";
+  console.log(`== ${label} ${name}: ${parts.join("   ")}${ratio}`);
+}
+
+async function studentRun(label, makeDatabase) {
+  const out = {};
+  for (const checkout of checkouts()) {
+    const database = await makeDatabase();
+    const app = await startApp({ root: checkout.root, databaseUrl: database?.url });
+    try {
+      const result = await runStudents(app, {
+        students: STUDENTS,
+        seconds: STUDENT_SECONDS,
+        roomPath,
+        pages: PAGES,
+        submission,
+      });
+      out[checkout.name] = result;
+      console.log(
+        `${label.padEnd(10)} ${STUDENTS} students ${checkout.name.padEnd(8)} ${result.rps}/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  RSS per process ${result.rssMb.join("/")} MB (max)`,
+      );
+    } finally {
+      await app.stop();
+      await database?.drop();
+    }
+  }
+  return out;
+}
+
+const report = {
+  when: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, load: os.loadavg() },
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  connections: CONNECTIONS,
+  checkouts: checkouts(),
+  sqlite: await measureDatabase("SQLite", async () => null),
+};
+if (process.env.TEST_DATABASE_URL) {
+  report.postgres = await measureDatabase("PostgreSQL", createPostgresDatabase);
+} else {
+  console.log("PostgreSQL: skipped (set TEST_DATABASE_URL to a server)");
+}
+if (STUDENTS > 0) {
+  report.students = { sqlite: await studentRun("SQLite", async () => null) };
+  if (process.env.STUDENTS_POSTGRES && process.env.TEST_DATABASE_URL) {
+    report.students.postgres = await studentRun("PostgreSQL", createPostgresDatabase);
+  }
+}
+mkdirSync("bench/results", { recursive: true });
+const file = `bench/results/server-${report.when.replace(/[:.]/g, "-")}.json`;
+writeFileSync(file, JSON.stringify(report, null, 2));
+console.log(`written: ${file}`);

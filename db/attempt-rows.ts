@@ -1,0 +1,158 @@
+import type { Selectable } from "kysely";
+import type { Selection } from "#base/selection.ts";
+import type { RoomConfig } from "#engine/room-config.ts";
+import { configFields } from "#engine/room.ts";
+import type { AttemptAnswerTable, AttemptTable } from "./schema.ts";
+
+/**
+ * Attempts as the rest of the app sees them, and how they map to and from their rows
+ * (db/attempts.ts reads and writes them).
+ */
+
+/** A checked attempt, ready to store: what the server computed, never what the client claimed. */
+export interface NewAttempt {
+  /** Lower-case: one spelling per UUID. */
+  id: string;
+  userId: string;
+  practice: { id: number; code: string; title: string; contentVersion: number };
+  /** The selection's label as people saw it, copied so the history reads the same later. */
+  description: string;
+  selection: Selection;
+  config: RoomConfig;
+  /** Per shown question, its original answer idxs in display order; null when not shuffled. */
+  answerOrders: number[][] | null;
+  /** In the order shown. */
+  results: { questionId: number; selectedAnswerIndexes: number[]; rightAnswer: boolean }[];
+  numberOfRight: number;
+  numberOfWrong: number;
+  totalTime: number;
+  createdAt: Date;
+}
+
+export interface StoredAttempt {
+  id: string;
+  practiceCode: string;
+  practiceTitle: string;
+  description: string;
+  type: Selection["type"];
+  chapterIdx: number | null;
+  questionRange: { startAt: number; endAt: number } | null;
+  config: RoomConfig;
+  numberOfRight: number;
+  numberOfWrong: number;
+  totalTime: number;
+  /** In the order shown. */
+  results: {
+    questionId: number;
+    answerSelection: { selectedAnswerIndexes: number[]; rightAnswer: boolean };
+  }[];
+  /** The spec's name for the answer orders: per shown question, original idxs in display order. */
+  sufferIndexes: number[][] | null;
+  contentVersion: number;
+  createdAt: string;
+}
+
+export type AttemptSummary = Omit<StoredAttempt, "results" | "sufferIndexes">;
+
+export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
+  const { selection, practice } = attempt;
+  // The practice type has a column of its own, the rest of the config is JSON.
+  const { practiceType, ...config } = configFields(attempt.config);
+  // Every column named, so nothing the client added to the payload reaches the database.
+  return {
+    id: attempt.id,
+    user_id: attempt.userId,
+    practice_id: practice.id,
+    practice_code: practice.code,
+    practice_title: practice.title,
+    description: attempt.description,
+    type: selection.type,
+    chapter_idx: selection.type === "PRACTICE_TIME_CHAPTER" ? selection.chapterIdx : null,
+    range_start: selection.type === "PRACTICE_TIME_RANGE" ? selection.start : null,
+    range_end: selection.type === "PRACTICE_TIME_RANGE" ? selection.end : null,
+    practice_type: practiceType,
+    config: JSON.stringify(config),
+    answer_orders: attempt.answerOrders ? JSON.stringify(attempt.answerOrders) : null,
+    number_of_right: attempt.numberOfRight,
+    number_of_wrong: attempt.numberOfWrong,
+    question_count: attempt.results.length,
+    total_time: attempt.totalTime,
+    content_version: practice.contentVersion,
+    created_at: attempt.createdAt.toISOString(),
+  };
+}
+
+/** Every row has every column: Kysely's multi-row insert on SQLite nulls columns a row lacks. */
+export function answerRows(attempt: NewAttempt): AttemptAnswerTable[] {
+  return attempt.results.map((result, position) => ({
+    user_id: attempt.userId,
+    attempt_id: attempt.id,
+    position,
+    question_id: result.questionId,
+    selected: JSON.stringify(result.selectedAnswerIndexes),
+    right_answer: result.rightAnswer ? 1 : 0,
+  }));
+}
+
+export type SummaryRow = Omit<
+  Selectable<AttemptTable>,
+  "user_id" | "practice_id" | "answer_orders"
+>;
+
+export const summaryColumns = [
+  "attempt.id",
+  "attempt.practice_code",
+  "attempt.practice_title",
+  "attempt.description",
+  "attempt.type",
+  "attempt.chapter_idx",
+  "attempt.range_start",
+  "attempt.range_end",
+  "attempt.practice_type",
+  "attempt.config",
+  "attempt.number_of_right",
+  "attempt.number_of_wrong",
+  "attempt.question_count",
+  "attempt.total_time",
+  "attempt.content_version",
+  "attempt.created_at",
+] as const;
+
+export function toSummary(row: SummaryRow): AttemptSummary {
+  const config = JSON.parse(row.config) as Omit<RoomConfig, "practiceType">;
+  return {
+    id: row.id,
+    practiceCode: row.practice_code,
+    practiceTitle: row.practice_title,
+    description: row.description,
+    type: row.type,
+    chapterIdx: row.chapter_idx,
+    questionRange:
+      row.range_start !== null && row.range_end !== null
+        ? { startAt: row.range_start, endAt: row.range_end }
+        : null,
+    config: { practiceType: row.practice_type, ...config },
+    numberOfRight: row.number_of_right,
+    numberOfWrong: row.number_of_wrong,
+    totalTime: row.total_time,
+    contentVersion: row.content_version,
+    createdAt: row.created_at,
+  };
+}
+
+export function toStoredAttempt(
+  row: SummaryRow & { answer_orders: string | null },
+  answers: readonly Omit<AttemptAnswerTable, "attempt_id" | "user_id">[],
+): StoredAttempt {
+  return {
+    ...toSummary(row),
+    results: answers.map((a) => ({
+      questionId: a.question_id,
+      answerSelection: {
+        selectedAnswerIndexes: JSON.parse(a.selected) as number[],
+        rightAnswer: a.right_answer === 1,
+      },
+    })),
+    sufferIndexes: row.answer_orders ? (JSON.parse(row.answer_orders) as number[][]) : null,
+  };
+}

@@ -1,0 +1,239 @@
+import type { Insertable, Kysely, Transaction } from "kysely";
+import type { DB, QuestionTable } from "./schema.ts";
+
+/**
+ * The catalogue as the importer and the exporter see it: every read and write of subjects,
+ * practices, chapters and question revisions they make. The matching of a bank's questions
+ * against the live ones (content/import-bank.ts) decides; this module only reads and writes.
+ */
+
+export type QuestionRow = Insertable<QuestionTable>;
+
+export interface SubjectValues {
+  code: string;
+  name: string;
+  description: string;
+  /** Space-separated, as stored. */
+  keywords: string;
+}
+
+export interface PracticeValues {
+  code: string;
+  title: string;
+  description: string;
+  source: string | null;
+  hidden: boolean;
+}
+
+export interface ChapterValues {
+  title: string;
+  description: string;
+  questionCount: number;
+}
+
+/** A live revision, with what the importer matches it by. */
+export interface LiveQuestion {
+  id: number;
+  idx: number;
+  external_id: string | null;
+  content_hash: string;
+  revision: number;
+}
+
+/** What one practice's import changes among its questions, written in a safe order. */
+export interface QuestionChanges {
+  retire: readonly number[];
+  /** Kept rows that now stand at another position. */
+  move: readonly { id: number; idx: number }[];
+  insert: readonly QuestionRow[];
+}
+
+/** Writes of one import, all inside one transaction (see `writeCatalogue`). */
+export class CatalogueWriter {
+  constructor(private readonly trx: Transaction<DB>) {}
+
+  /** Creates the subject or updates it by code; a new one goes last in the list. */
+  async upsertSubject({ code, ...values }: SubjectValues): Promise<number> {
+    const existing = await this.trx
+      .selectFrom("subject")
+      .select("id")
+      .where("code", "=", code)
+      .executeTakeFirst();
+    if (existing) {
+      await this.trx.updateTable("subject").set(values).where("id", "=", existing.id).execute();
+      return existing.id;
+    }
+    const sortOrder = await countRows(this.trx, "subject");
+    const row = await this.trx
+      .insertInto("subject")
+      .values({ code, ...values, sort_order: sortOrder })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Creates the practice or updates it by code; a new one goes last in its subject. */
+  async upsertPractice(subjectId: number, practice: PracticeValues): Promise<number> {
+    const { code, hidden, ...rest } = practice;
+    const values = { ...rest, subject_id: subjectId, hidden: hidden ? 1 : 0 };
+    const existing = await this.trx
+      .selectFrom("practice")
+      .select("id")
+      .where("code", "=", code)
+      .executeTakeFirst();
+    if (existing) {
+      await this.trx.updateTable("practice").set(values).where("id", "=", existing.id).execute();
+      return existing.id;
+    }
+    const { count } = await this.trx
+      .selectFrom("practice")
+      .select((eb) => eb.fn.countAll<string | number>().as("count"))
+      .where("subject_id", "=", subjectId)
+      .executeTakeFirstOrThrow();
+    const row = await this.trx
+      .insertInto("practice")
+      .values({ code, ...values, sort_order: Number(count) })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  liveQuestions(practiceId: number): Promise<LiveQuestion[]> {
+    return this.trx
+      .selectFrom("question")
+      .select(["id", "idx", "external_id", "content_hash", "revision"])
+      .where("practice_id", "=", practiceId)
+      .where("retired", "=", 0)
+      .execute();
+  }
+
+  /**
+   * Retire first, then park moved rows on free (negative) positions, then place them, then
+   * insert: the one-live-row-per-position index never sees two rows at once.
+   */
+  async applyQuestionChanges({ retire, move, insert }: QuestionChanges): Promise<void> {
+    for (const ids of chunk(retire, 500)) {
+      await this.trx.updateTable("question").set({ retired: 1 }).where("id", "in", ids).execute();
+    }
+    for (const { id } of move) {
+      await this.trx.updateTable("question").set({ idx: -id }).where("id", "=", id).execute();
+    }
+    for (const { id, idx } of move) {
+      await this.trx.updateTable("question").set({ idx }).where("id", "=", id).execute();
+    }
+    for (const rows of chunk(insert, 100)) {
+      await this.trx.insertInto("question").values(rows).execute();
+    }
+  }
+
+  async replaceChapters(practiceId: number, chapters: readonly ChapterValues[]): Promise<void> {
+    await this.trx.deleteFrom("chapter").where("practice_id", "=", practiceId).execute();
+    if (chapters.length === 0) return;
+    await this.trx
+      .insertInto("chapter")
+      .values(
+        chapters.map((chapter, idx) => ({
+          practice_id: practiceId,
+          idx,
+          title: chapter.title,
+          description: chapter.description,
+          question_count: chapter.questionCount,
+        })),
+      )
+      .execute();
+  }
+
+  /** The practice's counts; its content version moves when any of its questions did. */
+  async finishPractice(
+    practiceId: number,
+    counts: { questions: number; chapters: number; changed: boolean },
+  ): Promise<void> {
+    await this.trx
+      .updateTable("practice")
+      .set((eb) => ({
+        question_count: counts.questions,
+        chapter_count: counts.chapters,
+        content_version: counts.changed ? eb("content_version", "+", 1) : eb.ref("content_version"),
+      }))
+      .where("id", "=", practiceId)
+      .execute();
+  }
+}
+
+/** Runs an import's writes in one transaction: all or nothing. */
+export function writeCatalogue<T>(
+  db: Kysely<DB>,
+  work: (writer: CatalogueWriter) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute((trx) => work(new CatalogueWriter(trx)));
+}
+
+export async function countSubjects(db: Kysely<DB>): Promise<number> {
+  return countRows(db, "subject");
+}
+
+export function findSubject(db: Kysely<DB>, code: string): Promise<SubjectValues | undefined> {
+  return db
+    .selectFrom("subject")
+    .select(["code", "name", "description", "keywords"])
+    .where("code", "=", code)
+    .executeTakeFirst();
+}
+
+/** A practice as it is now (live revisions, in order), with its subject and chapters. */
+export async function readPracticeForExport(db: Kysely<DB>, practiceCode: string) {
+  const practice = await db
+    .selectFrom("practice")
+    .innerJoin("subject", "subject.id", "practice.subject_id")
+    .select([
+      "practice.id",
+      "practice.code",
+      "practice.title",
+      "practice.description",
+      "practice.source",
+      "practice.hidden",
+      "subject.code as subject_code",
+      "subject.name as subject_name",
+      "subject.description as subject_description",
+      "subject.keywords as subject_keywords",
+    ])
+    .where("practice.code", "=", practiceCode)
+    .executeTakeFirst();
+  if (!practice) return null;
+  const chapters = await db
+    .selectFrom("chapter")
+    .select(["title", "description"])
+    .where("practice_id", "=", practice.id)
+    .orderBy("idx")
+    .execute();
+  const questions = await db
+    .selectFrom("question")
+    .select([
+      "external_id",
+      "chapter_idx",
+      "text",
+      "answers",
+      "any_key",
+      "explanation",
+      "reference_url",
+    ])
+    .where("practice_id", "=", practice.id)
+    .where("retired", "=", 0)
+    .orderBy("idx")
+    .execute();
+  return { practice, chapters, questions };
+}
+
+async function countRows(db: Kysely<DB> | Transaction<DB>, table: "subject"): Promise<number> {
+  const { count } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}

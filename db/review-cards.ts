@@ -1,0 +1,233 @@
+import type { Kysely } from "kysely";
+import { GRADUATION_DAYS, type ReviewCardState } from "#engine/review.ts";
+import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
+
+/**
+ * The users' FSRS review cards (migration 0008): reads and writes only. What a card becomes is
+ * the engine's (engine/review.ts), when a card follows a new revision is the server's
+ * (server/review.ts).
+ */
+
+export interface StoredReviewCard extends ReviewCardState {
+  questionId: number;
+}
+
+const STATE_COLUMNS = [
+  "question_id",
+  "due",
+  "stability",
+  "difficulty",
+  "scheduled_days",
+  "learning_steps",
+  "reps",
+  "lapses",
+  "state",
+  "last_review",
+] as const;
+
+type CardRow = Pick<ReviewCardTable, (typeof STATE_COLUMNS)[number]>;
+
+function toCard(row: CardRow): StoredReviewCard {
+  return {
+    questionId: row.question_id,
+    due: new Date(row.due),
+    // PostgreSQL's driver may hand doubles back as they are; SQLite as numbers: one type here.
+    stability: Number(row.stability),
+    difficulty: Number(row.difficulty),
+    scheduledDays: row.scheduled_days,
+    learningSteps: row.learning_steps,
+    reps: row.reps,
+    lapses: row.lapses,
+    state: row.state,
+    lastReview: row.last_review ? new Date(row.last_review) : null,
+  };
+}
+
+function toRow(userId: string, card: StoredReviewCard): ReviewCardTable {
+  return {
+    user_id: userId,
+    question_id: card.questionId,
+    due: card.due.toISOString(),
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduled_days: card.scheduledDays,
+    learning_steps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.lastReview ? card.lastReview.toISOString() : null,
+  };
+}
+
+/** The user's cards on these revisions (any state), in no particular order. */
+export async function findCards(
+  db: Kysely<DB>,
+  userId: string,
+  questionIds: readonly number[],
+): Promise<StoredReviewCard[]> {
+  if (questionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("review_card")
+    .select(STATE_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("question_id", "in", [...questionIds])
+    .execute();
+  return rows.map(toCard);
+}
+
+/** Writes cards as they are now (insert or replace by user and question). */
+export async function saveCards(
+  db: Kysely<DB>,
+  userId: string,
+  cards: readonly StoredReviewCard[],
+): Promise<void> {
+  if (cards.length === 0) return;
+  await db
+    .insertInto("review_card")
+    .values(cards.map((card) => toRow(userId, card)))
+    .onConflict((oc) =>
+      oc.columns(["user_id", "question_id"]).doUpdateSet((eb) => ({
+        due: eb.ref("excluded.due"),
+        stability: eb.ref("excluded.stability"),
+        difficulty: eb.ref("excluded.difficulty"),
+        scheduled_days: eb.ref("excluded.scheduled_days"),
+        learning_steps: eb.ref("excluded.learning_steps"),
+        reps: eb.ref("excluded.reps"),
+        lapses: eb.ref("excluded.lapses"),
+        state: eb.ref("excluded.state"),
+        last_review: eb.ref("excluded.last_review"),
+      })),
+    )
+    .execute();
+}
+
+/** At most this many due cards are read to pick a review from (the lowest retrievability). */
+const MAX_DUE_READ = 2_000;
+
+/**
+ * The user's cards due before `dueBefore` that have not graduated and are on a live revision,
+ * earliest due first.
+ */
+export async function listDueCards(
+  db: Kysely<DB>,
+  userId: string,
+  dueBefore: Date,
+): Promise<StoredReviewCard[]> {
+  const rows = await dueQuery(db, userId, dueBefore)
+    .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
+    .orderBy("review_card.due")
+    .limit(MAX_DUE_READ)
+    .execute();
+  return rows.map(toCard);
+}
+
+/** How many cards `listDueCards` would find (uncapped). */
+export async function countDueCards(
+  db: Kysely<DB>,
+  userId: string,
+  dueBefore: Date,
+): Promise<number> {
+  const row = await dueQuery(db, userId, dueBefore)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function dueQuery(db: Kysely<DB>, userId: string, dueBefore: Date) {
+  return db
+    .selectFrom("review_card")
+    .innerJoin("question", "question.id", "review_card.question_id")
+    .where("review_card.user_id", "=", userId)
+    .where("review_card.due", "<", dueBefore.toISOString())
+    .where("review_card.stability", "<=", GRADUATION_DAYS)
+    .where("question.retired", "=", 0);
+}
+
+/** A card on a retired revision, with that revision and its successor (if any) to compare. */
+export interface StaleCard {
+  questionId: number;
+  answers: StoredAnswer[];
+  anyKey: boolean;
+  next: { id: number; answers: StoredAnswer[]; anyKey: boolean } | null;
+}
+
+/**
+ * The user's cards whose revision was retired. The successor is the live revision of the same
+ * question: the same practice and explicit id, or (no explicit id) the same position, with a
+ * later revision number, as the importer makes them (content/import-bank.ts).
+ */
+export async function listStaleCards(db: Kysely<DB>, userId: string): Promise<StaleCard[]> {
+  const rows = await db
+    .selectFrom("review_card")
+    .innerJoin("question as old", "old.id", "review_card.question_id")
+    .leftJoin("question as next", (join) =>
+      join
+        .onRef("next.practice_id", "=", "old.practice_id")
+        .on("next.retired", "=", 0)
+        .onRef("next.revision", ">", "old.revision")
+        .on((eb) =>
+          eb.or([
+            eb("next.external_id", "=", eb.ref("old.external_id")),
+            eb.and([eb("old.external_id", "is", null), eb("next.idx", "=", eb.ref("old.idx"))]),
+          ]),
+        ),
+    )
+    .select(["old.id as old_id", "old.answers as old_answers", "old.any_key as old_any_key"])
+    .select(["next.id as next_id", "next.answers as next_answers", "next.any_key as next_any_key"])
+    .where("review_card.user_id", "=", userId)
+    .where("old.retired", "=", 1)
+    .execute();
+  return rows.map((row) => ({
+    questionId: row.old_id,
+    answers: JSON.parse(row.old_answers) as StoredAnswer[],
+    anyKey: row.old_any_key === 1,
+    next:
+      row.next_id !== null && row.next_answers !== null
+        ? {
+            id: row.next_id,
+            answers: JSON.parse(row.next_answers) as StoredAnswer[],
+            anyKey: row.next_any_key === 1,
+          }
+        : null,
+  }));
+}
+
+/**
+ * Moves a card to another revision, or drops it when the user already has a card there (the
+ * newer one, made by answering the new revision, is the truer history).
+ */
+export async function moveCard(
+  db: Kysely<DB>,
+  userId: string,
+  fromQuestionId: number,
+  toQuestionId: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom("review_card")
+      .select("question_id")
+      .where("user_id", "=", userId)
+      .where("question_id", "=", toQuestionId)
+      .executeTakeFirst();
+    const card = trx
+      .updateTable("review_card")
+      .where("user_id", "=", userId)
+      .where("question_id", "=", fromQuestionId);
+    if (taken) await dropCards(trx, userId, [fromQuestionId]);
+    else await card.set({ question_id: toQuestionId }).execute();
+  });
+}
+
+/** Deletes the user's cards on these revisions. */
+export async function dropCards(
+  db: Kysely<DB>,
+  userId: string,
+  questionIds: readonly number[],
+): Promise<void> {
+  if (questionIds.length === 0) return;
+  await db
+    .deleteFrom("review_card")
+    .where("user_id", "=", userId)
+    .where("question_id", "in", [...questionIds])
+    .execute();
+}

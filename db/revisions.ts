@@ -1,0 +1,92 @@
+import type { Kysely } from "kysely";
+import type { Selection } from "#base/selection.ts";
+import type { RevisionToCheck } from "#engine/submission.ts";
+import type { DB, StoredAnswer } from "./schema.ts";
+
+/**
+ * What a save is checked against (server/attempts.ts): the practice as it is now, the positions
+ * its selection has now, the stored question revisions an attempt names, its chapter titles.
+ * Reads of immutable revisions, outside any transaction on purpose: a short write transaction
+ * keeps SQLite's single writer and PostgreSQL's practice-row lock free for the other saves.
+ */
+
+export interface PracticeToSave {
+  id: number;
+  code: string;
+  title: string;
+  questionCount: number;
+  contentVersion: number;
+}
+
+export interface StoredRevision extends RevisionToCheck {
+  id: number;
+  practiceId: number;
+  answers: StoredAnswer[];
+  anyKey: boolean;
+}
+
+/** A practice students can see now; null when unknown or hidden. */
+export async function findVisiblePractice(
+  db: Kysely<DB>,
+  code: unknown,
+): Promise<PracticeToSave | null> {
+  if (typeof code !== "string") return null;
+  const row = await db
+    .selectFrom("practice")
+    .select(["id", "code", "title", "question_count", "content_version"])
+    .where("code", "=", code)
+    .where("hidden", "=", 0)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { question_count: questionCount, content_version: contentVersion, ...rest } = row;
+  return { ...rest, questionCount, contentVersion };
+}
+
+/** Positions (0-based idx) of the live questions of a selection now. */
+export async function livePositions(
+  db: Kysely<DB>,
+  practiceId: number,
+  selection: Selection,
+): Promise<Set<number>> {
+  let query = db
+    .selectFrom("question")
+    .select("idx")
+    .where("practice_id", "=", practiceId)
+    .where("retired", "=", 0);
+  if (selection.type === "PRACTICE_TIME_RANGE") {
+    query = query.where("idx", ">=", selection.start - 1).where("idx", "<=", selection.end - 1);
+  } else if (selection.type === "PRACTICE_TIME_CHAPTER") {
+    query = query.where("chapter_idx", "=", selection.chapterIdx);
+  }
+  const rows = await query.execute();
+  return new Set(rows.map((r) => r.idx));
+}
+
+/** Question revisions by row id (at least one), retired ones included, in no particular order. */
+export async function listRevisions(db: Kysely<DB>, ids: number[]): Promise<StoredRevision[]> {
+  const rows = await db
+    .selectFrom("question")
+    .select(["id", "practice_id", "idx", "chapter_idx", "answers", "any_key"])
+    .where("id", "in", ids)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    practiceId: row.practice_id,
+    idx: row.idx,
+    chapterIdx: row.chapter_idx,
+    answers: JSON.parse(row.answers) as StoredAnswer[],
+    anyKey: row.any_key === 1,
+  }));
+}
+
+/** The practice's chapters by idx, for naming a chapter selection. */
+export async function listChapterTitles(
+  db: Kysely<DB>,
+  practiceId: number,
+): Promise<{ idx: number; title: string }[]> {
+  return db
+    .selectFrom("chapter")
+    .select(["idx", "title"])
+    .where("practice_id", "=", practiceId)
+    .execute();
+}

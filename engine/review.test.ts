@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import {
+  gradeAnswer,
+  gradesOfAttempt,
+  hasGraduated,
+  retrievability,
+  reviewCard,
+  sameKeys,
+  type ReviewCardState,
+} from "./review.ts";
+
+/** A fixed clock: every transition below is golden, computed once by ts-fsrs with fuzz off. */
+const T0 = new Date("2025-03-01T08:30:00.000Z");
+
+describe("FSRS transitions (golden, fixed clock)", () => {
+  it("a first mistake (Again) makes a learning card due a minute later", () => {
+    expect(reviewCard(null, "AGAIN", T0)).toEqual({
+      due: new Date("2025-03-01T08:31:00.000Z"),
+      stability: 0.212,
+      difficulty: 6.4133,
+      scheduledDays: 0,
+      learningSteps: 0,
+      reps: 1,
+      lapses: 0,
+      state: 1,
+      lastReview: T0,
+    });
+  });
+
+  it("Hard and Good on the due card move it by their learning steps", () => {
+    const card = reviewCard(null, "AGAIN", T0);
+    const hard = reviewCard(card, "HARD", card.due);
+    expect(hard.due).toEqual(new Date("2025-03-01T08:37:00.000Z"));
+    expect(hard.difficulty).toBeCloseTo(7.60420977, 6);
+    expect(hard.reps).toBe(2);
+    const good = reviewCard(card, "GOOD", card.due);
+    expect(good.due).toEqual(new Date("2025-03-01T08:41:00.000Z"));
+    expect(good.stability).toBeCloseTo(0.24668919, 6);
+    expect(good.learningSteps).toBe(1);
+  });
+
+  it("Good on every due date graduates the card after the 30-day line, not before", () => {
+    const dues: string[] = [];
+    let card: ReviewCardState = reviewCard(
+      reviewCard(null, "AGAIN", T0),
+      "GOOD",
+      new Date("2025-03-01T08:31:00.000Z"),
+    );
+    while (!hasGraduated(card)) {
+      card = reviewCard(card, "GOOD", card.due);
+      dues.push(card.due.toISOString());
+    }
+    expect(dues).toEqual([
+      "2025-03-02T08:41:00.000Z",
+      "2025-03-04T08:41:00.000Z",
+      "2025-03-11T08:41:00.000Z",
+      "2025-03-30T08:41:00.000Z",
+      "2025-05-17T08:41:00.000Z",
+    ]);
+    expect(card.stability).toBeCloseTo(48.29756871, 6);
+  });
+
+  it("Again on a review card is a lapse back to relearning", () => {
+    let card = reviewCard(
+      reviewCard(null, "AGAIN", T0),
+      "GOOD",
+      new Date("2025-03-01T08:31:00.000Z"),
+    );
+    card = reviewCard(card, "GOOD", card.due);
+    expect(card.state).toBe(2);
+    const lapsed = reviewCard(card, "AGAIN", card.due);
+    expect(lapsed.state).toBe(3);
+    expect(lapsed.lapses).toBe(1);
+    expect(lapsed.stability).toBeLessThan(card.stability);
+  });
+
+  it("retrievability falls with time", () => {
+    const card = reviewCard(null, "AGAIN", T0);
+    expect(retrievability(card, new Date("2025-03-02T08:30:00.000Z"))).toBeCloseTo(0.76619573, 6);
+    const dayOne = retrievability(card, new Date("2025-03-02T08:30:00.000Z"));
+    expect(retrievability(card, new Date("2025-03-09T08:30:00.000Z"))).toBeLessThan(dayOne);
+  });
+});
+
+describe("grades", () => {
+  it("wrong is Again; right is Good, or Hard past two thirds of the limit (20 s with no timer)", () => {
+    expect(gradeAnswer(false, 1, 30)).toBe("AGAIN");
+    expect(gradeAnswer(true, 20, 30)).toBe("GOOD");
+    expect(gradeAnswer(true, 21, 30)).toBe("HARD");
+    expect(gradeAnswer(true, 20, "OFF")).toBe("GOOD");
+    expect(gradeAnswer(true, 21, "OFF")).toBe("HARD");
+    expect(gradeAnswer(true, null, "OFF")).toBe("GOOD");
+  });
+
+  it("a practice run grades its mistakes only; a review run grades every answer", () => {
+    const results = [
+      { questionId: 1, rightAnswer: true },
+      { questionId: 2, rightAnswer: false },
+    ];
+    expect(gradesOfAttempt(results, { review: false, maxQuestionTime: 30 })).toEqual([
+      { questionId: 2, grade: "AGAIN" },
+    ]);
+    expect(
+      gradesOfAttempt(results, { review: true, seconds: [25, 3], maxQuestionTime: 30 }),
+    ).toEqual([
+      { questionId: 1, grade: "HARD" },
+      { questionId: 2, grade: "AGAIN" },
+    ]);
+  });
+});
+
+describe("sameKeys", () => {
+  const q = (keys: number[], count = 4, anyKey = false) => ({
+    id: 1,
+    anyKey,
+    answers: Array.from({ length: count }, (_, idx) => ({ idx, isKey: keys.includes(idx) })),
+  });
+
+  it("holds when the same answers are keys, whatever the order they are listed in", () => {
+    expect(sameKeys(q([1, 2]), q([2, 1]))).toBe(true);
+    expect(sameKeys(q([1]), q([2]))).toBe(false);
+    expect(sameKeys(q([1]), q([1], 5))).toBe(false);
+    expect(sameKeys(q([1, 2], 4, true), q([1, 2]))).toBe(false);
+  });
+});

@@ -1,0 +1,157 @@
+import { fsrs, Rating, type Card, type Grade } from "ts-fsrs";
+import { keyIndexes } from "./scoring.ts";
+import type { EngineQuestion, ResultItem, Seconds } from "./types.ts";
+
+/**
+ * "Ôn lỗi sai": the review schedule of a user's mistakes (issue 15), on FSRS (ts-fsrs). Pure:
+ * every function takes the time it works at, so a test can fix the clock. Fuzz is off so a
+ * card's next due date is a function of its history alone (the golden tests depend on it).
+ */
+
+/** A card's scheduling state, as stored (db/review-cards.ts); dates are Date objects here. */
+export interface ReviewCardState {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  scheduledDays: number;
+  learningSteps: number;
+  reps: number;
+  lapses: number;
+  /** ts-fsrs's State: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: number;
+  lastReview: Date | null;
+}
+
+/** The grades a review gives: a wrong answer is Again, a right one Good, or Hard when slow. */
+export type ReviewGrade = "AGAIN" | "HARD" | "GOOD";
+
+const RATING: Record<ReviewGrade, Grade> = {
+  AGAIN: Rating.Again,
+  HARD: Rating.Hard,
+  GOOD: Rating.Good,
+};
+
+/** A card leaves the review list once its stability passes this many days. */
+export const GRADUATION_DAYS = 30;
+
+/** At most this many cards in one review run. */
+export const MAX_REVIEW_QUESTIONS = 50;
+
+/** With the timer off, a right answer that took longer than this is rated Hard. */
+const SLOW_WITHOUT_TIMER_SECONDS = 20;
+
+const scheduler = fsrs({ enable_fuzz: false });
+
+function toFsrs(card: ReviewCardState): Card {
+  return {
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    // Deprecated in ts-fsrs 5 and recomputed from last_review; never read back.
+    elapsed_days: 0,
+    scheduled_days: card.scheduledDays,
+    learning_steps: card.learningSteps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    last_review: card.lastReview ?? undefined,
+  };
+}
+
+function fromFsrs(card: Card): ReviewCardState {
+  return {
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    scheduledDays: card.scheduled_days,
+    learningSteps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: card.state,
+    lastReview: card.last_review ?? null,
+  };
+}
+
+/** A card that has never been reviewed, due at `now`. */
+export function emptyCard(now: Date): ReviewCardState {
+  return {
+    due: now,
+    stability: 0,
+    difficulty: 0,
+    scheduledDays: 0,
+    learningSteps: 0,
+    reps: 0,
+    lapses: 0,
+    state: 0,
+    lastReview: null,
+  };
+}
+
+/** The card after one review at `now`; a missing card starts empty. */
+export function reviewCard(
+  card: ReviewCardState | null,
+  grade: ReviewGrade,
+  now: Date,
+): ReviewCardState {
+  return fromFsrs(scheduler.next(toFsrs(card ?? emptyCard(now)), now, RATING[grade]).card);
+}
+
+/** The probability, by FSRS's forgetting curve, that the answer is still remembered at `now`. */
+export function retrievability(card: ReviewCardState, now: Date): number {
+  return scheduler.get_retrievability(toFsrs(card), now, false);
+}
+
+/** Whether the card has left the review list (its stability passed GRADUATION_DAYS). */
+export function hasGraduated(card: Pick<ReviewCardState, "stability">): boolean {
+  return card.stability > GRADUATION_DAYS;
+}
+
+/**
+ * The grade of one answer in a review run: wrong is Again; right is Hard when it took more than
+ * two thirds of the question's time limit (over 20 s with the timer off), else Good. A right
+ * answer whose time is unknown is Good.
+ */
+export function gradeAnswer(
+  rightAnswer: boolean,
+  seconds: number | null,
+  maxQuestionTime: Seconds,
+): ReviewGrade {
+  if (!rightAnswer) return "AGAIN";
+  if (seconds === null) return "GOOD";
+  const slowAfter =
+    maxQuestionTime === "OFF" ? SLOW_WITHOUT_TIMER_SECONDS : (maxQuestionTime * 2) / 3;
+  return seconds > slowAfter ? "HARD" : "GOOD";
+}
+
+/**
+ * The cards an attempt's results touch, with their grades. In a practice run only mistakes
+ * count (a wrong answer creates or updates the card); in a review run every answer does.
+ */
+export function gradesOfAttempt(
+  results: readonly Pick<ResultItem, "questionId" | "rightAnswer">[],
+  options: { review: boolean; seconds?: readonly (number | null)[]; maxQuestionTime: Seconds },
+): { questionId: number; grade: ReviewGrade }[] {
+  return results.flatMap((result, i) => {
+    if (!options.review && result.rightAnswer) return [];
+    const seconds = options.seconds?.[i] ?? null;
+    return [
+      {
+        questionId: result.questionId,
+        grade: gradeAnswer(result.rightAnswer, seconds, options.maxQuestionTime),
+      },
+    ];
+  });
+}
+
+/**
+ * Whether a card on revision `before` may follow the question to revision `after`: the same
+ * answers are keys (by original idx, out of as many answers) and the same "any one key" rule.
+ * The wording may have changed; what counts as right may not.
+ */
+export function sameKeys(before: EngineQuestion, after: EngineQuestion): boolean {
+  if (before.answers.length !== after.answers.length) return false;
+  if (Boolean(before.anyKey) !== Boolean(after.anyKey)) return false;
+  const a = keyIndexes(before);
+  const b = keyIndexes(after);
+  return a.length === b.length && a.every((idx, i) => idx === b[i]);
+}

@@ -1,0 +1,32 @@
+import { z } from "#base/zod.ts";
+import { QUESTION_TIMES, RESULT_TIMES } from "./countdowns.ts";
+
+/**
+ * A room's config (spec section 3, Room config): one schema for the room URL and the saved
+ * attempt, and the engine's type. The browser imports only the types: a value import would
+ * ship Zod with the page.
+ */
+const seconds = (allowed: readonly number[]) =>
+  z.union([z.literal("OFF"), z.number().refine((value) => allowed.includes(value))]);
+
+export const roomConfigSchema = z.object({
+  /** SEQUENCE: one question at a time with countdowns; FLAT: the whole sheet, graded at the end. */
+  practiceType: z.enum(["SEQUENCE", "FLAT"]),
+  maxQuestionTime: seconds(QUESTION_TIMES),
+  maxResultTime: seconds(RESULT_TIMES),
+  /** Carried for the view: whether keys are highlighted when the result shows. */
+  showQuestionKeyAfterQuestionEnd: z.boolean(),
+  /** Carried for the view: whether the right/wrong toasts show. */
+  showNotification: z.boolean(),
+  shuffleQuestions: z.boolean(),
+  shuffleAnswers: z.boolean(),
+  /** Unsigned 32-bit; every shuffle of this attempt derives from it. */
+  seed: z.number().int().min(0).max(0xffffffff),
+});
+
+export type RoomConfig = z.infer<typeof roomConfigSchema>;
+
+export type PracticeType = RoomConfig["practiceType"];
+
+/** A countdown length in whole seconds, or "OFF" for no countdown. */
+export type Seconds = RoomConfig["maxQuestionTime"];

@@ -1,0 +1,257 @@
+import type { Kysely } from "kysely";
+import { sharedVi } from "#base/i18n/vi.ts";
+import { selectionLabel } from "#base/selection-label.ts";
+import { selectionSchema } from "#base/selection.ts";
+import { storableInt, storableText, z } from "#base/zod.ts";
+import { findAttempt, insertAttempt, type NewAttempt, type StoredAttempt } from "#db/attempts.ts";
+import {
+  findVisiblePractice,
+  listChapterTitles,
+  listRevisions,
+  livePositions,
+  type PracticeToSave,
+  type StoredRevision,
+} from "#db/revisions.ts";
+import type { DB } from "#db/schema.ts";
+import { roomConfigSchema } from "#engine/room-config.ts";
+import { scoreAnswers } from "#engine/scoring.ts";
+import {
+  answerOrdersAreValid,
+  isAttemptId,
+  picksAreValid,
+  revisionInSelection,
+  selectionIsWellFormed,
+  totalTimeIsValid,
+} from "#engine/submission.ts";
+import { gradesOfAttempt } from "#engine/review.ts";
+import type { Logger } from "./logger.ts";
+import { gradeCards } from "./review.ts";
+
+/**
+ * Saving a finished room (POST /api/attempts). The browser sends what was shown and picked; the
+ * server never trusts it: it checks every question against the practice and the selection,
+ * checks the picks and answer orders against the stored revisions, and recomputes right/wrong
+ * with the engine's one scoring rule from the stored keys. Saving is idempotent by attempt id,
+ * so a double "Kết thúc", a retry after a lost answer or a second tab cannot count twice.
+ */
+
+const idx = z.number().int().min(0).max(10_000);
+
+/** The wire format; unknown keys (a forged numberOfRight or rightAnswer) are dropped, never read. */
+export const attemptSubmissionSchema = z.object({
+  /** Made by the browser before the first save: a retried save is recognised by it. */
+  id: storableText().max(36),
+  practiceCode: storableText().min(1).max(120),
+  selection: selectionSchema,
+  config: roomConfigSchema,
+  /** One per question, in the order shown: the revision id and the picked ORIGINAL answer idxs. */
+  answers: z
+    .array(
+      z.object({
+        questionId: storableInt().min(1),
+        selectedAnswerIndexes: z.array(idx).max(64),
+      }),
+    )
+    .min(1)
+    .max(20_000),
+  /** Per shown question, its original answer idxs in display order; required iff config.shuffleAnswers, else null. */
+  answerOrders: z.array(z.array(idx).max(64)).max(20_000).nullable(),
+  /** Whole seconds, at most MAX_TOTAL_TIME (engine/submission.ts). */
+  totalTime: storableInt(),
+});
+
+export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
+
+export type AttemptRefusal =
+  | "PRACTICE_NOT_FOUND"
+  | "BAD_ATTEMPT_ID"
+  | "QUESTIONS_MISMATCH"
+  | "BAD_PICKS"
+  | "BAD_ANSWER_ORDER"
+  | "BAD_TOTAL_TIME";
+
+export type SaveAttemptResult =
+  { ok: true; created: boolean; attempt: StoredAttempt } | { ok: false; refusal: AttemptRefusal };
+
+const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
+  PRACTICE_NOT_FOUND: 404,
+  BAD_ATTEMPT_ID: 400,
+  QUESTIONS_MISMATCH: 422,
+  BAD_PICKS: 422,
+  BAD_ANSWER_ORDER: 422,
+  BAD_TOTAL_TIME: 422,
+};
+
+/** A refusal as the browser reads it: the code and its Vietnamese message. */
+export function attemptProblem(
+  code: keyof typeof sharedVi.attempts.errors,
+  status: number,
+): Response {
+  return Response.json({ code, message: sharedVi.attempts.errors[code] }, { status });
+}
+
+/**
+ * The answer to a signed-in user's POST: a JSON body of the wire format, saved. CSRF: the
+ * session cookie is SameSite=Lax (no cross-site POST carries it) and the body must be
+ * application/json, which a cross-site form cannot send without a CORS preflight we never allow.
+ */
+export async function answerAttemptPost(
+  request: Request,
+  { db, logger, userId }: { db: Kysely<DB>; logger: Logger; userId: string },
+): Promise<Response> {
+  if (!request.headers.get("content-type")?.startsWith("application/json")) {
+    return attemptProblem("BAD_REQUEST", 415);
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return attemptProblem("BAD_REQUEST", 400);
+  }
+  const parsed = attemptSubmissionSchema.safeParse(body);
+  if (!parsed.success) return attemptProblem("BAD_REQUEST", 400);
+  const outcome = await saveAttempt(db, userId, parsed.data);
+  if (!outcome.ok) {
+    logger.warn({ refusal: outcome.refusal, attemptId: parsed.data.id }, "attempt refused");
+    return attemptProblem(outcome.refusal, REFUSAL_STATUS[outcome.refusal]);
+  }
+  return Response.json(
+    { created: outcome.created, attempt: outcome.attempt },
+    { status: outcome.created ? 201 : 200 },
+  );
+}
+
+type Refused = { ok: false; refusal: AttemptRefusal };
+const refuse = (refusal: AttemptRefusal): Refused => ({ ok: false, refusal });
+
+/**
+ * Stores an attempt once. A save of an id this user already stored returns the stored attempt
+ * unchanged (`created: false`), so a client may retry freely. Everything else is checked and
+ * recomputed before one transaction writes the attempt, its answers and the practice's counter.
+ */
+export async function saveAttempt(
+  db: Kysely<DB>,
+  userId: string,
+  submission: AttemptSubmission,
+  now: Date = new Date(),
+): Promise<SaveAttemptResult> {
+  if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
+  // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
+  const id = submission.id.toLowerCase();
+  const earlier = await replayOf(db, userId, id);
+  if (earlier) return earlier;
+
+  const checked = await checkSubmission(db, submission);
+  if (!checked.ok) return checked;
+  const { selection, config, answerOrders, totalTime } = submission;
+  // Every mistake creates or updates its review card, in the same transaction as the attempt.
+  const grades = gradesOfAttempt(checked.value.results, {
+    review: false,
+    maxQuestionTime: config.maxQuestionTime,
+  });
+  const attempt = await insertAttempt(
+    db,
+    { ...checked.value, id, userId, selection, config, answerOrders, totalTime, createdAt: now },
+    (trx) => gradeCards(trx, userId, grades, now),
+  );
+  if (attempt) return { ok: true, created: true, attempt };
+
+  // Another save of the same id won the race between our first look and our insert.
+  const winner = await replayOf(db, userId, id);
+  if (!winner) throw new Error(`attempt ${id} conflicted on insert but cannot be read back`);
+  return winner;
+}
+
+/** The stored attempt as the result of a repeated save, or null. */
+async function replayOf(
+  db: Kysely<DB>,
+  userId: string,
+  id: string,
+): Promise<SaveAttemptResult | null> {
+  // Ids are unique per user only (migration 0006): another user's attempt of the same id is
+  // another attempt, never this one's and never in its way.
+  const attempt = await findAttempt(db, userId, id);
+  return attempt ? { ok: true, created: false, attempt } : null;
+}
+
+type CheckedAttempt = Pick<
+  NewAttempt,
+  "practice" | "description" | "results" | "numberOfRight" | "numberOfWrong"
+>;
+
+/**
+ * The submission checked in the order of the refusals' cost: plain values first, then the
+ * practice, then its questions; then scored and described.
+ */
+async function checkSubmission(
+  db: Kysely<DB>,
+  submission: AttemptSubmission,
+): Promise<{ ok: true; value: CheckedAttempt } | Refused> {
+  if (!totalTimeIsValid(submission.totalTime)) return refuse("BAD_TOTAL_TIME");
+  const practice = await findVisiblePractice(db, submission.practiceCode);
+  if (!practice) return refuse("PRACTICE_NOT_FOUND");
+
+  const revisions = await checkQuestions(db, practice, submission);
+  if (!revisions) return refuse("QUESTIONS_MISMATCH");
+  if (!picksAreValid(revisions, submission.answers)) return refuse("BAD_PICKS");
+  const { config, answerOrders, selection } = submission;
+  if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
+    return refuse("BAD_ANSWER_ORDER");
+  }
+
+  // The one scoring rule, on the stored keys: whatever the client thinks it scored is unused.
+  const picks = new Map(submission.answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
+  const score = scoreAnswers(revisions, picks);
+  // The label people saw for the selection, copied so the history reads the same later.
+  const chapters = await listChapterTitles(db, practice.id);
+  return {
+    ok: true,
+    value: {
+      practice,
+      description: selectionLabel(selection, { questionCount: practice.questionCount, chapters }),
+      results: score.results.map((r) => ({
+        questionId: r.questionId,
+        selectedAnswerIndexes: [...r.selectedAnswerIndexes],
+        rightAnswer: r.rightAnswer,
+      })),
+      numberOfRight: score.numberOfRight,
+      numberOfWrong: score.numberOfWrong,
+    },
+  };
+}
+
+/**
+ * The submitted revisions, in the order shown, when they are exactly one revision of every
+ * position the selection has now (a revision retired since the room opened still counts for
+ * its position: the person answered what they were shown). Null on any mismatch.
+ */
+async function checkQuestions(
+  db: Kysely<DB>,
+  practice: PracticeToSave,
+  submission: AttemptSubmission,
+): Promise<StoredRevision[] | null> {
+  const { selection, answers } = submission;
+  if (!selection || !selectionIsWellFormed(selection, practice.questionCount)) return null;
+  if (!Array.isArray(answers) || answers.length === 0) return null;
+  const live = await livePositions(db, practice.id, selection);
+  // Counting first bounds the id lookup below by the size of the selection.
+  if (answers.length !== live.size) return null;
+  const ids = answers.map((a) => a?.questionId);
+  if (!ids.every((id) => Number.isSafeInteger(id)) || new Set(ids).size !== ids.length) {
+    return null;
+  }
+
+  const byId = new Map((await listRevisions(db, ids)).map((r) => [r.id, r]));
+  const revisions: StoredRevision[] = [];
+  const seen = new Set<number>();
+  for (const id of ids) {
+    const revision = byId.get(id);
+    if (!revision || revision.practiceId !== practice.id) return null;
+    // Distinct positions, all live now, as many as live: the two sets are equal.
+    if (!revisionInSelection(revision, selection) || !live.has(revision.idx)) return null;
+    if (seen.has(revision.idx)) return null;
+    seen.add(revision.idx);
+    revisions.push(revision);
+  }
+  return revisions;
+}

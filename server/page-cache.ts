@@ -1,0 +1,113 @@
+import type { NextFunction, Request, Response } from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { hasSessionCookie } from "./session-cookie.ts";
+
+/**
+ * Catalogue pages as a visitor sees them (no session): the same for every visitor with the same
+ * address and cookies (theme, snow), apart from the CSP nonce. A whole class opening the home
+ * page at the start of a lesson would otherwise render it once per student; here it is rendered
+ * once per `seconds` and per process, and every answer still carries a nonce of its own.
+ *
+ * What may be kept: a GET of one of VISITOR_PAGES (the document or its `.data`), without a
+ * session cookie, answered 200 without Set-Cookie. The key is the whole URL and the whole Cookie
+ * header. Each process has its own cache (WEB_CONCURRENCY); a visitor may so see a counter up
+ * to `seconds` old, as their own browser may keep it for COUNTS_CACHE_MINUTES anyway.
+ */
+const VISITOR_PAGES = [
+  /^\/(_root\.data)?$/,
+  /^\/about(\.data)?$/,
+  /^\/practice-subject\/[^/]+$/,
+  /^\/practice-review\/[^/]+$/,
+];
+
+/** Enough for every page of a large catalogue in a few theme/snow combinations. */
+const MAX_ENTRIES = 500;
+
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** The nonce the body was rendered with: each answer swaps in its own. */
+  nonce: string;
+  expires: number;
+}
+
+export function cacheVisitorPages(options: {
+  build: ServerBuild;
+  seconds: number;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+}) {
+  const { build, seconds, getLoadContext } = options;
+  const handle = createRequestHandler(build, "production");
+  const entries = new Map<string, Entry>();
+  const rendering = new Map<string, Promise<Entry>>();
+
+  /** Renders through React Router; `expires` 0 when the answer may not be kept. */
+  async function render(req: Request, res: Response): Promise<Entry> {
+    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    const context = getLoadContext(req, res);
+    const response = await handle(new Request(url, { headers }), context);
+    const body = await response.text();
+    const keep = response.status === 200 && !response.headers.has("set-cookie");
+    return {
+      status: response.status,
+      headers: [...response.headers],
+      body,
+      nonce: context.cspNonce,
+      expires: keep ? Date.now() + seconds * 1000 : 0,
+    };
+  }
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (
+      seconds <= 0 ||
+      req.method !== "GET" ||
+      hasSessionCookie(req.headers.cookie) ||
+      !VISITOR_PAGES.some((page) => page.test(pathOf(req.originalUrl)))
+    ) {
+      next();
+      return;
+    }
+    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}\n${req.headers.cookie ?? ""}`;
+    try {
+      let entry = entries.get(key);
+      if (!entry || entry.expires <= Date.now()) {
+        // Students arriving together wait for one render instead of starting one each.
+        let pending = rendering.get(key);
+        const waiting = Boolean(pending);
+        if (!pending) {
+          pending = render(req, res).finally(() => rendering.delete(key));
+          rendering.set(key, pending);
+        }
+        const rendered = await pending;
+        // An answer that may not be kept (an error, a cookie) was meant for its own request.
+        if (rendered.expires === 0 && waiting) return next();
+        if (rendered.expires > 0) {
+          entries.delete(key);
+          if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+          entries.set(key, rendered);
+        }
+        entry = rendered;
+      }
+      const nonce = res.locals.cspNonce as string;
+      res.status(entry.status);
+      for (const [name, value] of entry.headers) res.append(name, value);
+      const body = Buffer.from(
+        entry.nonce === nonce ? entry.body : entry.body.split(entry.nonce).join(nonce),
+      );
+      res.setHeader("content-length", body.length);
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
