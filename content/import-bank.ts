@@ -62,6 +62,9 @@ export class TooManyRetiredError extends Error {
 /** Thrown inside the transaction of a dry run, so everything it did is rolled back. */
 class DryRunRollback extends Error {}
 
+/** Thrown inside an import meant for an empty catalogue that found subjects: nothing written. */
+class NotEmpty extends Error {}
+
 export interface ImportOptions {
   now?: Date;
   onPractice?: (done: number, total: number) => void;
@@ -69,6 +72,11 @@ export interface ImportOptions {
   allowRetire?: boolean;
   /** Do everything, count everything, then roll back: the summary of what an import would do. */
   dryRun?: boolean;
+  /**
+   * Import only into a catalogue without subjects (the first start), checked under the import's
+   * lock: of several instances starting together exactly one imports. See importIntoEmpty.
+   */
+  onlyIntoEmpty?: boolean;
 }
 
 /**
@@ -81,8 +89,21 @@ export interface ImportOptions {
 export async function importBanks(
   db: Kysely<DB>,
   banks: Bank[],
-  options: ImportOptions = {},
+  options: Omit<ImportOptions, "onlyIntoEmpty"> = {},
 ): Promise<ImportSummary> {
+  return (await runImport(db, banks, options))!;
+}
+
+/** The first start's import: the banks when the catalogue has no subject, else null (nothing done). */
+export function importIntoEmpty(db: Kysely<DB>, banks: Bank[]): Promise<ImportSummary | null> {
+  return runImport(db, banks, { onlyIntoEmpty: true });
+}
+
+async function runImport(
+  db: Kysely<DB>,
+  banks: Bank[],
+  options: ImportOptions,
+): Promise<ImportSummary | null> {
   const now = (options.now ?? new Date()).toISOString();
   const summary = emptySummary();
   const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
@@ -90,6 +111,7 @@ export async function importBanks(
   summary.subjects = new Set(banks.map((bank) => bank.subject.code)).size;
   try {
     await writeCatalogue(db, async (writer) => {
+      if (options.onlyIntoEmpty && !(await writer.isEmpty())) throw new NotEmpty();
       for (const bank of banks) {
         const subjectId = await writer.upsertSubject({
           ...bank.subject,
@@ -109,6 +131,7 @@ export async function importBanks(
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (error) {
+    if (error instanceof NotEmpty) return null;
     if (!(error instanceof DryRunRollback)) throw error;
   }
   return summary;

@@ -5,7 +5,7 @@ import { countSubjects } from "#db/bank-store.ts";
 import type { DB } from "#db/schema.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import type { Bank, Problem } from "./formats/types.ts";
-import { importBanks, type ImportSummary } from "./import-bank.ts";
+import { importIntoEmpty, type ImportSummary } from "./import-bank.ts";
 
 export class BankProblemsError extends Error {
   constructor(readonly problems: Problem[]) {
@@ -41,11 +41,14 @@ export function readBankFolder(folder: string): Bank[] {
   return banks;
 }
 
-/** On first start (no subject yet) the sample banks are imported; otherwise nothing happens. */
+/**
+ * On first start (no subject yet) the sample banks are imported; otherwise nothing happens. The
+ * quick look saves reading the files on every start; the import checks again under its lock.
+ */
 export async function loadBanksIntoEmptyDatabase(
   db: Kysely<DB>,
   folder: string,
 ): Promise<ImportSummary | null> {
   if ((await countSubjects(db)) > 0) return null;
-  return importBanks(db, readBankFolder(folder));
+  return importIntoEmpty(db, readBankFolder(folder));
 }

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import { dialectOf } from "./dialect-of.ts";
 import type { DB, QuestionTable } from "./schema.ts";
 
 /**
@@ -51,6 +52,11 @@ export interface QuestionChanges {
 /** Writes of one import, all inside one transaction (see `writeCatalogue`). */
 export class CatalogueWriter {
   constructor(private readonly trx: Transaction<DB>) {}
+
+  /** No subject yet: read under the import's lock, so it stays true until this import ends. */
+  async isEmpty(): Promise<boolean> {
+    return (await countRows(this.trx, "subject")) === 0;
+  }
 
   /** Creates the subject or updates it by code; a new one goes last in the list. */
   async upsertSubject({ code, ...values }: SubjectValues): Promise<number> {
@@ -160,12 +166,25 @@ export class CatalogueWriter {
   }
 }
 
-/** Runs an import's writes in one transaction: all or nothing. */
+/** Any number, the same in every instance: the key of the catalogue's PostgreSQL advisory lock. */
+const CATALOGUE_LOCK = 7_341_826;
+
+/**
+ * Runs an import's writes in one transaction: all or nothing, and one import at a time across
+ * every instance and CLI. On PostgreSQL a transaction-scoped advisory lock queues the others
+ * (two instances starting together on an empty database both tried to import: issue 16); on
+ * SQLite the transaction begins IMMEDIATE, which already queues every other writer.
+ */
 export function writeCatalogue<T>(
   db: Kysely<DB>,
   work: (writer: CatalogueWriter) => Promise<T>,
 ): Promise<T> {
-  return db.transaction().execute((trx) => work(new CatalogueWriter(trx)));
+  return db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === "postgres") {
+      await sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
+    }
+    return work(new CatalogueWriter(trx));
+  });
 }
 
 export async function countSubjects(db: Kysely<DB>): Promise<number> {
