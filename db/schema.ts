@@ -127,6 +127,14 @@ export interface ReviewCardTable {
   last_review: string | null;
 }
 
+/** A profile picture (migration 0011): `name` is `<userId>-<16 hex>.webp`, `bytes` the WebP. */
+export interface AvatarTable {
+  name: string;
+  user_id: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 /** better-auth's tables (camelCase columns, as it expects); dates are Date objects. */
 export interface UserTable {
   id: string;
@@ -212,6 +220,7 @@ export interface DB {
   chapter: ChapterTable;
   question: QuestionTable;
   attempt: AttemptTable;
+  avatar: AvatarTable;
   attempt_answer: AttemptAnswerTable;
   review_card: ReviewCardTable;
 }

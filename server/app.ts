@@ -145,7 +145,7 @@ export function createApp(options: AppOptions): Express {
   // Mounted before any body parser: better-auth reads the raw request itself.
   app.all("/api/auth/{*splat}", toNodeHandler(auth));
   // POST /api/avatar reads its raw body itself too; GET /avatars/:file serves the pictures.
-  app.use(createAvatarRouter({ dataDir: env.DATA_DIR, auth }));
+  app.use(createAvatarRouter({ db, auth }));
 
   if (build) {
     // Lets the browser tell a failed chunk (network) from a deploy that replaced the assets.

@@ -1,5 +1,6 @@
-import { logger, type AuthContext, type BetterAuthOptions } from "better-auth";
-import { removeAvatarFiles } from "./avatar-store.ts";
+import type { AuthContext, BetterAuthOptions } from "better-auth";
+import type { Kysely } from "kysely";
+import type { DB } from "#db/schema.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { adoptProviderPicture } from "./provider-picture.ts";
@@ -9,6 +10,7 @@ import { authTypeOf, selectProviderHosts } from "./sign-in-providers.ts";
 
 interface UserHookDeps {
   env: Env;
+  db: Kysely<DB>;
   log: Logger;
   /** better-auth's context, once it exists (the hooks are part of its options). */
   context: () => Promise<AuthContext>;
@@ -20,7 +22,7 @@ interface UserHookDeps {
  * at our own /avatars/…) and handed to the after-create hook, keyed by the request that
  * creates the user. A session records how the user signed in (the spec's authType).
  */
-export function createDatabaseHooks({ env, log, context }: UserHookDeps) {
+export function createDatabaseHooks({ env, db, log, context }: UserHookDeps) {
   const pendingPictures = new WeakMap<object, string>();
   return {
     user: {
@@ -40,7 +42,7 @@ export function createDatabaseHooks({ env, log, context }: UserHookDeps) {
           await adoptProviderPicture({
             pictureUrl,
             userId: user.id,
-            dataDir: env.DATA_DIR,
+            db,
             // Straight through the adapter: the image lock guards what a browser may send to
             // /update-user; this is the server setting the user's own upload.
             setImage: async (image) => {
@@ -64,18 +66,13 @@ export function createDatabaseHooks({ env, log, context }: UserHookDeps) {
 }
 
 /**
- * After an account is deleted (its sessions and linked accounts go with it, by cascade): its
- * avatar files and its verification rows (no foreign key to cascade: unused reset tokens and
+ * After an account is deleted (its sessions, linked accounts and pictures go with it, by
+ * cascade): its verification rows (no foreign key to cascade: unused reset tokens and
  * the verification-mail counter both hold the user's id as their value). The account is
  * already gone by then: a failure here is logged, never turned into an error for the user.
  */
-export function removeUserLeftovers({ env, log, context }: UserHookDeps) {
+export function removeUserLeftovers({ log, context }: Omit<UserHookDeps, "env" | "db">) {
   return async (user: { id: string }) => {
-    try {
-      await removeAvatarFiles(user.id, env.DATA_DIR);
-    } catch (error) {
-      logger.error(`Could not remove the avatar files of user ${user.id}`, error);
-    }
     try {
       await (
         await context()

@@ -200,7 +200,7 @@ export function createAuth(options: {
     ...passwordOptions(mail),
     // Deleting an account takes the user's sessions and linked accounts with it (cascade).
     user: {
-      deleteUser: { enabled: true, afterDelete: removeUserLeftovers({ env, log, context }) },
+      deleteUser: { enabled: true, afterDelete: removeUserLeftovers({ log, context }) },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
@@ -211,7 +211,7 @@ export function createAuth(options: {
     hooks: {
       before: createBeforeHook({ env, limits, equalResetWork: mail.equalResetWork }),
     },
-    databaseHooks: createDatabaseHooks({ env, log, context }),
+    databaseHooks: createDatabaseHooks({ env, db, log, context }),
     rateLimit: rateLimitOptions(env, limits),
     plugins: [
       redirectTargetsOfThisSite,

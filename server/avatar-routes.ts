@@ -1,8 +1,9 @@
 import type { IncomingMessage } from "node:http";
-import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
+import type { Kysely } from "kysely";
+import { readAvatar } from "#db/avatars.ts";
+import type { DB } from "#db/schema.ts";
 import type { Auth } from "./auth.ts";
 import {
   MAX_AVATAR_BYTES,
@@ -11,7 +12,7 @@ import {
   UNAUTHENTICATED,
   type AvatarRefusal,
 } from "./avatar-image.ts";
-import { AVATAR_FILE_PATTERN, avatarDir, storeAvatar } from "./avatar-store.ts";
+import { AVATAR_FILE_PATTERN, storeAvatar } from "./avatar-store.ts";
 
 /**
  * Profile pictures over HTTP: `POST /api/avatar` takes the picture as the raw request body
@@ -85,9 +86,8 @@ function quotedEtags(header: string | undefined): string[] {
  * `POST /api/avatar` (body: the picture's bytes, as `xhr.send(file)` sends them; the declared
  * Content-Type is ignored) and `GET /avatars/:file`.
  */
-export function createAvatarRouter(options: { dataDir: string; auth: Auth }): Router {
-  const { dataDir, auth } = options;
-  const dir = avatarDir(dataDir);
+export function createAvatarRouter(options: { db: Kysely<DB>; auth: Auth }): Router {
+  const { db, auth } = options;
   const router = Router();
 
   router.post("/api/avatar", async (req, res) => {
@@ -104,7 +104,7 @@ export function createAvatarRouter(options: { dataDir: string; auth: Auth }): Ro
     if (!result.ok) return refuse(req, res, result);
 
     const image = await storeAvatar({
-      dataDir,
+      db,
       userId: session.user.id,
       webp: result.webp,
       async setImage(image) {
@@ -127,13 +127,8 @@ export function createAvatarRouter(options: { dataDir: string; auth: Auth }): Ro
   router.get("/avatars/:file", async (req, res, next) => {
     const name = req.params.file;
     if (!AVATAR_FILE_PATTERN.test(name)) return next();
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path.join(dir, name));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return next();
-      throw error;
-    }
+    const bytes = await readAvatar(db, name);
+    if (!bytes) return next();
     // The name carries the content's hash, so it makes a strong validator.
     const etag = `"${name.slice(-21, -5)}"`;
     res.setHeader("etag", etag);

@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
@@ -9,18 +7,13 @@ import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup
 import { MAX_AVATAR_BYTES, processAvatar } from "./avatar-image.ts";
 
 let server: TestServer;
-let dataDir: string;
-let avatars: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "on-tap-avatars-"));
-  avatars = path.join(dataDir, "avatars");
-  server = await startTestServer({ DATA_DIR: dataDir, AUTH_RATE_LIMIT: "false" });
+  server = await startTestServer({ AUTH_RATE_LIMIT: "false" });
 }, 120_000);
 
 afterAll(async () => {
   await server?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 // ---- images, made here -------------------------------------------------------------------
@@ -106,13 +99,30 @@ async function imageOf(id: string): Promise<string | null> {
   return row.image;
 }
 
-/** Every file under DATA_DIR/avatars, temporary ones included. */
-const storedFiles = () => (existsSync(avatars) ? readdirSync(avatars).sort() : []);
+/** The names of every stored picture (the avatar table). */
+async function storedFiles(): Promise<string[]> {
+  const rows = await server.database.db
+    .selectFrom("avatar")
+    .select("name")
+    .orderBy("name")
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** The stored picture named by an image path, or undefined. */
+async function storedBytes(image: string): Promise<Buffer | undefined> {
+  const row = await server.database.db
+    .selectFrom("avatar")
+    .select("bytes")
+    .where("name", "=", path.basename(image))
+    .executeTakeFirst();
+  return row ? Buffer.from(row.bytes) : undefined;
+}
 
 async function expectStoredAvatar(image: string, id: string) {
   expect(image).toMatch(new RegExp(`^/avatars/${id}-[0-9a-f]{16}\\.webp$`));
-  const file = path.join(avatars, path.basename(image));
-  expect(existsSync(file)).toBe(true);
+  const file = await storedBytes(image);
+  expect(file).toBeDefined();
   const metadata = await sharp(file).metadata();
   expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256 });
   expect(metadata.exif).toBeUndefined();
@@ -121,11 +131,11 @@ async function expectStoredAvatar(image: string, id: string) {
   expect(metadata.orientation).toBeUndefined();
   expect(metadata.pages ?? 1).toBe(1);
   expect(await imageOf(id)).toBe(image);
-  return file;
+  return file!;
 }
 
 /** The colour at (x, y) of a stored avatar, as [r, g, b]. */
-async function pixel(file: string, x: number, y: number): Promise<number[]> {
+async function pixel(file: Buffer, x: number, y: number): Promise<number[]> {
   const { data } = await sharp(file)
     .extract({ left: x, top: y, width: 1, height: 1 })
     .removeAlpha()
@@ -153,7 +163,7 @@ describe("POST /api/avatar", () => {
     expect(etag).toMatch(/^"[0-9a-f]{16}"$/);
     const bytes = Buffer.from(await served.arrayBuffer());
     expect((await sharp(bytes).metadata()).format).toBe("webp");
-    expect(bytes.equals(readFileSync(file))).toBe(true);
+    expect(bytes.equals(file)).toBe(true);
 
     const again = await fetch(`${server.base}${image}`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
@@ -193,26 +203,25 @@ describe("POST /api/avatar", () => {
     expect(isRed(await pixel(file, 128, 128))).toBe(true);
   });
 
-  it("replaces the previous avatar and deletes its file; the same picture again keeps its file", async () => {
+  it("replaces the previous avatar and deletes the old picture; the same picture again keeps it", async () => {
     const { id, cookie } = await register();
     const first = (await (await upload(await png(), cookie)).json()) as { image: string };
-    const firstFile = path.join(avatars, path.basename(first.image));
-    expect(existsSync(firstFile)).toBe(true);
+    expect(await storedBytes(first.image)).toBeDefined();
 
     const gif = await animatedGif();
     const second = (await (await upload(gif, cookie)).json()) as { image: string };
     expect(second.image).not.toBe(first.image);
     await expectStoredAvatar(second.image, id);
-    expect(existsSync(firstFile)).toBe(false);
+    expect(await storedBytes(first.image)).toBeUndefined();
     expect((await fetch(`${server.base}${first.image}`)).status).toBe(404);
 
     const same = (await (await upload(gif, cookie)).json()) as { image: string };
     expect(same.image).toBe(second.image);
     await expectStoredAvatar(same.image, id);
-    expect(storedFiles().filter((name) => name.startsWith(`${id}-`))).toEqual([
+    expect((await storedFiles()).filter((name) => name.startsWith(`${id}-`))).toEqual([
       path.basename(second.image),
     ]);
-    expect(storedFiles().filter((name) => name.startsWith("."))).toEqual([]);
+    expect((await storedFiles()).filter((name) => name.startsWith("."))).toEqual([]);
   });
 
   describe("refuses, and stores nothing", () => {
@@ -223,7 +232,7 @@ describe("POST /api/avatar", () => {
       user = await register();
       const response = await upload(await png(), user.cookie);
       expect(response.status).toBe(200);
-      before = { files: storedFiles(), image: await imageOf(user.id) };
+      before = { files: await storedFiles(), image: await imageOf(user.id) };
     });
 
     async function expectRefused(
@@ -234,7 +243,7 @@ describe("POST /api/avatar", () => {
     ): Promise<void> {
       expect(response.status).toBe(status);
       expect(await response.json()).toEqual({ code, message });
-      expect(storedFiles()).toEqual(before.files);
+      expect(await storedFiles()).toEqual(before.files);
       expect(await imageOf(user.id)).toBe(before.image);
     }
 
@@ -376,7 +385,7 @@ describe("POST /api/avatar", () => {
       expect(((await response.json()) as { code: string }).code).toBe("INVALID_ORIGIN");
       const crossSite = await upload(await png(), user.cookie, { "sec-fetch-site": "cross-site" });
       expect(crossSite.status).toBe(403);
-      expect(storedFiles()).toEqual(before.files);
+      expect(await storedFiles()).toEqual(before.files);
       expect(await imageOf(user.id)).toBe(before.image);
     });
 
@@ -407,7 +416,7 @@ describe("GET /avatars/:file", () => {
     });
   }
 
-  it("answers 404 for unknown names and never leaves the avatars folder", async () => {
+  it("answers 404 for unknown names and never serves a file of the server", async () => {
     expect((await fetch(`${server.base}/avatars/abc-0123456789abcdef.webp`)).status).toBe(404);
     expect((await fetch(`${server.base}/avatars/nothing.webp`)).status).toBe(404);
     for (const pathname of [
@@ -425,13 +434,12 @@ describe("GET /avatars/:file", () => {
 });
 
 describe("account deletion", () => {
-  it("removes the user's avatar files", async () => {
+  it("removes the user's pictures", async () => {
     const { id, cookie, email } = await register();
     const response = await upload(await png(), cookie);
     const { image } = (await response.json()) as { image: string };
-    const file = path.join(avatars, path.basename(image));
-    expect(existsSync(file)).toBe(true);
-    const others = storedFiles().filter((name) => !name.startsWith(`${id}-`));
+    expect(await storedBytes(image)).toBeDefined();
+    const others = (await storedFiles()).filter((name) => !name.startsWith(`${id}-`));
 
     const deleted = await postForm(
       server.base,
@@ -440,8 +448,8 @@ describe("account deletion", () => {
       { cookie },
     );
     expect(deleted.status).toBe(302);
-    expect(existsSync(file)).toBe(false);
-    expect(storedFiles()).toEqual(others);
+    expect(await storedBytes(image)).toBeUndefined();
+    expect(await storedFiles()).toEqual(others);
     expect((await fetch(`${server.base}${image}`)).status).toBe(404);
   });
 });

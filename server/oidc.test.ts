@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -304,9 +303,12 @@ describe("sign-in with an OpenID Connect provider", () => {
     expect(others).toEqual([]);
     expect(user).toMatchObject({ name: "Nguyễn Thị An", emailVerified: 1 });
     expect(user!.image).toMatch(new RegExp(`^/avatars/${user!.id}-[0-9a-f]{16}\\.webp$`));
-    const file = path.join(app.dataDir, "avatars", user!.image!.slice("/avatars/".length));
-    expect(existsSync(file)).toBe(true);
-    const metadata = await sharp(readFileSync(file)).metadata();
+    const stored = await db()
+      .selectFrom("avatar")
+      .select("bytes")
+      .where("name", "=", user!.image!.slice("/avatars/".length))
+      .executeTakeFirstOrThrow();
+    const metadata = await sharp(Buffer.from(stored.bytes)).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256 });
     const served = await fetch(`${app.base}${user!.image}`);
     expect(served.status).toBe(200);
@@ -449,12 +451,13 @@ describe("sign-in with an OpenID Connect provider", () => {
     expect(page).toContain("Phiên đăng nhập đã hết hạn");
   });
 
-  it("deletes a provider-only account only through the link mailed to it, avatar files and all", async () => {
+  it("deletes a provider-only account only through the link mailed to it, pictures and all", async () => {
     const browser = createBrowser();
     await signInWithProvider(browser, { login: "an" });
     const [user] = await userByEmail("an@truong.edu.vn");
-    const avatars = path.join(app.dataDir, "avatars");
-    expect(readdirSync(avatars).some((name) => name.startsWith(`${user!.id}-`))).toBe(true);
+    const picturesOf = (id: string) =>
+      db().selectFrom("avatar").select("name").where("user_id", "=", id).execute();
+    expect(await picturesOf(user!.id)).toHaveLength(1);
     const cookie = browser.jar.header(new URL(app.base));
 
     // A fresh session alone is not enough, neither through the form nor better-auth's endpoint
@@ -507,7 +510,7 @@ describe("sign-in with an OpenID Connect provider", () => {
     expect(deleted.status).toBe(302);
     expect(await userByEmail("an@truong.edu.vn")).toEqual([]);
     expect(await providersOf(user!.id)).toEqual([]);
-    expect(readdirSync(avatars).some((name) => name.startsWith(`${user!.id}-`))).toBe(false);
+    expect(await picturesOf(user!.id)).toEqual([]);
   });
 
   it("refuses to send the student anywhere but this site after sign-in", async () => {

@@ -1,10 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readAvatar } from "#db/avatars.ts";
+import { createSqliteTestDatabase, type TestDatabase } from "#tests/setup/databases.ts";
 import { MAX_AVATAR_BYTES } from "./avatar-image.ts";
 import {
   adoptProviderPicture,
@@ -19,7 +18,6 @@ const trustedHosts = ["127.0.0.1"];
 let base: string;
 let server: http.Server;
 let png: Buffer;
-const dirs: string[] = [];
 
 beforeAll(async () => {
   png = await sharp({
@@ -71,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 describe("fetchPicture", () => {
@@ -176,27 +173,45 @@ describe("fetchPicture", () => {
 });
 
 describe("adoptProviderPicture", () => {
-  const dataDir = () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "on-tap-picture-"));
-    dirs.push(dir);
-    return dir;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createSqliteTestDatabase();
+    const now = new Date().toISOString();
+    await database.db
+      .insertInto("user")
+      .values(
+        ["user_1", "user_2", "user_3"].map((id) => ({
+          id,
+          name: id,
+          email: `${id}@example.com`,
+          emailVerified: 1,
+          image: null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+  });
+  afterAll(() => database?.destroy());
+  const setImageOf = (id: string, images: string[]) => async (image: string) => {
+    images.push(image);
+    await database.db.updateTable("user").set({ image }).where("id", "=", id).execute();
   };
 
   it("stores the picture as the user's avatar and points the user at it", async () => {
-    const dir = dataDir();
     const images: string[] = [];
     const image = await adoptProviderPicture({
       pictureUrl: `${base}/picture.png`,
       userId: "user_1",
-      dataDir: dir,
-      setImage: async (value) => void images.push(value),
+      db: database.db,
+      setImage: setImageOf("user_1", images),
       warn: () => expect.unreachable(),
       trustedHosts,
     });
     expect(image).toMatch(/^\/avatars\/user_1-[0-9a-f]{16}\.webp$/);
     expect(images).toEqual([image]);
-    const [file] = readdirSync(path.join(dir, "avatars"));
-    const metadata = await sharp(path.join(dir, "avatars", file!)).metadata();
+    const bytes = await readAvatar(database.db, image!.slice("/avatars/".length));
+    const metadata = await sharp(bytes!).metadata();
     expect(metadata).toMatchObject({ format: "webp", width: 256, height: 256 });
   });
 
@@ -206,7 +221,7 @@ describe("adoptProviderPicture", () => {
       const image = await adoptProviderPicture({
         pictureUrl,
         userId: "user_2",
-        dataDir: dataDir(),
+        db: database.db,
         setImage: async () => expect.unreachable(),
         warn: (_details, message) => void warnings.push(message),
         trustedHosts,
@@ -218,7 +233,7 @@ describe("adoptProviderPicture", () => {
     const image = await adoptProviderPicture({
       pictureUrl: `${base}/picture.png`,
       userId: "user_3",
-      dataDir: dataDir(),
+      db: database.db,
       setImage: async () => {
         throw new Error("the database is gone");
       },
@@ -227,5 +242,13 @@ describe("adoptProviderPicture", () => {
     });
     expect(image).toBeNull();
     expect(warnings).toEqual(["could not store the provider's picture"]);
+    // The picture stored before the failed setImage is not left behind.
+    expect(
+      await database.db
+        .selectFrom("avatar")
+        .select("name")
+        .where("user_id", "=", "user_3")
+        .execute(),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { BlockList, isIP } from "node:net";
+import type { Kysely } from "kysely";
+import type { DB } from "#db/schema.ts";
 import { MAX_AVATAR_BYTES, processAvatar } from "./avatar-image.ts";
 import { storeAvatar } from "./avatar-store.ts";
 
@@ -130,14 +132,14 @@ export async function fetchPicture(
 export async function adoptProviderPicture(options: {
   pictureUrl: string;
   userId: string;
-  dataDir: string;
+  db: Kysely<DB>;
   setImage: (image: string) => Promise<void>;
   warn: (details: Record<string, unknown>, message: string) => void;
   timeoutMs?: number;
   /** The provider's own hosts: fetched even on an internal address (see isFetchablePictureUrl). */
   trustedHosts?: readonly string[];
 }): Promise<string | null> {
-  const { pictureUrl, userId, dataDir, setImage, warn } = options;
+  const { pictureUrl, userId, db, setImage, warn } = options;
   try {
     const fetched = await fetchPicture(pictureUrl, {
       timeoutMs: options.timeoutMs,
@@ -152,7 +154,7 @@ export async function adoptProviderPicture(options: {
       warn({ userId, reason: processed.code }, "the provider's picture is not a usable image");
       return null;
     }
-    return await storeAvatar({ dataDir, userId, webp: processed.webp, setImage });
+    return await storeAvatar({ db, userId, webp: processed.webp, setImage });
   } catch (error) {
     warn({ userId, err: error }, "could not store the provider's picture");
     return null;

@@ -3,6 +3,7 @@ import type { Express } from "express";
 import { openDatabase, type Database_ } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { loadBanksIntoEmptyDatabase } from "#content/load-banks.ts";
+import { moveAvatarFilesIntoDatabase } from "./avatar-store.ts";
 import { closeApp } from "./app.ts";
 import { EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -87,6 +88,9 @@ export async function prepareDatabase(
   if (results.length > 0) {
     logger.info({ migrations: results.map((r) => r.migrationName) }, "migrations applied");
   }
+  const movedPictures = await moveAvatarFilesIntoDatabase(database.db, env.DATA_DIR);
+  if (movedPictures > 0)
+    logger.info({ pictures: movedPictures }, "avatar files moved into the database");
   const loaded = await loadBanksIntoEmptyDatabase(database.db, env.BANKS_DIR);
   if (loaded)
     logger.info(

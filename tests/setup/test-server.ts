@@ -37,13 +37,23 @@ export interface TestServer {
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  { dialect = "sqlite" }: { dialect?: TestDialect } = {},
+  {
+    dialect = "sqlite",
+    sharedDatabase,
+  }: {
+    dialect?: TestDialect;
+    /** Another instance's database: a second instance of the app, closed without dropping it. */
+    sharedDatabase?: TestDatabase;
+  } = {},
 ): Promise<TestServer> {
   const serverBuild = path.join(root, "build/server/index.js");
   if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
   const build = (await import(serverBuild)) as ServerBuild;
   const database =
-    dialect === "postgres" ? await createPostgresTestDatabase() : await createSqliteTestDatabase();
+    sharedDatabase ??
+    (dialect === "postgres"
+      ? await createPostgresTestDatabase()
+      : await createSqliteTestDatabase());
   // Its own data directory (outbox mails, avatars), gone with the server.
   const dataDir = mkdtempSync(path.join(tmpdir(), "on-tap-data-"));
   const config = loadEnv({
@@ -73,7 +83,7 @@ export async function startTestServer(
     async close() {
       await new Promise((resolve) => server.close(resolve));
       await closeApp(app);
-      await database.destroy();
+      if (!sharedDatabase) await database.destroy();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
