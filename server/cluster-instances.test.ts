@@ -1,0 +1,224 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { sql, type Kysely } from "kysely";
+import pg from "pg";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "#db/schema.ts";
+import { createPostgresSchemaClient } from "#tests/setup/databases.ts";
+import { findTestRedis, hasService, testEnv } from "#tests/setup/test-env.ts";
+import { postForm, postSignUp, sessionCookie } from "#tests/setup/test-server.ts";
+import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
+import { startRoundRobinProxy, type RoundRobinProxy } from "#tests/support/round-robin-proxy.ts";
+
+/**
+ * Issue 16's cluster test: two real instances (`node build/host/index.js`, as production runs
+ * them, each with a DATA_DIR of its own, as on two machines) on one PostgreSQL schema and one
+ * Redis, started together on an empty database, behind a round-robin proxy.
+ */
+
+const WHY = "the cluster test (two instances on one PostgreSQL and one Redis)";
+const databaseUrl = hasService("TEST_DATABASE_URL", WHY) ? testEnv.TEST_DATABASE_URL : undefined;
+const redisUrl = await findTestRedis(WHY);
+const root = path.resolve(import.meta.dirname, "..");
+
+interface Instance {
+  name: string;
+  port: number;
+  base: string;
+  process: ChildProcess;
+  output: string[];
+  dataDir: string;
+}
+
+/** Starts `node build/host/index.js` and resolves once it listens. */
+function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `on-tap-${name}-`));
+  const child = spawn(process.execPath, ["build/host/index.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH, ...env, DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${name} did not start:\n${output.join("")}`)),
+      90_000,
+    );
+    const read = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const port = /is listening on http:\/\/localhost:(\d+)/.exec(output.join(""))?.[1];
+      if (!port) return;
+      clearTimeout(timer);
+      child.stdout!.off("data", read);
+      child.stdout!.on("data", (more: Buffer) => output.push(more.toString()));
+      resolve({
+        name,
+        port: Number(port),
+        base: `http://127.0.0.1:${port}`,
+        process: child,
+        output,
+        dataDir,
+      });
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+    child.once("exit", (code) =>
+      reject(new Error(`${name} exited (${code}):\n${output.join("")}`)),
+    );
+  });
+}
+
+describe.runIf(databaseUrl && redisUrl)("two instances behind a load balancer", () => {
+  const schema = `cluster_${randomBytes(6).toString("hex")}`;
+  const prefix = `on-tap-cluster-${randomBytes(6).toString("hex")}:`;
+  const ports: number[] = [];
+  let proxy: RoundRobinProxy;
+  let a: Instance;
+  let b: Instance;
+  let db: Kysely<DB>;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = createPostgresSchemaClient(databaseUrl!, schema);
+    proxy = await startRoundRobinProxy(ports);
+    const env = {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      WEB_CONCURRENCY: "1",
+      DATABASE_URL: `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+      REDIS_URL: redisUrl!,
+      REDIS_KEY_PREFIX: prefix,
+      BETTER_AUTH_SECRET: "c".repeat(40),
+      PUBLIC_URL: proxy.base,
+      LOG_LEVEL: "info",
+    };
+    // Together, on an empty database: both migrate and look for the sample banks at once.
+    [a, b] = await Promise.all([startInstance("a", env), startInstance("b", env)]);
+    ports.push(a.port, b.port);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const instance of [a, b]) {
+      instance?.process.kill("SIGKILL");
+      if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
+    }
+    await proxy?.close();
+    if (db) {
+      await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
+      await db.destroy();
+    }
+    if (redisUrl) {
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    }
+  });
+
+  it("started together on an empty database, they import the sample banks exactly once", async () => {
+    const logs = [a, b].map((instance) => instance.output.join(""));
+    expect(logs.filter((log) => log.includes("sample banks loaded"))).toHaveLength(1);
+    const subjects = await db.selectFrom("subject").select("code").execute();
+    expect(subjects.length).toBeGreaterThan(0);
+  });
+
+  it("a student signed up through one instance is signed in on both", async () => {
+    const cookie = sessionCookie(
+      await postSignUp(proxy.base, { email: "hai-noi@example.com", fullName: "Lê Hai Nơi" }),
+    );
+    for (const instance of [a, b]) {
+      const home = await fetch(`${instance.base}/`, { headers: { cookie } });
+      expect([instance.name, await home.text()]).toEqual([
+        instance.name,
+        expect.stringContaining("Lê Hai Nơi"),
+      ]);
+    }
+  });
+
+  it("an attempt saved on B is in the history on A, and an avatar uploaded on A is served by B", async () => {
+    await importTinyPractice(db);
+    // The fixture lists every live question; the database also holds the sample banks.
+    const questionIds = (
+      await db
+        .selectFrom("question")
+        .innerJoin("practice", "practice.id", "question.practice_id")
+        .select("question.id")
+        .where("practice.code", "=", "de-thu")
+        .where("question.retired", "=", 0)
+        .orderBy("question.idx")
+        .execute()
+    ).map((row) => row.id);
+    const cookie = sessionCookie(
+      await postSignUp(proxy.base, { email: "luu-bai@example.com", fullName: "Vũ Lưu Bài" }),
+    );
+    const saved = await fetch(`${b.base}/api/attempts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: proxy.base, cookie },
+      body: JSON.stringify(attemptSubmission(randomUUID(), questionIds)),
+    });
+    expect(saved.status).toBe(201);
+    const history = await (
+      await fetch(`${a.base}/practice-history`, { headers: { cookie } })
+    ).text();
+    expect(history).toContain("Đề thử");
+
+    const picture = await sharp({
+      create: { width: 48, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await fetch(`${a.base}/api/avatar`, {
+      method: "POST",
+      headers: { "content-type": "application/octet-stream", cookie, origin: proxy.base },
+      body: new Uint8Array(picture),
+    });
+    expect(uploaded.status).toBe(200);
+    const { image } = (await uploaded.json()) as { image: string };
+    const served = await fetch(`${b.base}${image}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("the sign-in limit counts the attempts on both instances together", async () => {
+    const from = proxy.served.length;
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const refused = await postForm(proxy.base, "/login", {
+        intent: "login",
+        email: "gioi-han@example.com",
+        password: "sai-mat-khau",
+      });
+      expect(refused.status).toBe(401);
+    }
+    // Half on each instance.
+    expect(new Set(proxy.served.slice(from))).toEqual(new Set([0, 1]));
+    const limited = await postForm(proxy.base, "/login", {
+      intent: "login",
+      email: "gioi-han@example.com",
+      password: "sai-mat-khau",
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  it("one instance killed mid-run: the other serves on, and not one request fails", async () => {
+    const statuses: number[] = [];
+    for (let request = 0; request < 30; request += 1) {
+      if (request === 10) {
+        const exited = new Promise((resolve) => a.process.once("exit", resolve));
+        a.process.kill("SIGKILL");
+        await exited;
+      }
+      statuses.push((await fetch(`${proxy.base}/healthz`)).status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 30 }, () => 200));
+    expect(proxy.served.slice(-15)).toEqual(Array.from({ length: 15 }, () => 1));
+  });
+});
