@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +12,7 @@ import { createPostgresSchemaClient } from "#tests/setup/databases.ts";
 import { findTestRedis, hasService, testEnv } from "#tests/setup/test-env.ts";
 import { postForm, postSignUp, sessionCookie } from "#tests/setup/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
+import { startAppProcess, type AppProcess } from "#tests/support/app-process.ts";
 import { startRoundRobinProxy, type RoundRobinProxy } from "#tests/support/round-robin-proxy.ts";
 
 /**
@@ -24,62 +24,15 @@ import { startRoundRobinProxy, type RoundRobinProxy } from "#tests/support/round
 const WHY = "the cluster test (two instances on one PostgreSQL and one Redis)";
 const databaseUrl = hasService("TEST_DATABASE_URL", WHY) ? testEnv.TEST_DATABASE_URL : undefined;
 const redisUrl = await findTestRedis(WHY);
-const root = path.resolve(import.meta.dirname, "..");
-
-interface Instance {
-  name: string;
-  port: number;
-  base: string;
-  process: ChildProcess;
-  output: string[];
-  dataDir: string;
-}
-
-/** Starts `node build/host/index.js` and resolves once it listens. */
-function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), `on-tap-${name}-`));
-  const child = spawn(process.execPath, ["build/host/index.js"], {
-    cwd: root,
-    env: { PATH: process.env.PATH, ...env, DATA_DIR: dataDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const output: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`${name} did not start:\n${output.join("")}`)),
-      90_000,
-    );
-    const read = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const port = /is listening on http:\/\/localhost:(\d+)/.exec(output.join(""))?.[1];
-      if (!port) return;
-      clearTimeout(timer);
-      child.stdout!.off("data", read);
-      child.stdout!.on("data", (more: Buffer) => output.push(more.toString()));
-      resolve({
-        name,
-        port: Number(port),
-        base: `http://127.0.0.1:${port}`,
-        process: child,
-        output,
-        dataDir,
-      });
-    };
-    child.stdout!.on("data", read);
-    child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-    child.once("exit", (code) =>
-      reject(new Error(`${name} exited (${code}):\n${output.join("")}`)),
-    );
-  });
-}
 
 describe.runIf(databaseUrl && redisUrl)("two instances behind a load balancer", () => {
   const schema = `cluster_${randomBytes(6).toString("hex")}`;
   const prefix = `on-tap-cluster-${randomBytes(6).toString("hex")}:`;
   const ports: number[] = [];
   let proxy: RoundRobinProxy;
-  let a: Instance;
-  let b: Instance;
+  let a: AppProcess;
+  let b: AppProcess;
+  const dataDirs = ["a", "b"].map((name) => mkdtempSync(path.join(tmpdir(), `on-tap-${name}-`)));
   let db: Kysely<DB>;
 
   beforeAll(async () => {
@@ -91,26 +44,24 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind a load balancer", 
     proxy = await startRoundRobinProxy(ports);
     const env = {
       NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: "0",
       WEB_CONCURRENCY: "1",
       DATABASE_URL: `${databaseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       REDIS_URL: redisUrl!,
       REDIS_KEY_PREFIX: prefix,
       BETTER_AUTH_SECRET: "c".repeat(40),
       PUBLIC_URL: proxy.base,
-      LOG_LEVEL: "info",
     };
     // Together, on an empty database: both migrate and look for the sample banks at once.
-    [a, b] = await Promise.all([startInstance("a", env), startInstance("b", env)]);
+    [a, b] = await Promise.all([
+      startAppProcess("a", { ...env, DATA_DIR: dataDirs[0]! }),
+      startAppProcess("b", { ...env, DATA_DIR: dataDirs[1]! }),
+    ]);
     ports.push(a.port, b.port);
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of [a, b]) {
-      instance?.process.kill("SIGKILL");
-      if (instance) rmSync(instance.dataDir, { recursive: true, force: true });
-    }
+    await Promise.all([a?.kill(), b?.kill()]);
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await proxy?.close();
     if (db) {
       await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
@@ -212,9 +163,7 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind a load balancer", 
     const statuses: number[] = [];
     for (let request = 0; request < 30; request += 1) {
       if (request === 10) {
-        const exited = new Promise((resolve) => a.process.once("exit", resolve));
-        a.process.kill("SIGKILL");
-        await exited;
+        await a.kill();
       }
       statuses.push((await fetch(`${proxy.base}/healthz`)).status);
     }

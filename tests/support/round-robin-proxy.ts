@@ -68,8 +68,12 @@ function forward(
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
-        answer.once("end", () => resolve("answered"));
-        answer.once("error", () => resolve("answered"));
+        // An instance that dies in the middle of its answer: the client sees the connection cut.
+        answer.once("close", () => {
+          if (!answer.complete) res.destroy();
+          resolve("answered");
+        });
+        answer.once("error", () => undefined);
       },
     );
     upstream.once("error", (error: NodeJS.ErrnoException) =>
