@@ -109,7 +109,11 @@ export async function listExportPage(
   return rows.map((row) => toExportAttempt(row, answers.get(row.id) ?? []));
 }
 
-type AttemptRow = {
+/**
+ * The attempt columns the export reads. Practice columns are nullable here already: an attempt
+ * of no practice (a review of mistakes, type MISTAKES) is coming, and must not break an export.
+ */
+export type AttemptRow = {
   id: string;
   practice_id: number | null;
   practice_code: string | null;
@@ -129,7 +133,8 @@ type AttemptRow = {
   created_at: string;
 };
 
-function toExportAttempt(row: AttemptRow, answers: ExportAnswer[]): ExportAttempt {
+/** An attempt as the export writes it; `practice` is null when the attempt had none. */
+export function toExportAttempt(row: AttemptRow, answers: ExportAnswer[]): ExportAttempt {
   const hasPractice = row.practice_id !== null && row.practice_code !== null;
   return {
     id: row.id,

@@ -63,7 +63,7 @@ function answerList(answer: ExportAnswer, idxs: readonly number[]): string {
 }
 
 /** The CSV rows of one attempt: one per answer. */
-function csvRows(attempt: ExportAttempt): string {
+export function csvRows(attempt: ExportAttempt): string {
   const when = formatDateTime(attempt.createdAt);
   const score = t.score(attempt.numberOfRight, attempt.questionCount);
   return attempt.answers
