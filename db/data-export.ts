@@ -192,7 +192,18 @@ async function listAnswersOf(
     .orderBy("attempt_answer.position")
     .execute();
   const byAttempt = new Map<string, ExportAnswer[]>();
+  // A student meets the same questions again and again: each revision's answers parsed once.
+  const answersOf = new Map<number, ExportAnswer["answers"]>();
   for (const row of rows) {
+    let answers = answersOf.get(row.question_id);
+    if (!answers) {
+      answers = (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, text, isKey }) => ({
+        idx,
+        text,
+        isKey,
+      }));
+      answersOf.set(row.question_id, answers);
+    }
     const list = byAttempt.get(row.attempt_id) ?? [];
     if (list.length === 0) byAttempt.set(row.attempt_id, list);
     list.push({
@@ -200,11 +211,7 @@ async function listAnswersOf(
       questionId: row.question_id,
       questionNumber: row.idx + 1,
       questionText: row.text,
-      answers: (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, text, isKey }) => ({
-        idx,
-        text,
-        isKey,
-      })),
+      answers,
       selected: JSON.parse(row.selected) as number[],
       right: row.right_answer === 1,
       practice: { code: row.practice_code, title: row.practice_title },

@@ -257,10 +257,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p>{vi.pages.dataExport.intro}</p>
         {/* Plain links: a download is a document request, not a client-side navigation. */}
         <div className="data-export-links">
-          <a className="button button-secondary" href="/profile/data-export?format=csv" download>
+          <a className="button button-secondary" href="/profile/data-export?format=csv">
             {vi.pages.dataExport.csv}
           </a>
-          <a className="button button-secondary" href="/profile/data-export?format=json" download>
+          <a className="button button-secondary" href="/profile/data-export?format=json">
             {vi.pages.dataExport.json}
           </a>
         </div>

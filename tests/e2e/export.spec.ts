@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
-import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "./seed.ts";
 
 /**
@@ -76,9 +76,24 @@ test("the profile's links download the student's attempt as CSV and JSON, and no
   await other.close();
 });
 
-test("the download needs sign-in and comes back after it", async ({ page }) => {
+test("a signed-out download goes through sign-in and then downloads", async ({ page }) => {
+  const email = newEmail("xuat");
+  await register(page, "Đỗ Đăng Nhập", email);
+  await expect(page).toHaveURL("/");
+  await page.context().clearCookies();
+
   await page.goto("/profile/data-export?format=json");
   await expect(page).toHaveURL(
     `/login?redirectTo=${encodeURIComponent("/profile/data-export?format=json")}`,
   );
+  await waitForHydration(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill("matkhau1");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Đăng nhập" }).click(),
+  ]);
+  const data = JSON.parse((await readFile(await download.path())).toString("utf8"));
+  expect(data.user.email).toBe(email);
+  expect(data.attempts).toEqual([]);
 });
