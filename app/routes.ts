@@ -19,5 +19,7 @@ export default [
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),
+  // "Tải dữ liệu của tôi": the signed-in user's attempts as a CSV or JSON download.
+  route("profile/data-export", "routes/profile.data-export.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -87,6 +87,11 @@ const DATA_ROUTES: Record<string, Check> = {
     expect: { owner: 200, other: 200, visitor: toLogin },
     ownerSees: (alice) => alice.attemptId,
   },
+  "GET /profile/data-export": {
+    request: () => ({ path: "/profile/data-export?format=json" }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+    ownerSees: (alice) => alice.privateAttemptId!,
+  },
   "GET /practice-review/:practiceCode": {
     request: () => ({ path: "/practice-review/de-thu" }),
     expect: { owner: 200, other: 200, visitor: 200 },

@@ -149,6 +149,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
   "GET /logout": {},
   "POST /logout": { body: "form" },
   "GET /profile": {},
+  "GET /profile/data-export": { query: ["format"], samples: { format: ["csv", "json"] } },
   "POST /profile": {
     body: "form",
     fields: [

@@ -186,7 +186,7 @@ function ProfileForm({
   );
 }
 
-/** "/profile": name, sign-in methods, password, and the danger zone. */
+/** "/profile": name, sign-in methods, password, one's data to take away, and the danger zone. */
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user, methods, methodLabels, twoFactorEnabled, deleteToken } = loaderData;
   const hasPassword = methods.includes("credential");
@@ -251,6 +251,20 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         hasPassword={hasPassword}
         result={actionData?.intent.startsWith("2fa-") ? actionData : undefined}
       />
+
+      <section className="auth-form data-export" aria-labelledby="data-export-heading">
+        <h2 id="data-export-heading">{vi.pages.dataExport.heading}</h2>
+        <p>{vi.pages.dataExport.intro}</p>
+        {/* Plain links: a download is a document request, not a client-side navigation. */}
+        <div className="data-export-links">
+          <a className="button button-secondary" href="/profile/data-export?format=csv">
+            {vi.pages.dataExport.csv}
+          </a>
+          <a className="button button-secondary" href="/profile/data-export?format=json">
+            {vi.pages.dataExport.json}
+          </a>
+        </div>
+      </section>
 
       <Form
         method="post"

@@ -1,0 +1,222 @@
+import type { Kysely } from "kysely";
+import type { DB, StoredAnswer } from "./schema.ts";
+
+/**
+ * "Tải dữ liệu của tôi" (issue 15): a user's attempts with every answer and the question
+ * revision it answered, a page at a time, oldest first. Keyset paging on (created_at, id) with
+ * the index of migration 0009, so a user with thousands of attempts is read in small pages and
+ * never held in memory whole. Reads only; how it is written out is the app's
+ * (app/utils/data-export.server.ts).
+ */
+
+/** Where the next page starts: after the attempt with this time and id. */
+export interface ExportCursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface ExportAnswer {
+  /** 0-based, in the order shown. */
+  position: number;
+  /** The question revision that was shown. */
+  questionId: number;
+  /** 1-based, as the set-up page numbers questions ("Câu 12"). */
+  questionNumber: number;
+  questionText: string;
+  /** The revision's answers in their original order (idx 0 is "A"). */
+  answers: { idx: number; text: string; isKey: boolean }[];
+  /** Original idxs of the picked answers, ascending. */
+  selected: number[];
+  right: boolean;
+  /** The question's own practice and subject (a review of mistakes mixes practices). */
+  practice: { code: string; title: string };
+  subject: { code: string; name: string };
+}
+
+export interface ExportAttempt {
+  id: string;
+  createdAt: string;
+  /** PRACTICE_TIME_ALL | _RANGE | _CHAPTER, or a later type such as MISTAKES. */
+  type: string;
+  /** Null for an attempt of no practice (a review of mistakes). */
+  practice: { code: string; title: string } | null;
+  /** The selection's label as the student saw it ("Câu 1 - 50", "Chương 2: …"). */
+  description: string;
+  chapterIdx: number | null;
+  range: { start: number; end: number } | null;
+  practiceType: string;
+  config: Record<string, unknown>;
+  /** Per shown question, its original answer idxs in display order; null when not shuffled. */
+  answerOrders: number[][] | null;
+  numberOfRight: number;
+  numberOfWrong: number;
+  questionCount: number;
+  totalTime: number;
+  answers: ExportAnswer[];
+}
+
+/** At most this many attempts per page, whatever the caller asks. */
+const MAX_PAGE = 500;
+
+const attemptColumns = [
+  "attempt.id",
+  "attempt.practice_id",
+  "attempt.practice_code",
+  "attempt.practice_title",
+  "attempt.description",
+  "attempt.type",
+  "attempt.chapter_idx",
+  "attempt.range_start",
+  "attempt.range_end",
+  "attempt.practice_type",
+  "attempt.config",
+  "attempt.answer_orders",
+  "attempt.number_of_right",
+  "attempt.number_of_wrong",
+  "attempt.question_count",
+  "attempt.total_time",
+  "attempt.created_at",
+] as const;
+
+/** One page of the user's attempts, oldest first, after `after`; empty when there are no more. */
+export async function listExportPage(
+  db: Kysely<DB>,
+  userId: string,
+  after: ExportCursor | null,
+  limit: number,
+): Promise<ExportAttempt[]> {
+  const count = Math.min(Math.max(Math.trunc(limit), 1), MAX_PAGE);
+  let query = db.selectFrom("attempt").select(attemptColumns).where("attempt.user_id", "=", userId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb("attempt.created_at", ">", after.createdAt),
+        eb.and([eb("attempt.created_at", "=", after.createdAt), eb("attempt.id", ">", after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy("attempt.created_at")
+    .orderBy("attempt.id")
+    .limit(count)
+    .execute();
+  if (rows.length === 0) return [];
+  const answers = await listAnswersOf(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toExportAttempt(row, answers.get(row.id) ?? []));
+}
+
+/**
+ * The attempt columns the export reads. Practice columns are nullable here already: an attempt
+ * of no practice (a review of mistakes, type MISTAKES) is coming, and must not break an export.
+ */
+export type AttemptRow = {
+  id: string;
+  practice_id: number | null;
+  practice_code: string | null;
+  practice_title: string | null;
+  description: string;
+  type: string;
+  chapter_idx: number | null;
+  range_start: number | null;
+  range_end: number | null;
+  practice_type: string;
+  config: string;
+  answer_orders: string | null;
+  number_of_right: number;
+  number_of_wrong: number;
+  question_count: number;
+  total_time: number;
+  created_at: string;
+};
+
+/** An attempt as the export writes it; `practice` is null when the attempt had none. */
+export function toExportAttempt(row: AttemptRow, answers: ExportAnswer[]): ExportAttempt {
+  const hasPractice = row.practice_id !== null && row.practice_code !== null;
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    type: row.type,
+    practice: hasPractice
+      ? { code: row.practice_code ?? "", title: row.practice_title ?? "" }
+      : null,
+    description: row.description,
+    chapterIdx: row.chapter_idx,
+    range:
+      row.range_start !== null && row.range_end !== null
+        ? { start: row.range_start, end: row.range_end }
+        : null,
+    practiceType: row.practice_type,
+    config: JSON.parse(row.config) as Record<string, unknown>,
+    answerOrders: row.answer_orders ? (JSON.parse(row.answer_orders) as number[][]) : null,
+    numberOfRight: row.number_of_right,
+    numberOfWrong: row.number_of_wrong,
+    questionCount: row.question_count,
+    totalTime: row.total_time,
+    answers,
+  };
+}
+
+/** The answers of these attempts with their question revisions, by attempt id, in shown order. */
+async function listAnswersOf(
+  db: Kysely<DB>,
+  userId: string,
+  attemptIds: string[],
+): Promise<Map<string, ExportAnswer[]>> {
+  const rows = await db
+    .selectFrom("attempt_answer")
+    .innerJoin("question", "question.id", "attempt_answer.question_id")
+    .innerJoin("practice", "practice.id", "question.practice_id")
+    .innerJoin("subject", "subject.id", "practice.subject_id")
+    .select([
+      "attempt_answer.attempt_id",
+      "attempt_answer.position",
+      "attempt_answer.question_id",
+      "attempt_answer.selected",
+      "attempt_answer.right_answer",
+      "question.idx",
+      "question.text",
+      "question.answers",
+      "practice.code as practice_code",
+      "practice.title as practice_title",
+      "subject.code as subject_code",
+      "subject.name as subject_name",
+    ])
+    // user_id leads the answers' key, so this is one index range per attempt.
+    .where("attempt_answer.user_id", "=", userId)
+    .where("attempt_answer.attempt_id", "in", attemptIds)
+    .orderBy("attempt_answer.attempt_id")
+    .orderBy("attempt_answer.position")
+    .execute();
+  const byAttempt = new Map<string, ExportAnswer[]>();
+  // A student meets the same questions again and again: each revision's answers parsed once.
+  const answersOf = new Map<number, ExportAnswer["answers"]>();
+  for (const row of rows) {
+    let answers = answersOf.get(row.question_id);
+    if (!answers) {
+      answers = (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, text, isKey }) => ({
+        idx,
+        text,
+        isKey,
+      }));
+      answersOf.set(row.question_id, answers);
+    }
+    const list = byAttempt.get(row.attempt_id) ?? [];
+    if (list.length === 0) byAttempt.set(row.attempt_id, list);
+    list.push({
+      position: row.position,
+      questionId: row.question_id,
+      questionNumber: row.idx + 1,
+      questionText: row.text,
+      answers,
+      selected: JSON.parse(row.selected) as number[],
+      right: row.right_answer === 1,
+      practice: { code: row.practice_code, title: row.practice_title },
+      subject: { code: row.subject_code, name: row.subject_name },
+    });
+  }
+  return byAttempt;
+}
