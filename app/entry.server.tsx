@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { AppStylesheetContext } from "#app/components/ui/app-stylesheet.tsx";
+import { isDatabaseUnavailable } from "#server/database-outage.ts";
 import appStylesheet from "./styles/app.css?inline";
 
 /** A render that has not finished by then is cut off (the shell is long gone by then). */
@@ -66,5 +67,7 @@ export function handleError(
   { request, context }: { request: Request; context: AppLoadContext },
 ) {
   if (request.signal.aborted) return;
+  // The answer becomes a 503 with Retry-After (server/database-outage.ts), the screen the same.
+  if (isDatabaseUnavailable(error)) context.outage.databaseUnavailable = true;
   context.logger.error({ err: error, url: request.url, method: request.method }, "route error");
 }

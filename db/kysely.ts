@@ -33,9 +33,29 @@ export function isPostgresUrl(url: string): boolean {
  * keys on, so readers never wait for the single writer and references are enforced as in
  * PostgreSQL.
  */
-export function openDatabase(url: string, options: { poolMax?: number } = {}): Database_ {
+export function openDatabase(
+  url: string,
+  options: {
+    poolMax?: number;
+    /** How long a request waits for a new PostgreSQL connection before it fails (ms). */
+    connectTimeoutMs?: number;
+    /** How long a PostgreSQL query may wait for its answer before it fails (ms). */
+    queryTimeoutMs?: number;
+    /** Told when an idle pooled connection dies (a restart, a cut network): not a crash. */
+    onIdleConnectionError?: (error: Error) => void;
+  } = {},
+): Database_ {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolMax ?? 10,
+      // Without it a dead network path makes every request wait for ever (issue 16).
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      // And a pooled connection whose network path died answers nothing, ever, without this.
+      query_timeout: options.queryTimeoutMs ?? 15_000,
+    });
+    // pg emits an idle connection's death on the pool; unheard, that event killed the process.
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
   }
   return { db: new Kysely<DB>({ dialect: createSqliteDialect(url) }), dialect: "sqlite" };

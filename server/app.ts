@@ -10,6 +10,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { toNodeHandler } from "better-auth/node";
+import { sharedVi } from "#base/i18n/vi.ts";
 import { checkDatabase } from "#db/health.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
@@ -18,6 +19,13 @@ import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar-routes.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
+import {
+  answerOutages,
+  isDatabaseUnavailable,
+  OUTAGE_RETRY_SECONDS,
+  outageMarkOf,
+  type OutageMark,
+} from "./database-outage.ts";
 import { cacheVisitorPages } from "./page-cache.ts";
 import { capRequestBodies, guardRedirects, requireSameOrigin } from "./request-guards.ts";
 import { assignCspNonce, createHelmet, refuseUnreadableUrl } from "./security.ts";
@@ -33,6 +41,8 @@ declare module "react-router" {
     auth: Auth;
     /** The client's address as Express sees it (proxy headers only when TRUST_PROXY says so). */
     clientIp: string;
+    /** Set when a loader or action met the database out of reach: the answer becomes a 503. */
+    outage: OutageMark;
   }
 }
 
@@ -136,6 +146,7 @@ export function createApp(options: AppOptions): Express {
   );
   if (env.COMPRESSION) app.use(compression());
   app.use(refuseUnreadableUrl);
+  app.use(answerOutages());
 
   app.get("/healthz", answerHealth(db));
 
@@ -178,6 +189,7 @@ function mountReactRouter(app: Express, options: AppOptions, auth: Auth) {
     logger,
     auth,
     clientIp: req.ip ?? "unknown",
+    outage: outageMarkOf(res),
   });
   if (build) {
     app.use(cacheVisitorPages({ build, seconds: env.PAGE_CACHE_SECONDS, getLoadContext }));
@@ -237,6 +249,11 @@ const handleError: ErrorRequestHandler = (error, req, res, _next) => {
   req.log?.error({ err: error }, "request failed");
   if (res.headersSent) {
     res.end();
+    return;
+  }
+  if (isDatabaseUnavailable(error)) {
+    res.setHeader("retry-after", String(OUTAGE_RETRY_SECONDS));
+    res.status(503).json({ code: "UNAVAILABLE", message: sharedVi.requests.unavailable });
     return;
   }
   const body =

@@ -44,6 +44,10 @@ export const EnvSchema = z.object({
       "must be a SQLite file path or a postgres:// URL",
     ),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** A new PostgreSQL connection not made by then fails the request with a 503 (ms). */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** A PostgreSQL query with no answer by then fails the request with a 503 (ms). */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")

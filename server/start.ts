@@ -23,7 +23,13 @@ export async function start(
 ): Promise<Server> {
   const env = loadEnvOrExit();
   const logger = createLogger(env.LOG_LEVEL);
-  const database = openDatabase(env.DATABASE_URL, { poolMax: env.DATABASE_POOL_MAX });
+  const database = openDatabase(env.DATABASE_URL, {
+    poolMax: env.DATABASE_POOL_MAX,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, "an idle database connection was lost"),
+  });
   if (prepare) await prepareDatabase(database, env, logger);
   const app = await makeApp({ env, database, logger });
 

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/api.attempts";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { answerAttemptPost, attemptProblem } from "#server/attempts.ts";
+import { isDatabaseUnavailable, unavailableResponse } from "#server/database-outage.ts";
 
 /**
  * POST /api/attempts: saves a finished room for the signed-in user (server/attempts.ts checks
@@ -8,9 +9,20 @@ import { answerAttemptPost, attemptProblem } from "#server/attempts.ts";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return attemptProblem("BAD_REQUEST", 405);
-  const user = await getSessionUser(context, request);
-  if (!user) return attemptProblem("UNAUTHENTICATED", 401);
-  return answerAttemptPost(request, { db: context.db, logger: context.logger, userId: user.id });
+  try {
+    const user = await getSessionUser(context, request);
+    if (!user) return attemptProblem("UNAUTHENTICATED", 401);
+    return await answerAttemptPost(request, {
+      db: context.db,
+      logger: context.logger,
+      userId: user.id,
+    });
+  } catch (error) {
+    // The room keeps the attempt and sends it again: a retryable answer, never a 500.
+    if (!isDatabaseUnavailable(error)) throw error;
+    context.logger.warn({ err: error }, "attempt not saved: the database is out of reach");
+    return unavailableResponse();
+  }
 }
 
 export function loader() {
