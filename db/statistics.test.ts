@@ -206,6 +206,33 @@ describeEachDatabase("statistics", (database) => {
     expect(before.totals).toMatchObject({ daysInARow: 2, practisedToday: true });
   });
 
+  it("counts a streak longer than the recent days it reads first", async () => {
+    const { db, dialect } = database();
+    await db
+      .insertInto("user")
+      .values({
+        id: "deu",
+        name: "deu",
+        email: "deu@example.com",
+        emailVerified: dialect === "postgres" ? true : 1,
+        image: null,
+        createdAt: NOW.toISOString(),
+        updatedAt: NOW.toISOString(),
+      })
+      .execute();
+    // Every day at 23:00 in Vietnam (16:00 UTC) for 70 days up to yesterday, 09/03.
+    for (let day = 0; day < 70; day++) {
+      const at = new Date(Date.parse("2025-03-09T16:00:00.000Z") - day * 86_400_000);
+      const score = { right: 1, of: 2, time: 1 };
+      await addAttempt(db, "deu", "de-b", { type: "PRACTICE_TIME_ALL" }, score, at.toISOString());
+    }
+    expect((await userStatistics(db, "deu", NOW)).totals).toMatchObject({
+      attempts: 70,
+      daysInARow: 70,
+      practisedToday: false,
+    });
+  });
+
   it("gives accuracy per subject and Vietnamese week", async () => {
     const { db } = database();
     const stats = await userStatistics(db, "hoc", NOW);

@@ -24,6 +24,9 @@ export const CHART_WEEKS = 12;
 /** At most this many weak selections per practice. */
 const WEAKEST_PER_PRACTICE = 3;
 
+/** Days read first for the days in a row (the whole history only when the streak is longer). */
+const STREAK_WINDOW_DAYS = 62;
+
 /** Days looked at for the days in a row: a longer streak shows as this many. */
 const STREAK_DAYS_LIMIT = 1000;
 
@@ -156,25 +159,62 @@ async function sumTotals(db: Kysely<DB>, userId: string) {
 /**
  * Days in a row: the distinct Vietnamese days with an attempt, newest first, counted while each
  * is the day before the previous one. A streak still holds on a day with no attempt yet: it
- * breaks only when a whole day passes without one.
+ * breaks only when a whole day passes without one. Most streaks are short, so the recent
+ * STREAK_WINDOW_DAYS are read first, and older days only when the streak reaches that far back.
  */
 async function countDaysInARow(db: Kysely<DB>, userId: string, now: Date) {
-  const day = vnDayOf(db);
-  const rows = await db
+  const today = vnDay(now);
+  const windowStart = Date.parse(`${today}T00:00:00.000Z`) - STREAK_WINDOW_DAYS * DAY_MS;
+  const since = new Date(windowStart - VN_OFFSET_MS);
+  const recent = await listPractiseDays(db, userId, { from: since, before: endOfVnDay(now) });
+  const counted = countStreak(recent, today);
+  const oldest = recent.at(-1);
+  if (
+    !oldest ||
+    counted.daysInARow < recent.length ||
+    Date.parse(`${oldest}T00:00:00.000Z`) !== windowStart
+  ) {
+    return counted;
+  }
+  const older = await listPractiseDays(db, userId, { from: null, before: since });
+  return countStreak([...recent, ...older], today);
+}
+
+/** The Vietnamese days with an attempt of the user in [from, before), newest first. */
+async function listPractiseDays(
+  db: Kysely<DB>,
+  userId: string,
+  range: { from: Date | null; before: Date },
+): Promise<string[]> {
+  const postgres = dialectOf(db) === "postgres";
+  // PostgreSQL sorts and dedupes dates, and formats only the distinct ones.
+  const day = postgres
+    ? sql<string>`((attempt.created_at::timestamptz at time zone 'UTC') + interval '7 hours')::date`
+    : vnDayOf(db);
+  let days = db
     .selectFrom("attempt")
     .select(day.as("day"))
     .distinct()
     .where("user_id", "=", userId)
-    .where("created_at", "<", endOfVnDay(now).toISOString())
-    .orderBy("day", "desc")
+    .where("created_at", "<", range.before.toISOString());
+  if (range.from) days = days.where("created_at", ">=", range.from.toISOString());
+  const rows = await db
+    .selectFrom(days.as("d"))
+    .select(
+      postgres ? sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as("day") : sql<string>`d.day`.as("day"),
+    )
+    .orderBy("d.day", "desc")
     .limit(STREAK_DAYS_LIMIT)
     .execute();
-  const today = vnDay(now);
-  const practisedToday = rows[0]?.day === today;
+  return rows.map((row) => row.day);
+}
+
+function countStreak(days: readonly string[], today: string) {
+  const practisedToday = days[0] === today;
   let expected = Date.parse(`${today}T00:00:00.000Z`) - (practisedToday ? 0 : DAY_MS);
   let daysInARow = 0;
-  for (const row of rows) {
-    if (Date.parse(`${row.day}T00:00:00.000Z`) !== expected) break;
+  for (const day of days) {
+    if (Date.parse(`${day}T00:00:00.000Z`) !== expected) break;
     daysInARow += 1;
     expected -= DAY_MS;
   }

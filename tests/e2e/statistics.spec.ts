@@ -63,7 +63,7 @@ test("statistics show a student's totals and weakest chapter, and Luyện lại 
   await expect(tile("Câu đã trả lời").locator("dd")).toHaveText("12");
   await expect(tile("Tỉ lệ đúng").locator("dd")).toHaveText("67%");
   await expect(tile("Thời gian luyện tập").locator("dd")).toHaveText(/^\d+ (giây|phút)$/);
-  await expect(tile("Chuỗi ngày học").locator("dd")).toHaveText("1 ngày liên tiếp");
+  await expect(tile("Số ngày học liên tiếp").locator("dd")).toHaveText("1 ngày");
 
   // The chart's figures, as a screen reader reads them: this week, 8 of 12 right.
   const charts = page.getByRole("region", { name: "Tỉ lệ đúng theo tuần" });

@@ -70,8 +70,8 @@ export function AccuracyChart({
         })}
       </svg>
       <p className="chart-axis" aria-hidden="true">
-        <span>{shortDate(weeks[0] ?? "")}</span>
-        <span>{shortDate(weeks.at(-1) ?? "")}</span>
+        <span>{t.firstWeek(shortDate(weeks[0] ?? ""))}</span>
+        <span>{t.thisWeek}</span>
       </p>
       <table className="visually-hidden">
         <caption>{t.chartCaption(subject.name)}</caption>
