@@ -244,7 +244,7 @@ export const vi = {
       questions: "Câu đã trả lời",
       accuracy: "Tỉ lệ đúng",
       time: "Thời gian luyện tập",
-      daysInARow: "Số ngày học liên tiếp",
+      daysInARow: "Ngày học liên tiếp",
       days: (n: number) => `${n.toLocaleString("vi-VN")} ngày`,
       keepStreak: "Hôm nay bạn chưa luyện tập: làm một bài để giữ chuỗi.",
       attempts: (n: number) => `${n.toLocaleString("vi-VN")} lần làm bài`,

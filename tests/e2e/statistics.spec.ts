@@ -53,6 +53,15 @@ test("statistics show a student's totals and weakest chapter, and Luyện lại 
   await page.goto("/practice-history");
   await page.getByRole("link", { name: "Thống kê" }).click();
   await expect(page).toHaveURL("/practice-history?view=statistics");
+  // Loaded afresh, the server's HTML and the hydrated page agree (no mismatch logged).
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  await page.reload();
+  await waitForHydration(page);
+  expect(errors).toEqual([]);
   await expect(page.getByRole("link", { name: "Thống kê" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -63,7 +72,7 @@ test("statistics show a student's totals and weakest chapter, and Luyện lại 
   await expect(tile("Câu đã trả lời").locator("dd")).toHaveText("12");
   await expect(tile("Tỉ lệ đúng").locator("dd")).toHaveText("67%");
   await expect(tile("Thời gian luyện tập").locator("dd")).toHaveText(/^\d+ (giây|phút)$/);
-  await expect(tile("Số ngày học liên tiếp").locator("dd")).toHaveText("1 ngày");
+  await expect(tile("Ngày học liên tiếp").locator("dd")).toHaveText("1 ngày");
 
   // The chart's figures, as a screen reader reads them: this week, 8 of 12 right.
   const charts = page.getByRole("region", { name: "Tỉ lệ đúng theo tuần" });
