@@ -57,14 +57,17 @@ export function StatisticsView({ statistics }: { statistics: UserStatistics }) {
         )}
       </section>
 
-      <section aria-labelledby="stats-practices">
-        <h2 id="stats-practices">{t.byPractice}</h2>
-        <ul className="practice-stats">
-          {practices.map((practice) => (
-            <PracticeStats key={practice.code} practice={practice} />
-          ))}
-        </ul>
-      </section>
+      {/* Reviews of mistakes have no practice: a student with only those has nothing here. */}
+      {practices.length > 0 ? (
+        <section aria-labelledby="stats-practices">
+          <h2 id="stats-practices">{t.byPractice}</h2>
+          <ul className="practice-stats">
+            {practices.map((practice) => (
+              <PracticeStats key={practice.code} practice={practice} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }
