@@ -28,10 +28,12 @@ const server = spawn(process.execPath, ["build/host/index.js"], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;
-// The room needs a signed-in student (the others are measured as a visitor sees them).
+// The room and the history need a signed-in student.
 const ROOM =
   "/practice-control?type=PRACTICE_TIME_ALL&practice=bench-1&mode=SEQUENCE&questionTime=30&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=1&attempt=00000000-0000-4000-8000-000000000001";
 let sessionCookie = null;
+// Measured as the student (with no attempts) sees them; the rest as a visitor.
+const SIGNED_IN = new Set([ROOM, "/practice-history", "/practice-history?view=statistics"]);
 
 try {
   await waitForHealth();
@@ -53,6 +55,7 @@ try {
     "/practice-review/bench-1",
     ROOM,
     "/practice-history",
+    "/practice-history?view=statistics",
     "/about",
     "/khong-co",
   ];
@@ -80,7 +83,7 @@ try {
 
 async function measure(browser, route) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  if (route === ROOM) await context.addCookies([{ ...sessionCookie, url: base }]);
+  if (SIGNED_IN.has(route)) await context.addCookies([{ ...sessionCookie, url: base }]);
   const page = await context.newPage();
   const seen = [];
   page.on("response", (response) => {

@@ -129,7 +129,10 @@ const ENTRIES: Record<string, FuzzEntry> = {
     samples: { fetcher: ["1"], ...REDIRECT_SAMPLES },
   },
   "GET /practice-subject/:subjectCode": { samples: { subjectCode: ["mon-thu"] } },
-  "GET /practice-review/:practiceCode": { samples: { practiceCode: ["de-thu"] } },
+  "GET /practice-review/:practiceCode": {
+    query: ["type", "chapter", "start", "end"],
+    samples: { practiceCode: ["de-thu"], ...ROOM_SAMPLES },
+  },
   "GET /practice-review/:practiceCode/questions": {
     query: ["type", "chapter", "start", "end", "v"],
     samples: { practiceCode: ["de-thu"], ...ROOM_SAMPLES },
@@ -144,7 +147,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
       selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
     }),
   },
-  "GET /practice-history": { query: ["id"] },
+  "GET /practice-history": { query: ["id", "view"], samples: { view: ["statistics"] } },
   "GET /about": {},
   "GET /logout": {},
   "POST /logout": { body: "form" },

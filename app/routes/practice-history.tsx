@@ -3,6 +3,7 @@ import { data, Link, useNavigate } from "react-router";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
 import { HistoryFilters } from "#app/components/history/history-filters.tsx";
 import { Summary } from "#app/components/room/summary.tsx";
+import { StatisticsView } from "#app/components/statistics/statistics-view.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { formatDateTime } from "#app/utils/dates.ts";
@@ -16,6 +17,7 @@ import {
   type HistoryCursor,
 } from "#db/attempts.ts";
 import { listQuestionRevisions } from "#db/catalogue.ts";
+import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { Route } from "./+types/practice-history";
@@ -72,6 +74,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const url = new URL(request.url);
   const id = url.searchParams.get("id");
+  if (id === null && url.searchParams.get("view") === "statistics") {
+    return {
+      kind: "statistics" as const,
+      statistics: await userStatistics(context.db, user.id, new Date()),
+    };
+  }
   if (id === null) return historyList(context, user.id, url);
   const attempt = await findAttempt(context.db, user.id, id);
   if (!attempt) return data({ kind: "notFound" as const }, { status: 404 });
@@ -86,13 +94,27 @@ export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   pageTitle(
-    loaded?.kind === "attempt" ? `${loaded.attempt.practiceTitle} — ${t.attemptTitle}` : t.title,
+    loaded?.kind === "attempt"
+      ? `${loaded.attempt.practiceTitle} — ${t.attemptTitle}`
+      : loaded?.kind === "statistics"
+        ? vi.pages.statistics.title
+        : t.title,
   );
 
 type Loaded = Route.ComponentProps["loaderData"];
 
 export default function PracticeHistory({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "list") return <HistoryList loaded={loaderData} />;
+  if (loaderData.kind === "statistics") {
+    if (loaderData.statistics.totals.attempts === 0) return <EmptyHistory />;
+    return (
+      <section className="page history-page">
+        <h1>{t.heading}</h1>
+        <HistoryTabs current="statistics" />
+        <StatisticsView statistics={loaderData.statistics} />
+      </section>
+    );
+  }
   if (loaderData.kind === "notFound") {
     return (
       <section className="status-screen">
@@ -109,20 +131,11 @@ export default function PracticeHistory({ loaderData }: Route.ComponentProps) {
 
 function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) {
   const { attempts, practices, subject, practice, nextHref, firstHref } = loaded;
-  if (practices.length === 0) {
-    return (
-      <section className="page history-page">
-        <h1>{t.heading}</h1>
-        <p>{t.empty}</p>
-        <Link className="button button-primary" to="/">
-          {t.toHome}
-        </Link>
-      </section>
-    );
-  }
+  if (practices.length === 0) return <EmptyHistory />;
   return (
     <section className="page history-page">
       <h1>{t.heading}</h1>
+      <HistoryTabs current="list" />
       <p className="muted">{t.intro}</p>
       <HistoryFilters practices={practices} subject={subject} practice={practice} />
       {attempts.length === 0 ? (
@@ -143,6 +156,40 @@ function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) 
         </p>
       ) : null}
     </section>
+  );
+}
+
+function EmptyHistory() {
+  return (
+    <section className="page history-page">
+      <h1>{t.heading}</h1>
+      <p>{t.empty}</p>
+      <Link className="button button-primary" to="/">
+        {t.toHome}
+      </Link>
+    </section>
+  );
+}
+
+/** "Bài đã làm" | "Thống kê": two addresses of one page, plain links (keyboard, no script). */
+function HistoryTabs({ current }: { current: "list" | "statistics" }) {
+  const s = vi.pages.statistics;
+  const tabs = [
+    { view: "list", to: "/practice-history", label: s.attemptsTab },
+    { view: "statistics", to: "/practice-history?view=statistics", label: s.statisticsTab },
+  ] as const;
+  return (
+    <nav className="history-tabs" aria-label={s.tabs}>
+      <ul>
+        {tabs.map((tab) => (
+          <li key={tab.view}>
+            <Link to={tab.to} aria-current={tab.view === current ? "page" : undefined}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 

@@ -1,12 +1,14 @@
-import { data, Link } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/practice-review";
-import { findPracticeByCode } from "#db/catalogue.ts";
+import { findPracticeByCode, type PracticeInfo } from "#db/catalogue.ts";
 import { listAttemptsOfPractice } from "#db/attempts.ts";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
+import { offeredSelection } from "#app/utils/room-setup.ts";
+import { parseSelection } from "#app/utils/room-url.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
@@ -25,11 +27,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const attempts = user
     ? await listAttemptsOfPractice(context.db, user.id, practice.code, RECENT_ATTEMPTS)
     : null;
-  return { practice, attempts };
+  return { practice, attempts, preselected: preselectedOf(request, practice) };
+}
+
+/**
+ * The selection the address names (`?type=PRACTICE_TIME_CHAPTER&chapter=1`, as "Luyện lại" on
+ * the statistics links it), when the page has a tile for it; anything else is ignored.
+ */
+function preselectedOf(request: Request, practice: PracticeInfo) {
+  const selection = parseSelection(new URL(request.url).searchParams);
+  if (!selection) return null;
+  return offeredSelection(selection, {
+    questionCount: practice.questionCount,
+    chapterIdxs: practice.chapters.map((chapter) => chapter.idx),
+  });
 }
 
 export default function PracticeReview({ loaderData, matches }: Route.ComponentProps) {
-  const { practice, attempts } = loaderData;
+  const { practice, attempts, preselected } = loaderData;
+  const location = useLocation();
   const signedIn = Boolean(matches[0].loaderData.user);
   const t = vi.pages.practiceReview;
   return (
@@ -53,7 +69,12 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
           <span>{vi.catalogue.questions(practice.questionCount)}</span>
         </p>
       </article>
-      <SetupForm practice={practice} signedIn={signedIn} />
+      <SetupForm
+        key={location.search}
+        practice={practice}
+        signedIn={signedIn}
+        preselected={preselected}
+      />
       {attempts ? (
         <section className="card practice-history" aria-labelledby="practice-history-heading">
           <h2 id="practice-history-heading">{vi.pages.practiceHistory.onPractice}</h2>

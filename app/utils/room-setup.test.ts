@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SETUP,
   newRoomIdentity,
+  offeredSelection,
   rangeTiles,
   readStoredSetup,
   roomUrl,
@@ -200,5 +201,51 @@ describe("setupOfAttempt", () => {
     expect(url).toContain("start=21&end=40");
     expect(url).toContain("questionTime=OFF");
     expect(url).toContain("seed=99");
+  });
+});
+
+describe("offeredSelection", () => {
+  const flat = { questionCount: 120, chapterIdxs: [] };
+  const chapters = { questionCount: 12, chapterIdxs: [0, 1] };
+
+  it("keeps a chapter of the practice, chapter 0 included, and the whole practice", () => {
+    expect(offeredSelection({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 }, chapters)).toEqual({
+      selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
+      rangeSize: 50,
+    });
+    expect(offeredSelection({ type: "PRACTICE_TIME_ALL" }, flat)?.selection).toEqual({
+      type: "PRACTICE_TIME_ALL",
+    });
+  });
+
+  it("keeps a range that is a tile, with the size whose tiles show it", () => {
+    expect(offeredSelection({ type: "PRACTICE_TIME_RANGE", start: 51, end: 100 }, flat)).toEqual({
+      selection: { type: "PRACTICE_TIME_RANGE", start: 51, end: 100 },
+      rangeSize: 50,
+    });
+    expect(
+      offeredSelection({ type: "PRACTICE_TIME_RANGE", start: 21, end: 40 }, flat)?.rangeSize,
+    ).toBe(20);
+    // The last tile ends at the last question; 50 is preferred when several sizes fit.
+    expect(
+      offeredSelection({ type: "PRACTICE_TIME_RANGE", start: 101, end: 120 }, flat)?.rangeSize,
+    ).toBe(50);
+  });
+
+  it("refuses what the set-up page has no tile for", () => {
+    const refused = [
+      [{ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2 }, chapters],
+      [{ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 }, flat],
+      [{ type: "PRACTICE_TIME_RANGE", start: 1, end: 5 }, chapters],
+      [{ type: "PRACTICE_TIME_RANGE", start: 2, end: 51 }, flat],
+      [
+        { type: "PRACTICE_TIME_RANGE", start: 1, end: 50 },
+        { questionCount: 40, chapterIdxs: [] },
+      ],
+      [{ type: "PRACTICE_TIME_RANGE", start: 101, end: 150 }, flat],
+    ] as const;
+    for (const [selection, practice] of refused) {
+      expect(offeredSelection(selection, practice)).toBeNull();
+    }
   });
 });

@@ -178,3 +178,33 @@ export function setupOfAttempt(attempt: {
   const { seed: _seed, ...config } = attempt.config;
   return { ...DEFAULT_SETUP, ...config, selection };
 }
+
+/** What a practice's set-up page offers to choose: its chapters, or else range tiles. */
+export interface OfferedChoices {
+  questionCount: number;
+  chapterIdxs: readonly number[];
+}
+
+/**
+ * A selection the set-up page can show as chosen (a "Luyện lại" link names one), with the range
+ * size whose tiles hold it; null when the page has no such tile: an unknown chapter, a range on
+ * a practice with chapters, a range that is not one of the tiles of an offered size.
+ */
+export function offeredSelection(
+  selection: Selection,
+  practice: OfferedChoices,
+): { selection: Selection; rangeSize: RoomSetup["rangeSize"] } | null {
+  const rangeSize = DEFAULT_SETUP.rangeSize;
+  if (selection.type === "PRACTICE_TIME_ALL") return { selection, rangeSize };
+  if (selection.type === "PRACTICE_TIME_CHAPTER") {
+    return practice.chapterIdxs.includes(selection.chapterIdx) ? { selection, rangeSize } : null;
+  }
+  if (practice.chapterIdxs.length > 0) return null;
+  const { start, end } = selection;
+  const fits = (size: number) =>
+    size < practice.questionCount &&
+    (start - 1) % size === 0 &&
+    end === Math.min(start + size - 1, practice.questionCount);
+  const size = fits(rangeSize) ? rangeSize : RANGE_SIZES.find(fits);
+  return size ? { selection, rangeSize: size } : null;
+}

@@ -38,8 +38,19 @@ function selectionSize(selection: Selection, practice: PracticeInfo): number {
  * (keyboard and screen readers for free), styled as tiles. Choices are kept per practice in
  * local storage and come back after a reload.
  */
-export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; signedIn: boolean }) {
-  const [setup, setSetup] = useState<RoomSetup>(DEFAULT_SETUP);
+export function SetupForm({
+  practice,
+  signedIn,
+  preselected = null,
+}: {
+  practice: PracticeInfo;
+  signedIn: boolean;
+  /** Chosen by the link that opened the page ("Luyện lại"): it wins over the stored choice. */
+  preselected?: Pick<RoomSetup, "selection" | "rangeSize"> | null;
+}) {
+  // The first one for the page's life (the route remounts the form when its address changes).
+  const [chosen] = useState(preselected);
+  const [setup, setSetup] = useState<RoomSetup>(() => ({ ...DEFAULT_SETUP, ...chosen }));
   const [restored, setRestored] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   // The next room's seed and attempt id, chosen once: the room's data fetched when the student
@@ -59,14 +70,15 @@ export function SetupForm({ practice, signedIn }: { practice: PracticeInfo; sign
     }
     // Browser storage exists only after hydration; reading it here is syncing with an external system.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSetup(
-      readStoredSetup(raw, {
+    setSetup({
+      ...readStoredSetup(raw, {
         questionCount: practice.questionCount,
         chapterIdxs: practice.chapters.map((c) => c.idx),
       }),
-    );
+      ...chosen,
+    });
     setRestored(true);
-  }, [key, practice.questionCount, practice.chapters]);
+  }, [key, practice.questionCount, practice.chapters, chosen]);
 
   useEffect(() => {
     if (!restored) return;
