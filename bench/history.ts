@@ -7,8 +7,7 @@
 //   - a replay (db findAttempt) of one attempt with its 25 answers;
 //   - the due cards (server/review.ts countDueToday and dueReviewQuestions);
 //   - a page of "Tải dữ liệu của tôi" (db listExportPage, 100 attempts with their answers);
-//   - the statistics (db/statistics.ts userStatistics), once that module is merged: see
-//     timeStatistics below.
+//   - the statistics tab (db/statistics.ts userStatistics).
 // On SQLite (a temp file, deleted afterwards) and on PostgreSQL when TEST_DATABASE_URL is set (a
 // schema of its own, dropped afterwards). Prints a table and writes bench/results/history-<time>.json
 // (git-ignored). It never asserts a time: figures depend on the machine and its load.
@@ -36,6 +35,7 @@ import { listExportPage } from "#db/data-export.ts";
 import { createSqliteDialect } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import { saveCards, type StoredReviewCard } from "#db/review-cards.ts";
+import { userStatistics } from "#db/statistics.ts";
 import type { DB } from "#db/schema.ts";
 import { configFields } from "#engine/room.ts";
 import { reviewCard } from "#engine/review.ts";
@@ -451,24 +451,9 @@ async function time(name: string, run: (i: number) => Promise<unknown>): Promise
   };
 }
 
-/**
- * THE STATISTICS QUERY, to be timed here once db/statistics.ts (another helper's
- * `userStatistics(db, userId, now)`) is merged. Until then the module is absent and this
- * reports "not merged". The import is by a computed name so this file typechecks without it;
- * once merged, replace it with a plain `import { userStatistics } from "#db/statistics.ts"`.
- */
-async function timeStatistics(db: Kysely<DB>): Promise<Timing> {
-  const name = "statistics (userStatistics)";
-  const specifier = ["#db", "statistics.ts"].join("/");
-  type UserStatistics = (db: Kysely<DB>, userId: string, now: Date) => Promise<unknown>;
-  const loaded = (await import(specifier).catch(() => null)) as {
-    userStatistics?: UserStatistics;
-  } | null;
-  if (typeof loaded?.userStatistics !== "function") {
-    return { name, p50: NaN, p95: NaN, max: NaN, runs: 0, note: "db/statistics.ts not merged yet" };
-  }
-  const userStatistics = loaded.userStatistics;
-  return time(name, () => userStatistics(db, TARGET, NOW));
+/** The "Thống kê" tab of the target (db/statistics.ts): its five queries together. */
+function timeStatistics(db: Kysely<DB>): Promise<Timing> {
+  return time("statistics (userStatistics)", () => userStatistics(db, TARGET, NOW));
 }
 
 async function measure(db: Kysely<DB>): Promise<Timing[]> {
