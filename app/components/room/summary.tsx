@@ -26,6 +26,7 @@ export function Summary({
   save,
   onAgain,
   setupHref,
+  setupText = t.backToSetup,
   doneAt,
   heading = t.heading,
 }: {
@@ -39,6 +40,8 @@ export function Summary({
   /** "Làm lại"; absent in history. */
   onAgain?: () => void;
   setupHref: string;
+  /** The text of the link to `setupHref`; "Quay lại trang thiết lập" by default. */
+  setupText?: string;
   /** When it was done, already formatted (history). */
   doneAt?: string;
   /** The heading; the room's summary by default. */
@@ -79,7 +82,7 @@ export function Summary({
             </button>
           ) : null}
           <Link className="button button-secondary" to={setupHref}>
-            {t.backToSetup}
+            {setupText}
           </Link>
         </div>
       </section>
