@@ -49,11 +49,9 @@ describe("time spent on each question", () => {
   });
 
   it("is unknown in a flat sheet, which is one stretch of time", () => {
-    const state = run(
-      createRoom(bank, roomConfig({ practiceType: "FLAT" })),
-      ...ticks(9),
-      { type: "finish" },
-    );
+    const state = run(createRoom(bank, roomConfig({ practiceType: "FLAT" })), ...ticks(9), {
+      type: "finish",
+    });
     expect(state.finished?.answerSeconds).toBeNull();
     expect(state.finished?.totalTime).toBe(9);
   });

@@ -31,6 +31,7 @@ import {
   reviewSubmissionSchema,
   saveReviewAttempt,
   type ReviewRefusal,
+  type ReviewSubmission,
 } from "./review-attempts.ts";
 
 /**
@@ -69,6 +70,9 @@ export const attemptSubmissionSchema = z.object({
 });
 
 export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
+
+/** What POST /api/attempts takes: a practice attempt or an "Ôn lỗi sai" review. */
+export type AnySubmission = AttemptSubmission | ReviewSubmission;
 
 export type AttemptRefusal =
   | "PRACTICE_NOT_FOUND"
