@@ -54,7 +54,10 @@ export function Summary({
   const numbers = useMemo(
     () =>
       questionNumbers(
-        summary.results.map((result) => ({ idx: questions.get(result.questionId)?.idx ?? -1 })),
+        summary.results.map((result) => {
+          const question = questions.get(result.questionId);
+          return { idx: question?.idx ?? -1, practiceTitle: question?.practiceTitle };
+        }),
       ),
     [summary.results, questions],
   );
