@@ -213,6 +213,7 @@ export const vi = {
       bannerText: "Những câu bạn từng làm sai đã đến lúc ôn lại. Ôn đúng lúc giúp nhớ lâu hơn.",
       start: "Bắt đầu ôn",
       title: "Ôn lỗi sai",
+      summaryHeading: "Kết quả ôn tập",
       label: (n: number) => `${n} câu đến hạn ôn`,
       fromPractice: (title: string) => `Đề: ${title}`,
       noneHeading: "Hôm nay không có câu nào cần ôn",

@@ -153,6 +153,7 @@ function ReviewRoom({
       onAgain={again}
       setupHref="/"
       setupText={t.toHome}
+      summaryHeading={t.summaryHeading}
       loginHref={`/login?redirectTo=${encodeURIComponent(here)}`}
     />
   );

@@ -41,6 +41,7 @@ export function RoomScreen({
   setupHref,
   setupText,
   loginHref,
+  summaryHeading,
 }: {
   questions: QuestionView[];
   config: RoomConfig;
@@ -54,6 +55,8 @@ export function RoomScreen({
   setupHref: string;
   setupText?: string;
   loginHref: string;
+  /** The summary's heading; "Kết quả luyện tập" by default. */
+  summaryHeading?: string;
 }) {
   const { state, dispatch, restored, saveState, markSaved } = useRoom({
     questions,
@@ -92,6 +95,7 @@ export function RoomScreen({
         onAgain={onAgain}
         setupHref={setupHref}
         setupText={setupText}
+        heading={summaryHeading}
       />
     );
   }
