@@ -113,25 +113,39 @@ async function rebuild(db: AnyDb, { mistakes, names }: Shape): Promise<void> {
     .execute();
 }
 
+/**
+ * Kysely runs PostgreSQL's migrations in a transaction but not SQLite's (its adapter declares
+ * no transactional DDL, though SQLite has it): without one here, a rebuild failing halfway (a
+ * `down` refused by NOT NULL) would leave its new tables behind.
+ */
+async function atomically(db: AnyDb, work: (db: AnyDb) => Promise<void>): Promise<void> {
+  if (db.isTransaction) await work(db);
+  else await db.transaction().execute(work);
+}
+
 export async function up(db: AnyDb): Promise<void> {
-  await rebuild(db, {
-    mistakes: true,
-    names: {
-      attemptKey: "attempt_key",
-      answerKey: "attempt_answer_key",
-      answerFk: "attempt_answer_attempt_key_fk",
-    },
-  });
+  await atomically(db, (trx) =>
+    rebuild(trx, {
+      mistakes: true,
+      names: {
+        attemptKey: "attempt_key",
+        answerKey: "attempt_answer_key",
+        answerFk: "attempt_answer_attempt_key_fk",
+      },
+    }),
+  );
 }
 
 /** Back to 0009's shape; fails, changing nothing, while any MISTAKES attempt is stored. */
 export async function down(db: AnyDb): Promise<void> {
-  await rebuild(db, {
-    mistakes: false,
-    names: {
-      attemptKey: "attempt_user_id_pk",
-      answerKey: "attempt_answer_user_pk",
-      answerFk: "attempt_answer_attempt_fk",
-    },
-  });
+  await atomically(db, (trx) =>
+    rebuild(trx, {
+      mistakes: false,
+      names: {
+        attemptKey: "attempt_user_id_pk",
+        answerKey: "attempt_answer_user_pk",
+        answerFk: "attempt_answer_attempt_fk",
+      },
+    }),
+  );
 }
