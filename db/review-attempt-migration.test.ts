@@ -97,7 +97,7 @@ describeEachDatabase("migration 0010: attempts without a practice", (database) =
 
     await db
       .insertInto("attempt")
-      .values(attemptRow(REVIEW, "MISTAKES", null))
+      .values(attemptRow(REVIEW, "MISTAKES", null) as never)
       .execute();
     // No practice is for MISTAKES only, and a MISTAKES attempt has none.
     const bad = [
