@@ -105,14 +105,23 @@ test("a run's mistakes are reviewed from the banner, and the banner counts what 
   await expect(page.getByText(`Đề: ${SEED.roomPractice.title}`)).toHaveCount(4);
   await expectNoAxeViolations(page, "review replay");
 
-  // The last mistake, right this time: nothing is due any more, and no banner shows.
+  // The last mistake, right this time, saved through a server error ("Thử lại" once it is
+  // back): nothing is due any more, and no banner shows.
+  await page.route("**/api/attempts", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
+  );
   await page.goto("/mistakes");
   await waitForHydration(page);
   await answer(page, 1, 1, true);
+  await expect(page.getByText(/Chưa lưu được kết quả/)).toBeVisible();
+  await page.unroute("**/api/attempts");
+  await page.getByRole("button", { name: "Thử lại" }).click();
   await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Danh sách môn học" })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
+  await page.goto("/practice-history");
+  await expect(page.getByRole("link").filter({ hasText: "Ôn lỗi sai" })).toHaveCount(2);
   await page.goto("/mistakes");
   await expect(
     page.getByRole("heading", { name: "Hôm nay không có câu nào cần ôn" }),
