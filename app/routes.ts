@@ -16,6 +16,8 @@ export default [
   route("practice-control", "routes/practice-control.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
   route("practice-history", "routes/practice-history.tsx"),
+  // "Ôn lỗi sai" (issue 15): starts a review of today's due cards, then is its room.
+  route("mistakes", "routes/mistakes.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),

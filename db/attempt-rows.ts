@@ -14,10 +14,12 @@ export interface NewAttempt {
   /** Lower-case: one spelling per UUID. */
   id: string;
   userId: string;
-  practice: { id: number; code: string; title: string; contentVersion: number };
+  /** A MISTAKES review ("Ôn lỗi sai") has no practice: id null, code "", its own title. */
+  practice: { id: number | null; code: string; title: string; contentVersion: number };
   /** The selection's label as people saw it, copied so the history reads the same later. */
   description: string;
-  selection: Selection;
+  /** Null for a MISTAKES review: its questions are the user's due review cards. */
+  selection: Selection | null;
   config: RoomConfig;
   /** Per shown question, its original answer idxs in display order; null when not shuffled. */
   answerOrders: number[][] | null;
@@ -34,7 +36,8 @@ export interface StoredAttempt {
   practiceCode: string;
   practiceTitle: string;
   description: string;
-  type: Selection["type"];
+  /** MISTAKES: a review of the user's mistakes, over several practices (practiceCode ""). */
+  type: AttemptType;
   chapterIdx: number | null;
   questionRange: { startAt: number; endAt: number } | null;
   config: RoomConfig;
@@ -52,6 +55,8 @@ export interface StoredAttempt {
   createdAt: string;
 }
 
+export type AttemptType = Selection["type"] | "MISTAKES";
+
 export type AttemptSummary = Omit<StoredAttempt, "results" | "sufferIndexes">;
 
 export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
@@ -66,10 +71,10 @@ export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
     practice_code: practice.code,
     practice_title: practice.title,
     description: attempt.description,
-    type: selection.type,
-    chapter_idx: selection.type === "PRACTICE_TIME_CHAPTER" ? selection.chapterIdx : null,
-    range_start: selection.type === "PRACTICE_TIME_RANGE" ? selection.start : null,
-    range_end: selection.type === "PRACTICE_TIME_RANGE" ? selection.end : null,
+    type: selection?.type ?? "MISTAKES",
+    chapter_idx: selection?.type === "PRACTICE_TIME_CHAPTER" ? selection.chapterIdx : null,
+    range_start: selection?.type === "PRACTICE_TIME_RANGE" ? selection.start : null,
+    range_end: selection?.type === "PRACTICE_TIME_RANGE" ? selection.end : null,
     practice_type: practiceType,
     config: JSON.stringify(config),
     answer_orders: attempt.answerOrders ? JSON.stringify(attempt.answerOrders) : null,

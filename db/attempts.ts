@@ -52,6 +52,8 @@ export async function insertAttempt(
         .execute();
     }
     await alsoWrite(trx);
+    // A review of mistakes has no practice, so no counter to raise.
+    if (row.practice_id === null) return true;
     // Last, so the practice row (the one every save of this practice touches) stays locked for
     // the shortest time; an SQL increment, so concurrent saves never lose a count.
     await trx

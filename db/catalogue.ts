@@ -166,6 +166,8 @@ export interface QuestionView {
   /** Single choice with several accepted keys: any one of them is right. */
   anyKey: boolean;
   answers: { idx: number; html: string; isKey: boolean; feedbackHtml?: string }[];
+  /** The practice it belongs to, where questions of several practices meet ("Ôn lỗi sai"). */
+  practiceTitle?: string;
 }
 
 /**
@@ -223,6 +225,25 @@ export async function listQuestionRevisions(
     .where("question.id", "in", [...ids])
     .execute();
   return rows.map(toQuestionView);
+}
+
+/**
+ * Question revisions by row id with their practice's title: a review of mistakes ("Ôn lỗi
+ * sai") asks questions of several practices, and its room and replay name each one's.
+ */
+export async function listRevisionsWithPractice(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<QuestionView[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("question")
+    .innerJoin("practice", "practice.id", "question.practice_id")
+    .select(questionColumns)
+    .select("practice.title as practice_title")
+    .where("question.id", "in", [...ids])
+    .execute();
+  return rows.map((row) => ({ ...toQuestionView(row), practiceTitle: row.practice_title }));
 }
 
 function toQuestionView(row: {

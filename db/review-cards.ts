@@ -106,14 +106,16 @@ const MAX_DUE_READ = 2_000;
 
 /**
  * The user's cards due before `dueBefore` that have not graduated and are on a live revision,
- * earliest due first.
+ * earliest due first. With `learningDueBefore`, a card still in its learning steps (FSRS state
+ * other than review: minutes apart, not days) must also be due before that earlier time.
  */
 export async function listDueCards(
   db: Kysely<DB>,
   userId: string,
   dueBefore: Date,
+  learningDueBefore?: Date,
 ): Promise<StoredReviewCard[]> {
-  const rows = await dueQuery(db, userId, dueBefore)
+  const rows = await dueQuery(db, userId, dueBefore, learningDueBefore)
     .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
     .orderBy("review_card.due")
     .limit(MAX_DUE_READ)
@@ -126,21 +128,35 @@ export async function countDueCards(
   db: Kysely<DB>,
   userId: string,
   dueBefore: Date,
+  learningDueBefore?: Date,
 ): Promise<number> {
-  const row = await dueQuery(db, userId, dueBefore)
+  const row = await dueQuery(db, userId, dueBefore, learningDueBefore)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-function dueQuery(db: Kysely<DB>, userId: string, dueBefore: Date) {
-  return db
+/** ts-fsrs's State.Review: a card scheduled in days; the others step through minutes. */
+const REVIEW_STATE = 2;
+
+function dueQuery(db: Kysely<DB>, userId: string, dueBefore: Date, learningDueBefore?: Date) {
+  let query = db
     .selectFrom("review_card")
     .innerJoin("question", "question.id", "review_card.question_id")
     .where("review_card.user_id", "=", userId)
     .where("review_card.due", "<", dueBefore.toISOString())
     .where("review_card.stability", "<=", GRADUATION_DAYS)
     .where("question.retired", "=", 0);
+  if (learningDueBefore) {
+    const learningBound = learningDueBefore.toISOString();
+    query = query.where((eb) =>
+      eb.or([
+        eb("review_card.state", "=", REVIEW_STATE),
+        eb("review_card.due", "<", learningBound),
+      ]),
+    );
+  }
+  return query;
 }
 
 /** A card on a retired revision, with that revision and its successor (if any) to compare. */

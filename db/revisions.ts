@@ -90,3 +90,17 @@ export async function listChapterTitles(
     .where("practice_id", "=", practiceId)
     .execute();
 }
+
+/** Practice titles by id (a review's description names the practices its questions came from). */
+export async function listPracticeTitles(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("practice")
+    .select(["id", "title"])
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

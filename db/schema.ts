@@ -76,11 +76,12 @@ export interface StoredAnswer {
 export interface AttemptTable {
   id: string;
   user_id: string;
-  practice_id: number;
+  /** Null exactly for a MISTAKES attempt ("Ôn lỗi sai", migration 0010): it has no practice. */
+  practice_id: number | null;
   practice_code: string;
   practice_title: string;
   description: string;
-  type: "PRACTICE_TIME_ALL" | "PRACTICE_TIME_RANGE" | "PRACTICE_TIME_CHAPTER";
+  type: "PRACTICE_TIME_ALL" | "PRACTICE_TIME_RANGE" | "PRACTICE_TIME_CHAPTER" | "MISTAKES";
   chapter_idx: number | null;
   /** 1-based, inclusive; set only for PRACTICE_TIME_RANGE. */
   range_start: number | null;

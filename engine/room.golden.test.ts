@@ -175,6 +175,8 @@ describe("golden: 3 questions, seed 42, 30 s / 20 s, shuffled", () => {
         [3, 0, 1, 2],
         [1, 0, 2],
       ],
+      // 202 answered at t = 15, 201 ran out its 30 s, 203 passed at 12 s.
+      answerSeconds: [15, 30, 12],
     });
 
     // Late ticks from the view's interval change nothing.

@@ -367,6 +367,7 @@ describe("finish", () => {
       totalTime: 42,
       questionOrder: [11, 12, 13, 14, 15],
       answerOrders: null,
+      answerSeconds: null,
     });
     expect(done.results).toEqual(done.finished?.results);
   });
@@ -481,6 +482,7 @@ describe("defects of the original app", () => {
       totalTime: 0,
       questionOrder: [11, 12, 13],
       answerOrders: null,
+      answerSeconds: [0, 0, 0],
     });
     for (const action of [next, finish, tick, pick(0)]) expect(reduceRoom(done, action)).toBe(done);
   });

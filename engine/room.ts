@@ -235,6 +235,7 @@ function clearedProgress(config: RoomConfig, count: number) {
     resultCountdown: resultSeconds(config),
     paused: false,
     totalTime: 0,
+    answerSeconds: Array.from({ length: count }, () => 0),
     results: Array.from({ length: count }, (): ResultItem | null => null),
     preview: { visible: false },
     finished: null,
@@ -260,11 +261,15 @@ function tick<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const counted = { ...state, totalTime: state.totalTime + 1 };
   if (state.config.practiceType !== "SEQUENCE") return counted;
   if (!state.resultShown) {
-    if (state.questionCountdown === null) return counted;
+    // The current question's own time: what a review grades as slow (engine/review.ts).
+    const answerSeconds = state.answerSeconds.slice();
+    answerSeconds[state.currentIndex] = (answerSeconds[state.currentIndex] ?? 0) + 1;
+    const answering = { ...counted, answerSeconds };
+    if (state.questionCountdown === null) return answering;
     const left = state.questionCountdown - 1;
     return left <= 0
-      ? showResult({ ...counted, questionCountdown: 0 })
-      : { ...counted, questionCountdown: left };
+      ? showResult({ ...answering, questionCountdown: 0 })
+      : { ...answering, questionCountdown: left };
   }
   if (state.resultCountdown === null) return counted;
   const left = state.resultCountdown - 1;
@@ -327,6 +332,7 @@ function finish<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
       totalTime: state.totalTime,
       questionOrder: ordered.map((question) => question.id),
       answerOrders: state.config.shuffleAnswers ? state.answerOrders : null,
+      answerSeconds: state.config.practiceType === "SEQUENCE" ? state.answerSeconds : null,
     },
   };
 }

@@ -107,3 +107,20 @@ export function answerOrdersAreValid(
     return sorted.every((idx, k) => Number.isInteger(idx) && idx === idxs[k]);
   });
 }
+
+/**
+ * Per-answer seconds (issue 15), when sent: one whole number per answered question, none above
+ * the attempt's total time. Absent (null) is fine: older pages do not send them.
+ */
+export function answerSecondsAreValid(
+  seconds: readonly number[] | null,
+  answerCount: number,
+  totalTime: number,
+): boolean {
+  if (seconds === null) return true;
+  return (
+    Array.isArray(seconds) &&
+    seconds.length === answerCount &&
+    seconds.every((s) => Number.isInteger(s) && s >= 0 && s <= totalTime)
+  );
+}

@@ -45,6 +45,12 @@ export interface RoomSummary {
   readonly questionOrder: readonly number[];
   /** Per shown question, the original answer idx in display order; null when answers were not shuffled. */
   readonly answerOrders: readonly (readonly number[])[] | null;
+  /**
+   * SEQUENCE: per shown question, the seconds it was on screen before its result showed (what
+   * a review grades as slow or not, engine/review.ts). Null in FLAT, where the sheet is one
+   * stretch of time; absent in summaries rebuilt from a saved attempt.
+   */
+  readonly answerSeconds?: readonly number[] | null;
 }
 
 export interface RoomState<Q extends EngineQuestion = EngineQuestion> {
@@ -70,6 +76,8 @@ export interface RoomState<Q extends EngineQuestion = EngineQuestion> {
   readonly resultCountdown: number | null;
   readonly paused: boolean;
   readonly totalTime: number;
+  /** Display position → seconds counted while it was the current question and unanswered (SEQUENCE). */
+  readonly answerSeconds: readonly number[];
   /** Display position → recorded result; null until recorded (one empty slot per question). */
   readonly results: readonly (ResultItem | null)[];
   readonly preview: { readonly visible: boolean };

@@ -17,6 +17,7 @@ import { roomConfigSchema } from "#engine/room-config.ts";
 import { scoreAnswers } from "#engine/scoring.ts";
 import {
   answerOrdersAreValid,
+  answerSecondsAreValid,
   isAttemptId,
   picksAreValid,
   revisionInSelection,
@@ -26,6 +27,12 @@ import {
 import { gradesOfAttempt } from "#engine/review.ts";
 import type { Logger } from "./logger.ts";
 import { gradeCards } from "./review.ts";
+import {
+  reviewSubmissionSchema,
+  saveReviewAttempt,
+  type ReviewRefusal,
+  type ReviewSubmission,
+} from "./review-attempts.ts";
 
 /**
  * Saving a finished room (POST /api/attempts). The browser sends what was shown and picked; the
@@ -58,9 +65,14 @@ export const attemptSubmissionSchema = z.object({
   answerOrders: z.array(z.array(idx).max(64)).max(20_000).nullable(),
   /** Whole seconds, at most MAX_TOTAL_TIME (engine/submission.ts). */
   totalTime: storableInt(),
+  /** Per question, the seconds it took (SEQUENCE rooms, issue 15); optional for older pages. */
+  answerSeconds: z.array(storableInt()).max(20_000).nullable().optional(),
 });
 
 export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
+
+/** What POST /api/attempts takes: a practice attempt or an "Ôn lỗi sai" review. */
+export type AnySubmission = AttemptSubmission | ReviewSubmission;
 
 export type AttemptRefusal =
   | "PRACTICE_NOT_FOUND"
@@ -68,7 +80,8 @@ export type AttemptRefusal =
   | "QUESTIONS_MISMATCH"
   | "BAD_PICKS"
   | "BAD_ANSWER_ORDER"
-  | "BAD_TOTAL_TIME";
+  | "BAD_TOTAL_TIME"
+  | ReviewRefusal;
 
 export type SaveAttemptResult =
   { ok: true; created: boolean; attempt: StoredAttempt } | { ok: false; refusal: AttemptRefusal };
@@ -80,6 +93,8 @@ const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   BAD_PICKS: 422,
   BAD_ANSWER_ORDER: 422,
   BAD_TOTAL_TIME: 422,
+  BAD_ANSWER_TIMES: 422,
+  NOT_YOUR_REVIEW: 422,
 };
 
 /** A refusal as the browser reads it: the code and its Vietnamese message. */
@@ -108,17 +123,36 @@ export async function answerAttemptPost(
   } catch {
     return attemptProblem("BAD_REQUEST", 400);
   }
-  const parsed = attemptSubmissionSchema.safeParse(body);
-  if (!parsed.success) return attemptProblem("BAD_REQUEST", 400);
-  const outcome = await saveAttempt(db, userId, parsed.data);
+  const outcome = await saveSubmission(db, userId, body);
+  if (outcome === null) return attemptProblem("BAD_REQUEST", 400);
   if (!outcome.ok) {
-    logger.warn({ refusal: outcome.refusal, attemptId: parsed.data.id }, "attempt refused");
+    logger.warn({ refusal: outcome.refusal, attemptId: outcome.attemptId }, "attempt refused");
     return attemptProblem(outcome.refusal, REFUSAL_STATUS[outcome.refusal]);
   }
   return Response.json(
     { created: outcome.created, attempt: outcome.attempt },
     { status: outcome.created ? 201 : 200 },
   );
+}
+
+/**
+ * A practice attempt, or an "Ôn lỗi sai" review (`type: "MISTAKES"`, server/review-attempts.ts),
+ * parsed and saved; null when the body is not either.
+ */
+async function saveSubmission(
+  db: Kysely<DB>,
+  userId: string,
+  body: unknown,
+): Promise<(SaveAttemptResult & { attemptId: string }) | null> {
+  const review = (body as { type?: unknown } | null)?.type === "MISTAKES";
+  if (review) {
+    const parsed = reviewSubmissionSchema.safeParse(body);
+    if (!parsed.success) return null;
+    return { ...(await saveReviewAttempt(db, userId, parsed.data)), attemptId: parsed.data.id };
+  }
+  const parsed = attemptSubmissionSchema.safeParse(body);
+  if (!parsed.success) return null;
+  return { ...(await saveAttempt(db, userId, parsed.data)), attemptId: parsed.data.id };
 }
 
 type Refused = { ok: false; refusal: AttemptRefusal };
@@ -144,6 +178,11 @@ export async function saveAttempt(
   const checked = await checkSubmission(db, submission);
   if (!checked.ok) return checked;
   const { selection, config, answerOrders, totalTime } = submission;
+  if (
+    !answerSecondsAreValid(submission.answerSeconds ?? null, submission.answers.length, totalTime)
+  ) {
+    return refuse("BAD_ANSWER_TIMES");
+  }
   // Every mistake creates or updates its review card, in the same transaction as the attempt.
   const grades = gradesOfAttempt(checked.value.results, {
     review: false,

@@ -92,6 +92,14 @@ const DATA_ROUTES: Record<string, Check> = {
     expect: { owner: 200, other: 200, visitor: toLogin },
     ownerSees: (alice) => alice.privateAttemptId!,
   },
+  "GET /mistakes": {
+    // Alice's review room over the tiny practice's questions: they are nobody's review cards
+    // here, so nobody gets a room of them.
+    request: () => ({
+      path: `/mistakes?id=${SECRET_ATTEMPT_ID}&seed=1&q=${questionIds.join(".")}`,
+    }),
+    expect: { owner: 404, other: 404, visitor: toLogin },
+  },
   "GET /practice-review/:practiceCode": {
     request: () => ({ path: "/practice-review/de-thu" }),
     expect: { owner: 200, other: 200, visitor: 200 },

@@ -141,13 +141,27 @@ const ENTRIES: Record<string, FuzzEntry> = {
   "GET /api/attempts": {},
   "POST /api/attempts": {
     body: "json",
-    fields: ["id", "practiceCode", "selection", "config", "answers", "answerOrders", "totalTime"],
+    fields: [
+      "id",
+      "type",
+      "practiceCode",
+      "selection",
+      "config",
+      "answers",
+      "answerOrders",
+      "totalTime",
+      "answerSeconds",
+    ],
     template: ({ questionIds }) => ({
       ...attemptSubmission("4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", questionIds, { totalTime: 10 }),
       selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
     }),
   },
   "GET /practice-history": { query: ["id", "view"], samples: { view: ["statistics"] } },
+  "GET /mistakes": {
+    query: ["id", "seed", "q"],
+    samples: { id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"], seed: ["42"], q: ["1.2", "1"] },
+  },
   "GET /about": {},
   "GET /logout": {},
   "POST /logout": { body: "form" },

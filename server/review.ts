@@ -44,15 +44,31 @@ export async function followRevisions(db: Kysely<DB>, userId: string): Promise<v
   await dropCards(db, userId, drop);
 }
 
-/** "Ôn tập hôm nay: N câu": the cards due before the end of today, Vietnam's day. */
+/**
+ * How far ahead a card in its learning steps counts as due. FSRS keeps a fresh mistake in
+ * short steps (again in 1 minute, then 10) before spacing it by days. Counting those by the end
+ * of the day, as cards scheduled in days are, would keep a card answered right a minute ago on
+ * today's list (and let it be drilled again at once); like Anki's "learn ahead", a learning
+ * card is due when its step comes, give or take these few minutes.
+ */
+export const LEARN_AHEAD_MS = 5 * 60 * 1000;
+
+/**
+ * "Ôn tập hôm nay: N câu": the cards scheduled in days that fall due before the end of today
+ * (Vietnam's day), and the cards in learning steps whose step comes within LEARN_AHEAD_MS.
+ */
 export async function countDueToday(db: Kysely<DB>, userId: string, now: Date): Promise<number> {
   await followRevisions(db, userId);
-  return countDueCards(db, userId, endOfVnDay(now));
+  return countDueCards(db, userId, endOfVnDay(now), learnAhead(now));
+}
+
+function learnAhead(now: Date): Date {
+  return new Date(now.getTime() + LEARN_AHEAD_MS);
 }
 
 /**
  * The question revisions of today's review, up to MAX_REVIEW_QUESTIONS: the cards due today
- * whose memory is weakest now (lowest retrievability) first.
+ * (as countDueToday counts them) whose memory is weakest now (lowest retrievability) first.
  */
 export async function dueReviewQuestions(
   db: Kysely<DB>,
@@ -60,7 +76,7 @@ export async function dueReviewQuestions(
   now: Date,
 ): Promise<number[]> {
   await followRevisions(db, userId);
-  const due = await listDueCards(db, userId, endOfVnDay(now));
+  const due = await listDueCards(db, userId, endOfVnDay(now), learnAhead(now));
   return due
     .map((card) => ({ id: card.questionId, r: retrievability(card, now) }))
     .sort((a, b) => a.r - b.r || a.id - b.id)

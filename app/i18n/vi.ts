@@ -207,6 +207,25 @@ export const vi = {
       signedOut: "Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại để lưu kết quả này.",
       signIn: "Đăng nhập lại",
     },
+    /** "Ôn lỗi sai" (issue 15): the banner on home and history, the review room. */
+    review: {
+      bannerHeading: (n: number) => `Ôn tập hôm nay: ${n} câu`,
+      bannerText: "Những câu bạn từng làm sai đã đến lúc ôn lại. Ôn đúng lúc giúp nhớ lâu hơn.",
+      start: "Bắt đầu ôn",
+      title: "Ôn lỗi sai",
+      summaryHeading: "Kết quả ôn tập",
+      label: (n: number) => `${n} câu đến hạn ôn`,
+      fromPractice: (title: string) => `Đề: ${title}`,
+      noneHeading: "Hôm nay không có câu nào cần ôn",
+      noneText:
+        "Bạn đã ôn hết các câu làm sai đến hạn. Câu nào bạn làm sai trong các lần luyện tập sau sẽ quay lại đây đúng lúc cần ôn.",
+      changedHeading: "Lượt ôn này không còn dùng được",
+      changedText:
+        "Danh sách câu cần ôn đã thay đổi (có thể một đề vừa được cập nhật). Hãy bắt đầu một lượt ôn mới.",
+      startNew: "Bắt đầu lượt ôn mới",
+      toHome: "Về trang chủ",
+      newReview: "Ôn lượt mới",
+    },
     practiceHistory: {
       title: "Lịch sử luyện tập",
       heading: "Lịch sử luyện tập",

@@ -3,9 +3,12 @@ import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
+import { countDueToday } from "#server/review.ts";
 import { PracticeCardList } from "#app/components/catalogue/practice-card.tsx";
 import { SubjectArt } from "#app/components/catalogue/subject-art.tsx";
+import { ReviewBanner } from "#app/components/review/review-banner.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { getSessionUser } from "#app/utils/auth.server.ts";
 import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { matchesSearch } from "#app/utils/search.ts";
@@ -18,8 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("mon");
   const selected = subjects.find((s) => s.code === wanted) ?? subjects[0] ?? null;
   const practices = selected ? await listPracticesOfSubject(context.db, selected.code) : [];
+  // "Ôn tập hôm nay: N câu" for a signed-in student (a visitor's page stays cacheable).
+  const user = await getSessionUser(context, request);
+  const dueToday = user ? await countDueToday(context.db, user.id, new Date()) : 0;
   return data(
-    { subjects, selected: selected?.code ?? null, practices },
+    { subjects, selected: selected?.code ?? null, practices, dueToday },
     { headers: catalogueCacheHeaders(request, context.publicEnv.countsCacheMinutes) },
   );
 }
@@ -27,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { subjects, selected, practices } = loaderData;
+  const { subjects, selected, practices, dueToday } = loaderData;
   const [query, setQuery] = useState("");
   const shown = subjects.filter((s) => matchesSearch(query, [s.name, s.keywords, s.code]));
   const selectedSubject = subjects.find((s) => s.code === selected);
@@ -52,6 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </div>
+        <ReviewBanner dueToday={dueToday} />
         {subjects.length === 0 ? (
           <p className="empty-state">{t.empty}</p>
         ) : shown.length === 0 ? (

@@ -1,13 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { data, Link, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
-import { FlatRoom } from "#app/components/room/flat-room.tsx";
-import { PAUSED_HEADING_ID, ROOM_HEADING_ID } from "#app/components/room/room-bar.tsx";
-import { QUESTION_HEADING_ID, SequenceRoom } from "#app/components/room/sequence-room.tsx";
-import { Summary, SUMMARY_HEADING_ID } from "#app/components/room/summary.tsx";
-import { useScreenStart } from "#app/components/room/use-screen-start.ts";
-import { useAttemptSave } from "#app/components/room/use-attempt-save.ts";
-import { useRoom } from "#app/components/room/use-room.ts";
+import { finishedAnswers, RoomScreen } from "#app/components/room/room-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
@@ -17,6 +11,7 @@ import { parseRoomUrl, type RoomRequest } from "#app/utils/room-url.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { findPracticeByCode, listQuestions, type QuestionView } from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
+import type { RoomSummary } from "#engine/types.ts";
 import type { AttemptSubmission } from "#server/attempts.ts";
 import type { Route } from "./+types/practice-control";
 
@@ -107,75 +102,31 @@ function PracticeRoom({
 }) {
   const navigate = useNavigate();
   const config = useMemo(() => configFields(room), [room]);
-  const { state, dispatch, restored, saveState, markSaved } = useRoom({
-    questions,
-    config,
-    attemptId: room.attemptId,
-    contentVersion,
-  });
-  const finished = state.finished;
-  const submission = useMemo<AttemptSubmission | null>(
-    () =>
-      finished && restored
-        ? {
-            id: room.attemptId,
-            practiceCode: room.practiceCode,
-            selection: room.selection,
-            config,
-            answers: finished.results.map((result) => ({
-              questionId: result.questionId,
-              selectedAnswerIndexes: [...result.selectedAnswerIndexes],
-            })),
-            answerOrders: finished.answerOrders?.map((order) => [...order]) ?? null,
-            totalTime: finished.totalTime,
-          }
-        : null,
-    [finished, restored, room, config],
+  const submissionOf = useCallback(
+    (finished: RoomSummary): AttemptSubmission => ({
+      id: room.attemptId,
+      practiceCode: room.practiceCode,
+      selection: room.selection,
+      config,
+      ...finishedAnswers(finished),
+    }),
+    [room, config],
   );
-  const { status, retry } = useAttemptSave(submission, saveState === "saved", markSaved);
-  const questionsById = useMemo(
-    () => new Map(questions.map((question) => [question.id, question])),
-    [questions],
-  );
-  const [screen, headingId] = finished
-    ? ["summary", SUMMARY_HEADING_ID]
-    : state.paused
-      ? ["paused", PAUSED_HEADING_ID]
-      : state.config.practiceType === "FLAT"
-        ? ["sheet", ROOM_HEADING_ID]
-        : [`question-${state.currentIndex}`, QUESTION_HEADING_ID];
-  useScreenStart(screen, headingId, restored);
   const again = useCallback(() => {
     void navigate(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, newRoomIdentity()));
   }, [navigate, room]);
-
-  if (finished) {
-    return (
-      <Summary
-        title={title}
-        label={label}
-        summary={finished}
-        questions={questionsById}
-        answerOrders={state.answerOrders}
-        save={{
-          status,
-          onRetry: retry,
-          loginHref: `/login?redirectTo=${encodeURIComponent(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}`,
-        }}
-        onAgain={again}
-        setupHref={setupHref}
-      />
-    );
-  }
-  return state.config.practiceType === "FLAT" ? (
-    <FlatRoom state={state} dispatch={dispatch} title={title} label={label} />
-  ) : (
-    <SequenceRoom
-      state={state}
-      dispatch={dispatch}
+  return (
+    <RoomScreen
+      questions={questions}
+      config={config}
+      attemptId={room.attemptId}
+      contentVersion={contentVersion}
       title={title}
       label={label}
-      restored={restored}
+      submissionOf={submissionOf}
+      onAgain={again}
+      setupHref={setupHref}
+      loginHref={`/login?redirectTo=${encodeURIComponent(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}`}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useMemo, type MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
+import { REVIEW_HREF, ReviewBanner } from "#app/components/review/review-banner.tsx";
 import { HistoryFilters } from "#app/components/history/history-filters.tsx";
 import { Summary } from "#app/components/room/summary.tsx";
 import { StatisticsView } from "#app/components/statistics/statistics-view.tsx";
@@ -16,10 +17,11 @@ import {
   listPracticedPractices,
   type HistoryCursor,
 } from "#db/attempts.ts";
-import { listQuestionRevisions } from "#db/catalogue.ts";
+import { listQuestionRevisions, listRevisionsWithPractice } from "#db/catalogue.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
+import { countDueToday } from "#server/review.ts";
 import type { Route } from "./+types/practice-history";
 
 const t = vi.pages.practiceHistory;
@@ -39,7 +41,7 @@ async function historyList(context: Route.LoaderArgs["context"], userId: string,
   const subject = url.searchParams.get("subject")?.slice(0, 120) ?? "";
   const practice = url.searchParams.get("practice")?.slice(0, 120) ?? "";
   const before = parseCursor(url.searchParams.get("before"));
-  const [page, practices] = await Promise.all([
+  const [page, practices, dueToday] = await Promise.all([
     listHistoryPage(context.db, userId, {
       subjectCode: subject || undefined,
       practiceCode: practice || undefined,
@@ -47,6 +49,7 @@ async function historyList(context: Route.LoaderArgs["context"], userId: string,
       limit: PAGE_SIZE,
     }),
     listPracticedPractices(context.db, userId),
+    countDueToday(context.db, userId, new Date()),
   ]);
   const last = page.attempts.at(-1);
   const params = new URLSearchParams();
@@ -56,6 +59,7 @@ async function historyList(context: Route.LoaderArgs["context"], userId: string,
   if (last) params.set("before", `${last.createdAt}~${last.id}`);
   return {
     kind: "list" as const,
+    dueToday,
     attempts: page.attempts,
     practices,
     subject,
@@ -83,10 +87,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (id === null) return historyList(context, user.id, url);
   const attempt = await findAttempt(context.db, user.id, id);
   if (!attempt) return data({ kind: "notFound" as const }, { status: 404 });
-  const questions = await listQuestionRevisions(
-    context.db,
-    attempt.results.map((result) => result.questionId),
-  );
+  const ids = attempt.results.map((result) => result.questionId);
+  // A review of mistakes asks questions of several practices: each is shown with its practice.
+  const questions =
+    attempt.type === "MISTAKES"
+      ? await listRevisionsWithPractice(context.db, ids)
+      : await listQuestionRevisions(context.db, ids);
   return { kind: "attempt" as const, attempt, questions };
 }
 
@@ -130,11 +136,12 @@ export default function PracticeHistory({ loaderData }: Route.ComponentProps) {
 }
 
 function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) {
-  const { attempts, practices, subject, practice, nextHref, firstHref } = loaded;
-  if (practices.length === 0) return <EmptyHistory />;
+  const { attempts, practices, subject, practice, nextHref, firstHref, dueToday } = loaded;
+  if (practices.length === 0) return <EmptyHistory dueToday={dueToday} />;
   return (
     <section className="page history-page">
       <h1>{t.heading}</h1>
+      <ReviewBanner dueToday={dueToday} />
       <HistoryTabs current="list" />
       <p className="muted">{t.intro}</p>
       <HistoryFilters practices={practices} subject={subject} practice={practice} />
@@ -159,10 +166,12 @@ function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) 
   );
 }
 
-function EmptyHistory() {
+/** No attempt yet: a way home, and the review banner when cards are due (only reviews so far). */
+function EmptyHistory({ dueToday = 0 }: { dueToday?: number }) {
   return (
     <section className="page history-page">
       <h1>{t.heading}</h1>
+      <ReviewBanner dueToday={dueToday} />
       <p>{t.empty}</p>
       <Link className="button button-primary" to="/">
         {t.toHome}
@@ -195,6 +204,7 @@ function HistoryTabs({ current }: { current: "list" | "statistics" }) {
 
 function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }> }) {
   const { attempt, questions } = loaded;
+  const review = attempt.type === "MISTAKES";
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   const summary: RoomSummary = useMemo(
     () => ({
@@ -229,7 +239,8 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
         summary={summary}
         questions={byId}
         answerOrders={answerOrders}
-        setupHref={`/practice-review/${attempt.practiceCode}`}
+        setupHref={review ? "/" : `/practice-review/${attempt.practiceCode}`}
+        setupText={review ? vi.pages.review.toHome : undefined}
         doneAt={formatDateTime(attempt.createdAt)}
       />
       <p className="history-back history-more">
@@ -248,10 +259,21 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
 function RetryLink({ attempt }: { attempt: Extract<Loaded, { kind: "attempt" }>["attempt"] }) {
   const navigate = useNavigate();
   const setupHref = `/practice-review/${attempt.practiceCode}`;
+  const type = attempt.type;
+  if (type === "MISTAKES") {
+    // A review is not repeated as it was (its cards have moved on): a new one of what is due.
+    return (
+      <Link className="button button-primary" to={REVIEW_HREF}>
+        {vi.pages.review.newReview}
+      </Link>
+    );
+  }
   const retry = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    void navigate(roomUrl(attempt.practiceCode, setupOfAttempt(attempt), newRoomIdentity()));
+    void navigate(
+      roomUrl(attempt.practiceCode, setupOfAttempt({ ...attempt, type }), newRoomIdentity()),
+    );
   };
   return (
     <Link className="button button-primary" to={setupHref} onClick={retry}>

@@ -1,5 +1,5 @@
 import type { StoredAttempt } from "#db/attempts.ts";
-import type { AttemptSubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#server/attempts.ts";
 import { isRetryableStatus } from "./retry.ts";
 
 // Timeouts come from the fetch wrapper (app/utils/request-timeout.ts): a timed-out save is a
@@ -18,7 +18,7 @@ export type SendOutcome =
   | { kind: "refused"; message: string };
 
 export async function sendAttempt(
-  submission: AttemptSubmission,
+  submission: AnySubmission,
   fetcher: typeof fetch = fetch,
 ): Promise<SendOutcome> {
   let response: Response;

@@ -16,4 +16,16 @@ describe("question numbers restart in the room (issue 12, item 5)", () => {
       { shown: 2, inPractice: 61 },
     ]);
   });
+
+  it("numbers a review of several practices in its own order, even when the idxs ascend", () => {
+    expect(
+      questionNumbers([
+        { idx: 3, practiceTitle: "Đề A" },
+        { idx: 9, practiceTitle: "Đề B" },
+      ]),
+    ).toEqual([
+      { shown: 1, inPractice: 4 },
+      { shown: 2, inPractice: 10 },
+    ]);
+  });
 });

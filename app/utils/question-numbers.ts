@@ -11,9 +11,15 @@ export interface QuestionNumber {
   inPractice: number | null;
 }
 
-export function questionNumbers(questions: readonly { idx: number }[]): QuestionNumber[] {
+export function questionNumbers(
+  questions: readonly { idx: number; practiceTitle?: string }[],
+): QuestionNumber[] {
+  // Questions of several practices ("Ôn lỗi sai", each named with its practice) are numbered in
+  // the room's order, with each one's number in its practice.
   const inPracticeOrder = questions.every(
-    (question, position) => position === 0 || questions[position - 1]!.idx < question.idx,
+    (question, position) =>
+      question.practiceTitle === undefined &&
+      (position === 0 || questions[position - 1]!.idx < question.idx),
   );
   return questions.map((question, position) =>
     inPracticeOrder

@@ -109,7 +109,17 @@ export const sharedVi = {
       BAD_PICKS: "Bài làm có lựa chọn không phải đáp án của câu hỏi nên kết quả không được lưu.",
       BAD_ANSWER_ORDER: "Thứ tự đáp án của bài làm không hợp lệ nên kết quả không được lưu.",
       BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên kết quả không được lưu.",
+      BAD_ANSWER_TIMES: "Thời gian làm từng câu không hợp lệ nên kết quả không được lưu.",
+      NOT_YOUR_REVIEW:
+        "Bài ôn có câu hỏi không nằm trong danh sách lỗi sai của bạn nên kết quả không được lưu.",
     },
+  },
+  /** "Ôn lỗi sai" (issue 15): what a saved review is called in the history. */
+  review: {
+    title: "Ôn lỗi sai",
+    /** A review's description: the practices its questions came from. */
+    fromPractices: (titles: readonly string[], more: number) =>
+      `Câu sai từ: ${titles.join(", ")}${more > 0 ? ` và ${more} đề khác` : ""}`,
   },
   /** Refusals of the HTTP layer itself and of requests no page of ours sends: nothing is read or stored. */
   requests: {

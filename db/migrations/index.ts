@@ -8,6 +8,7 @@ import * as attemptPerUser from "./0006-attempt-per-user.ts";
 import * as anyKey from "./0007-any-key.ts";
 import * as reviewCard from "./0008-review-card.ts";
 import * as historyIndex from "./0009-attempt-history-index.ts";
+import * as reviewAttempt from "./0010-review-attempt.ts";
 import * as avatar from "./0011-avatar.ts";
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   "0007-any-key": anyKey,
   "0008-review-card": reviewCard,
   "0009-attempt-history-index": historyIndex,
+  "0010-review-attempt": reviewAttempt,
   "0011-avatar": avatar,
 };

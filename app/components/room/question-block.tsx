@@ -39,6 +39,9 @@ export const QuestionBlock = memo(function QuestionBlock({
   countRender("question");
   return (
     <div className="question-block">
+      {question.practiceTitle ? (
+        <p className="question-practice">{vi.pages.review.fromPractice(question.practiceTitle)}</p>
+      ) : null}
       <div className="question-text" id={headingId} tabIndex={headingId ? -1 : undefined}>
         <span className="question-number">
           {number.inPractice === null

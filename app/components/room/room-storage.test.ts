@@ -26,6 +26,13 @@ describe("restoring a room's progress", () => {
     expect(restoreProgress(fresh, stored)).toEqual(played);
   });
 
+  it("restores what a page from before per-answer times stored, with the times at zero", () => {
+    const { answerSeconds: _dropped, ...older } = progressOf(played);
+    const restored = restoreProgress(fresh, older as ReturnType<typeof progressOf>);
+    expect(restored?.currentIndex).toBe(played.currentIndex);
+    expect(restored?.answerSeconds).toEqual([0, 0, 0, 0, 0]);
+  });
+
   it("refuses progress that does not fit this room instead of breaking it", () => {
     const progress = progressOf(played);
     const bad = [
@@ -33,6 +40,8 @@ describe("restoring a room's progress", () => {
       { ...progress, selections: progress.selections.slice(1) },
       { ...progress, selections: [[42], ...progress.selections.slice(1)] },
       { ...progress, totalTime: -1 },
+      { ...progress, answerSeconds: [1, 2] },
+      { ...progress, answerSeconds: progress.answerSeconds.map(() => -1) },
       { ...progress, questionCountdown: "soon" },
       {
         ...progress,

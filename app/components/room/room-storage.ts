@@ -31,6 +31,7 @@ const PROGRESS_KEYS = [
   "resultCountdown",
   "paused",
   "totalTime",
+  "answerSeconds",
   "results",
   "finished",
 ] as const satisfies readonly (keyof RoomState)[];
@@ -119,13 +120,20 @@ export function restoreProgress<Q extends EngineQuestion>(
     (result.questionId === fresh.questions[fresh.order[position] ?? -1]?.id &&
       picksFit(result.selectedAnswerIndexes, position) &&
       typeof result.rightAnswer === "boolean");
+  // Absent in what a page from before per-answer times stored: the fresh zeros stay.
+  const secondsFit = (seconds: unknown) =>
+    seconds === undefined ||
+    (Array.isArray(seconds) &&
+      seconds.length === count &&
+      seconds.every((s) => int(s, 0, Number.MAX_SAFE_INTEGER)));
   const summaryFits = (summary: RoomSummary | null) =>
     summary === null ||
     (Array.isArray(summary.results) &&
       summary.results.length === count &&
       summary.results.every((result, position) => resultFits(result, position)) &&
       int(summary.numberOfRight, 0, count) &&
-      int(summary.totalTime, 0, Number.MAX_SAFE_INTEGER));
+      int(summary.totalTime, 0, Number.MAX_SAFE_INTEGER) &&
+      (summary.answerSeconds === null || secondsFit(summary.answerSeconds)));
   if (
     !int(progress.currentIndex, 0, count - 1) ||
     !Array.isArray(progress.selections) ||
@@ -139,9 +147,10 @@ export function restoreProgress<Q extends EngineQuestion>(
     !countdown(progress.questionCountdown) ||
     !countdown(progress.resultCountdown) ||
     !int(progress.totalTime, 0, Number.MAX_SAFE_INTEGER) ||
+    !secondsFit(progress.answerSeconds) ||
     !summaryFits(progress.finished)
   ) {
     return null;
   }
-  return { ...fresh, ...progress };
+  return { ...fresh, ...progress, answerSeconds: progress.answerSeconds ?? fresh.answerSeconds };
 }

@@ -26,6 +26,7 @@ export function Summary({
   save,
   onAgain,
   setupHref,
+  setupText = t.backToSetup,
   doneAt,
   heading = t.heading,
 }: {
@@ -39,6 +40,8 @@ export function Summary({
   /** "Làm lại"; absent in history. */
   onAgain?: () => void;
   setupHref: string;
+  /** The text of the link to `setupHref`; "Quay lại trang thiết lập" by default. */
+  setupText?: string;
   /** When it was done, already formatted (history). */
   doneAt?: string;
   /** The heading; the room's summary by default. */
@@ -51,7 +54,10 @@ export function Summary({
   const numbers = useMemo(
     () =>
       questionNumbers(
-        summary.results.map((result) => ({ idx: questions.get(result.questionId)?.idx ?? -1 })),
+        summary.results.map((result) => {
+          const question = questions.get(result.questionId);
+          return { idx: question?.idx ?? -1, practiceTitle: question?.practiceTitle };
+        }),
       ),
     [summary.results, questions],
   );
@@ -79,7 +85,7 @@ export function Summary({
             </button>
           ) : null}
           <Link className="button button-secondary" to={setupHref}>
-            {t.backToSetup}
+            {setupText}
           </Link>
         </div>
       </section>

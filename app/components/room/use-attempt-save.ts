@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { StoredAttempt } from "#db/attempts.ts";
-import type { AttemptSubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#server/attempts.ts";
 import { RETRY_WINDOW_MS, sendAttempt } from "#app/utils/attempt-save.ts";
 import { retryDelayMs } from "#app/utils/retry.ts";
 
@@ -20,7 +20,7 @@ export type SaveStatus =
  * an attempt already saved (known from storage) is not sent again.
  */
 export function useAttemptSave(
-  submission: AttemptSubmission | null,
+  submission: AnySubmission | null,
   alreadySaved: boolean,
   onSaved: () => void,
 ) {

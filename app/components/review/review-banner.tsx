@@ -1,0 +1,26 @@
+import { Link } from "react-router";
+import { vi } from "#app/i18n/vi.ts";
+
+const t = vi.pages.review;
+
+/** Where "Bắt đầu ôn" leads: the review room of today's due cards (app/routes/mistakes.tsx). */
+export const REVIEW_HREF = "/mistakes";
+
+/**
+ * "Ôn tập hôm nay: N câu" on the home page and the history, for a signed-in student with
+ * review cards due today; nothing at all when none are due.
+ */
+export function ReviewBanner({ dueToday }: { dueToday: number }) {
+  if (dueToday <= 0) return null;
+  return (
+    <section className="review-banner" aria-labelledby="review-banner-heading">
+      <div className="review-banner-text">
+        <h2 id="review-banner-heading">{t.bannerHeading(dueToday)}</h2>
+        <p>{t.bannerText}</p>
+      </div>
+      <Link className="button button-primary" to={REVIEW_HREF}>
+        {t.start}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useMemo } from "react";
+import type { QuestionView } from "#db/catalogue.ts";
+import type { RoomConfig, RoomSummary } from "#engine/types.ts";
+import type { AnySubmission } from "#server/attempts.ts";
+import { FlatRoom } from "./flat-room.tsx";
+import { PAUSED_HEADING_ID, ROOM_HEADING_ID } from "./room-bar.tsx";
+import { QUESTION_HEADING_ID, SequenceRoom } from "./sequence-room.tsx";
+import { Summary, SUMMARY_HEADING_ID } from "./summary.tsx";
+import { useAttemptSave } from "./use-attempt-save.ts";
+import { useRoom } from "./use-room.ts";
+import { useScreenStart } from "./use-screen-start.ts";
+
+/** What every submission carries of a finished room: picks, answer orders, times. */
+export function finishedAnswers(finished: RoomSummary) {
+  return {
+    answers: finished.results.map((result) => ({
+      questionId: result.questionId,
+      selectedAnswerIndexes: [...result.selectedAnswerIndexes],
+    })),
+    answerOrders: finished.answerOrders?.map((order) => [...order]) ?? null,
+    totalTime: finished.totalTime,
+    answerSeconds: finished.answerSeconds ? [...finished.answerSeconds] : null,
+  };
+}
+
+/**
+ * A room from its first question to its saved summary: the engine's state laid over with the
+ * progress stored for the attempt (a refresh comes back to the same question), the save sent
+ * once finished (retried offline, idempotent by attempt id), and focus moved to each new
+ * screen. The practice room and the review of mistakes differ only in what they send.
+ */
+export function RoomScreen({
+  questions,
+  config,
+  attemptId,
+  contentVersion,
+  title,
+  label,
+  submissionOf,
+  onAgain,
+  setupHref,
+  setupText,
+  loginHref,
+  summaryHeading,
+}: {
+  questions: QuestionView[];
+  config: RoomConfig;
+  attemptId: string;
+  contentVersion: number;
+  title: string;
+  label: string;
+  /** The body of POST /api/attempts for the finished room; stable (memoised) across renders. */
+  submissionOf: (finished: RoomSummary) => AnySubmission;
+  onAgain: () => void;
+  setupHref: string;
+  setupText?: string;
+  loginHref: string;
+  /** The summary's heading; "Kết quả luyện tập" by default. */
+  summaryHeading?: string;
+}) {
+  const { state, dispatch, restored, saveState, markSaved } = useRoom({
+    questions,
+    config,
+    attemptId,
+    contentVersion,
+  });
+  const finished = state.finished;
+  const submission = useMemo(
+    () => (finished && restored ? submissionOf(finished) : null),
+    [finished, restored, submissionOf],
+  );
+  const { status, retry } = useAttemptSave(submission, saveState === "saved", markSaved);
+  const questionsById = useMemo(
+    () => new Map(questions.map((question) => [question.id, question])),
+    [questions],
+  );
+  const [screen, headingId] = finished
+    ? ["summary", SUMMARY_HEADING_ID]
+    : state.paused
+      ? ["paused", PAUSED_HEADING_ID]
+      : state.config.practiceType === "FLAT"
+        ? ["sheet", ROOM_HEADING_ID]
+        : [`question-${state.currentIndex}`, QUESTION_HEADING_ID];
+  useScreenStart(screen, headingId, restored);
+
+  if (finished) {
+    return (
+      <Summary
+        title={title}
+        label={label}
+        summary={finished}
+        questions={questionsById}
+        answerOrders={state.answerOrders}
+        save={{ status, onRetry: retry, loginHref }}
+        onAgain={onAgain}
+        setupHref={setupHref}
+        setupText={setupText}
+        heading={summaryHeading}
+      />
+    );
+  }
+  return state.config.practiceType === "FLAT" ? (
+    <FlatRoom state={state} dispatch={dispatch} title={title} label={label} />
+  ) : (
+    <SequenceRoom
+      state={state}
+      dispatch={dispatch}
+      title={title}
+      label={label}
+      restored={restored}
+    />
+  );
+}

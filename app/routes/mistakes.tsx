@@ -1,0 +1,160 @@
+import { useCallback } from "react";
+import { data, Link, redirect, useNavigate } from "react-router";
+import type { RouteHandle } from "#app/root.tsx";
+import { REVIEW_HREF } from "#app/components/review/review-banner.tsx";
+import { finishedAnswers, RoomScreen } from "#app/components/room/room-screen.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { pageTitle } from "#app/utils/page-title.ts";
+import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
+import { newRoomIdentity } from "#app/utils/room-setup.ts";
+import { listRevisionsWithPractice } from "#db/catalogue.ts";
+import { findCards } from "#db/review-cards.ts";
+import { MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
+import type { RoomConfig, RoomSummary } from "#engine/types.ts";
+import { isAttemptId } from "#engine/submission.ts";
+import type { ReviewSubmission } from "#server/review-attempts.ts";
+import { dueReviewQuestions } from "#server/review.ts";
+import type { Route } from "./+types/mistakes";
+
+/** The review room, like the practice room: nothing between the student and the question. */
+export const handle: RouteHandle = { immersive: true };
+
+const t = vi.pages.review;
+
+/**
+ * One config for every review: one question at a time with the practice room's default times
+ * (a right answer after two thirds of 30 s is graded Hard), keys shown, answers shuffled so a
+ * remembered position is no help, questions in the server's order (weakest memory first).
+ */
+const REVIEW_CONFIG: Omit<RoomConfig, "seed"> = {
+  practiceType: "SEQUENCE",
+  maxQuestionTime: 30,
+  maxResultTime: 20,
+  showQuestionKeyAfterQuestionEnd: true,
+  showNotification: true,
+  shuffleQuestions: false,
+  shuffleAnswers: true,
+};
+
+/** Room storage checks this against what it stored; revisions never change, so one value. */
+const CONTENT_VERSION = 1;
+
+/** `q=12.40.7`: the revisions of this review, in order; null when malformed. */
+function parseQuestionIds(value: string | null): number[] | null {
+  if (!value || !/^\d{1,9}(\.\d{1,9}){0,49}$/.test(value)) return null;
+  const ids = value.split(".").map(Number);
+  return new Set(ids).size === ids.length && ids.length <= MAX_REVIEW_QUESTIONS ? ids : null;
+}
+
+function parseSeed(value: string | null): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const seed = Number(value);
+  return seed <= 0xffffffff ? seed : null;
+}
+
+/**
+ * /mistakes starts a review: today's due cards (up to 50, weakest first) are fixed into the URL
+ * with a new attempt id and seed, and the browser is sent there. That URL is the room: a refresh
+ * rebuilds the same questions in the same order, whatever became due since, and the stored
+ * progress is laid over it. The questions must still be the user's own cards.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const params = new URL(request.url).searchParams;
+  const id = params.get("id");
+  if (id === null) {
+    const due = await dueReviewQuestions(context.db, user.id, new Date());
+    if (due.length === 0) return { kind: "none" as const };
+    const { attemptId, seed } = newRoomIdentity();
+    const room = new URLSearchParams({ id: attemptId, seed: String(seed), q: due.join(".") });
+    throw redirect(`${REVIEW_HREF}?${room.toString()}`);
+  }
+  const ids = parseQuestionIds(params.get("q"));
+  const seed = parseSeed(params.get("seed"));
+  if (!isAttemptId(id) || !ids || seed === null) {
+    return data({ kind: "changed" as const }, { status: 400 });
+  }
+  const [cards, revisions] = await Promise.all([
+    findCards(context.db, user.id, ids),
+    listRevisionsWithPractice(context.db, ids),
+  ]);
+  const byId = new Map(revisions.map((q) => [q.id, q]));
+  const questions = ids.flatMap((qid) => byId.get(qid) ?? []);
+  if (cards.length !== ids.length || questions.length !== ids.length) {
+    return data({ kind: "changed" as const }, { status: 404 });
+  }
+  return {
+    kind: "room" as const,
+    attemptId: id.toLowerCase(),
+    config: { ...REVIEW_CONFIG, seed },
+    questions,
+  };
+}
+
+export const links: Route.LinksFunction = () => questionStylesheets;
+
+export const meta: Route.MetaFunction = () => pageTitle(t.title);
+
+export default function Mistakes({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "room") {
+    return <ReviewRoom key={loaderData.attemptId} {...loaderData} />;
+  }
+  const none = loaderData.kind === "none";
+  return (
+    <section className="status-screen">
+      <h1>{none ? t.noneHeading : t.changedHeading}</h1>
+      <p>{none ? t.noneText : t.changedText}</p>
+      <p className="status-actions">
+        {none ? null : (
+          <Link className="button button-primary" to={REVIEW_HREF}>
+            {t.startNew}
+          </Link>
+        )}
+        <Link className={`button ${none ? "button-primary" : "button-secondary"}`} to="/">
+          {t.toHome}
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function ReviewRoom({
+  attemptId,
+  config,
+  questions,
+}: Extract<Route.ComponentProps["loaderData"], { kind: "room" }>) {
+  const navigate = useNavigate();
+  const submissionOf = useCallback(
+    (finished: RoomSummary): ReviewSubmission => ({
+      type: "MISTAKES",
+      id: attemptId,
+      config,
+      ...finishedAnswers(finished),
+    }),
+    [attemptId, config],
+  );
+  // "Làm lại": a new review of whatever is due now (the cards just answered have moved on).
+  const again = useCallback(() => void navigate(REVIEW_HREF), [navigate]);
+  const here = `${REVIEW_HREF}?${new URLSearchParams({
+    id: attemptId,
+    seed: String(config.seed),
+    q: questions.map((q) => q.id).join("."),
+  }).toString()}`;
+  return (
+    <RoomScreen
+      questions={questions}
+      config={config}
+      attemptId={attemptId}
+      contentVersion={CONTENT_VERSION}
+      title={t.title}
+      label={t.label(questions.length)}
+      submissionOf={submissionOf}
+      onAgain={again}
+      setupHref="/"
+      setupText={t.toHome}
+      summaryHeading={t.summaryHeading}
+      loginHref={`/login?redirectTo=${encodeURIComponent(here)}`}
+    />
+  );
+}

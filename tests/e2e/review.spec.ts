@@ -1,0 +1,143 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
+import { SEED } from "./seed.ts";
+
+/**
+ * "Ôn lỗi sai" (issue 15): the mistakes of a run are due today, the banner on the home page
+ * and the history says how many, the review room asks them (shuffled answers, each question
+ * with its practice), its answers move the cards, and the review is in the history.
+ */
+
+/** The room practice's questions (by a phrase of their text) and the texts of their keys. */
+const KEYS: [RegExp, string[]][] = [
+  [/ca kiểm thử tối thiểu/, ["Đầu vào và kết quả mong đợi"]],
+  [/kiểm thử hộp đen/, ["Phân hoạch tương đương", "Phân tích giá trị biên"]],
+  [/người dùng cuối/, ["Kiểm thử chấp nhận"]],
+  [/phát hiện sớm/, ["Thấp hơn"]],
+  [/hồi quy nhằm/, ["Bảo đảm thay đổi mới không làm hỏng chức năng cũ"]],
+];
+
+const banner = (page: Page) => page.getByRole("region", { name: /^Ôn tập hôm nay/ });
+
+/**
+ * Answers question `position` of `count` right (or with a wrong answer) and moves on.
+ */
+async function answer(page: Page, position: number, count: number, right: boolean) {
+  await expect(page.getByLabel(`Câu ${position} trên ${count}`)).toBeVisible();
+  const text = await page.locator(".question-text").innerText();
+  const [, keys] = KEYS.find(([phrase]) => phrase.test(text)) ?? [];
+  if (!keys) throw new Error(`unknown question: ${text}`);
+  const answers = page.locator("main .question-block").getByRole("button");
+  if (right) {
+    for (const key of keys) await answers.filter({ hasText: key }).click();
+  } else {
+    const wrong = answers.filter({ hasNotText: new RegExp(keys.join("|")) }).first();
+    await wrong.click();
+    if (keys.length > 1) await page.getByRole("button", { name: "Xem đáp án" }).click();
+  }
+  await expect(page.locator(".room-verdict")).toHaveText(
+    right ? "Câu trả lời chính xác" : "Câu trả lời chưa chính xác",
+  );
+  await page.getByRole("button", { name: /^(Câu tiếp theo|Kết thúc)$/ }).click();
+}
+
+test("a run's mistakes are reviewed from the banner, and the banner counts what is left", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await register(page, "Phạm Ôn Lỗi");
+  await expect(page).toHaveURL("/");
+  await expect(banner(page)).toHaveCount(0);
+
+  // A flat run with only the first question answered (right): four mistakes.
+  await page.goto(
+    roomUrl(
+      SEED.roomPractice.code,
+      { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
+      newRoomIdentity(),
+    ),
+  );
+  await waitForHydration(page);
+  await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+
+  await page.goto("/");
+  await expect(banner(page)).toContainText("Ôn tập hôm nay: 4 câu");
+  await expectNoAxeViolations(page, "home with the review banner");
+  await page.goto("/practice-history");
+  await expect(banner(page)).toContainText("Ôn tập hôm nay: 4 câu");
+  await expectNoAxeViolations(page, "history with the review banner");
+
+  await banner(page).getByRole("link", { name: "Bắt đầu ôn" }).click();
+  await expect(page).toHaveURL(/\/mistakes\?id=[0-9a-f-]{36}&seed=\d+&q=\d+(\.\d+){3}$/);
+  await waitForHydration(page);
+  await expect(page.getByLabel("Câu 1 trên 4")).toBeVisible();
+  await expect(page.getByText(`Đề: ${SEED.roomPractice.title}`)).toBeVisible();
+  await expectNoAxeViolations(page, "review room");
+
+  // Right on the first; a refresh comes back to the second question.
+  await answer(page, 1, 4, true);
+  await expect(page.getByLabel("Câu 2 trên 4")).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await answer(page, 2, 4, true);
+  await answer(page, 3, 4, true);
+  // Wrong on the last: that one stays due.
+  await answer(page, 4, 4, false);
+  await expect(page.getByText("Số câu đúng: 3/4")).toBeVisible();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+  await expectNoAxeViolations(page, "review summary");
+
+  await page.getByRole("link", { name: "Về trang chủ" }).click();
+  await expect(page).toHaveURL("/");
+  await expect(banner(page)).toContainText("Ôn tập hôm nay: 1 câu");
+
+  // The review is in the history, and its replay names each question's practice.
+  await page.goto("/practice-history");
+  const card = page.getByRole("link").filter({ hasText: "Ôn lỗi sai" });
+  await expect(card).toContainText("3/4 câu đúng");
+  await expect(card).toContainText(`Câu sai từ: ${SEED.roomPractice.title}`);
+  await card.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Xem lại bài làm");
+  await expect(page.getByText(`Đề: ${SEED.roomPractice.title}`)).toHaveCount(4);
+  await expectNoAxeViolations(page, "review replay");
+
+  // The last mistake, right this time, saved through a server error ("Thử lại" once it is
+  // back): nothing is due any more, and no banner shows.
+  await page.route("**/api/attempts", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
+  );
+  await page.goto("/mistakes");
+  await waitForHydration(page);
+  await answer(page, 1, 1, true);
+  await expect(page.getByText(/Chưa lưu được kết quả/)).toBeVisible();
+  await page.unroute("**/api/attempts");
+  await page.getByRole("button", { name: "Thử lại" }).click();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Danh sách môn học" })).toBeVisible();
+  await expect(banner(page)).toHaveCount(0);
+  await page.goto("/practice-history");
+  await expect(page.getByRole("link").filter({ hasText: "Ôn lỗi sai" })).toHaveCount(2);
+  await page.goto("/mistakes");
+  await expect(
+    page.getByRole("heading", { name: "Hôm nay không có câu nào cần ôn" }),
+  ).toBeVisible();
+});
+
+test("the review room needs sign-in, and holds only the student's own mistakes", async ({
+  page,
+}) => {
+  await page.goto("/mistakes");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fmistakes");
+  await register(page, "Đỗ Không Lỗi");
+  await expect(page).toHaveURL("/");
+  const forged = await page.goto(`/mistakes?id=${newRoomIdentity().attemptId}&seed=1&q=1.2.3`);
+  expect(forged?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { name: "Lượt ôn này không còn dùng được" }),
+  ).toBeVisible();
+});
