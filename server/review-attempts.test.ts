@@ -4,7 +4,9 @@ import { importBanks } from "#content/import-bank.ts";
 import type { Bank } from "#content/formats/types.ts";
 import { findAttempt, listHistoryPage } from "#db/attempts.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
+import { listExportPage } from "#db/data-export.ts";
 import { findCards } from "#db/review-cards.ts";
+import { userStatistics } from "#db/statistics.ts";
 import { reviewCard } from "#engine/review.ts";
 import { describeEachDatabase } from "#tests/setup/databases.ts";
 import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
@@ -250,5 +252,25 @@ describeEachDatabase("saving a review of mistakes", (database) => {
     expect(await saveAttempt(db, "refused", { ...body, answerSeconds: [4, 6] }, T0)).toMatchObject({
       ok: true,
     });
+  });
+  it("a review counts in the statistics totals (not per practice) and comes out of the data export", async () => {
+    const { db } = database();
+    await addUser("counted");
+    await practiceRun("counted", "de-a", a, [1]);
+    const [card] = await dueReviewQuestions(db, "counted", at(60_000));
+    const saved = await saveReviewAttempt(db, "counted", review([card!]), at(120_000));
+    expect(saved.ok).toBe(true);
+
+    const statistics = await userStatistics(db, "counted", at(180_000));
+    expect(statistics.totals).toMatchObject({
+      attempts: 2,
+      questions: a.length + 1,
+      right: a.length,
+    });
+    expect(statistics.practices.map((p) => p.code)).toEqual(["de-a"]);
+
+    const exported = await listExportPage(db, "counted", null, 10);
+    expect(exported.map((attempt) => attempt.practice?.code ?? null)).toEqual(["de-a", null]);
+    expect(exported[1]!.answers.map((answer) => answer.practice.code)).toEqual(["de-a"]);
   });
 });
