@@ -10,7 +10,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import type { DB } from "#db/schema.ts";
 import { createPostgresSchemaClient } from "#tests/setup/databases.ts";
 import { hasService, testEnv } from "#tests/setup/test-env.ts";
-import { postSignUp, sessionCookie } from "#tests/setup/test-server.ts";
+import { postSignUp, sessionCookie, signUp, startTestServer } from "#tests/setup/test-server.ts";
 import { startAppProcess, type AppProcess } from "#tests/support/app-process.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { startRoundRobinProxy } from "#tests/support/round-robin-proxy.ts";
@@ -161,3 +161,48 @@ for (const make of [sqliteTarget, postgresTarget]) {
     }, 240_000);
   });
 }
+
+describe("the SQLite file cannot take a write (read-only, disk full)", () => {
+  it("an attempt save answers a retryable 503 with a Vietnamese message, writes nothing, and saves once there is room", async () => {
+    const server = await startTestServer({ AUTH_RATE_LIMIT: "false" });
+    cleanups.push(() => server.close());
+    const { db } = server.database;
+    const questionIds = await importTinyPractice(db, 3);
+    const { cookie } = await signUp(server, { email: "day-dia@example.com" });
+    const save = (id: string) =>
+      fetch(`${server.base}/api/attempts`, {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie },
+        body: JSON.stringify(attemptSubmission(id, questionIds)),
+      });
+    const counter = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("practice")
+            .select("attempt_count")
+            .where("code", "=", "de-thu")
+            .executeTakeFirstOrThrow()
+        ).attempt_count,
+      );
+
+    // The server's connection may not write: SQLite answers SQLITE_READONLY, as for a file made
+    // read-only; a full disk (SQLITE_FULL) takes the same path (server/database-outage.ts).
+    await sql.raw("pragma query_only = on").execute(db);
+    const id = randomUUID();
+    const refused = await save(id);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.json()).toEqual({
+      code: "UNAVAILABLE",
+      message: expect.stringContaining("Vui lòng thử lại"),
+    });
+    expect(await db.selectFrom("attempt").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("attempt_answer").select("attempt_id").execute()).toEqual([]);
+    expect(await counter()).toBe(0);
+
+    await sql.raw("pragma query_only = off").execute(db);
+    expect((await save(id)).status).toBe(201);
+    expect(await counter()).toBe(1);
+  });
+});
