@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { dialectOf } from "./dialect-of.ts";
 import { GRADUATION_DAYS, type ReviewCardState } from "#engine/review.ts";
 import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
 
@@ -64,15 +65,19 @@ export async function findCards(
   db: Kysely<DB>,
   userId: string,
   questionIds: readonly number[],
+  { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<StoredReviewCard[]> {
   if (questionIds.length === 0) return [];
-  const rows = await db
+  let query = db
     .selectFrom("review_card")
     .select(STATE_COLUMNS)
     .where("user_id", "=", userId)
-    .where("question_id", "in", [...questionIds])
-    .execute();
-  return rows.map(toCard);
+    .where("question_id", "in", [...questionIds]);
+  // Two saves of one user at once on PostgreSQL: the second waits here and reads the first's
+  // cards, instead of grading the same old cards and overwriting them. SQLite's write
+  // transactions (BEGIN IMMEDIATE) already run one at a time.
+  if (forUpdate && dialectOf(db) === "postgres") query = query.forUpdate();
+  return (await query.execute()).map(toCard);
 }
 
 /** Writes cards as they are now (insert or replace by user and question). */

@@ -253,6 +253,23 @@ describeEachDatabase("saving a review of mistakes", (database) => {
       ok: true,
     });
   });
+  it("two reviews of one student saved at the same moment both grade the card: neither overwrites the other", async () => {
+    const { db } = database();
+    await addUser("two-tabs");
+    await practiceRun("two-tabs", "de-a", a, [0]);
+    // Two tabs finish a review of the same mistake at once. A review raises no practice counter,
+    // so nothing else made the second save wait: on PostgreSQL both read the card before either
+    // wrote it, and one review was lost (reps 2).
+    const wrongAgain = { picks: () => [1] };
+    const saved = await Promise.all([
+      saveReviewAttempt(db, "two-tabs", review([a[0]!], wrongAgain), at(60_000)),
+      saveReviewAttempt(db, "two-tabs", review([a[0]!], wrongAgain), at(60_000)),
+    ]);
+    expect(saved.map((s) => s.ok)).toEqual([true, true]);
+    const [card] = await findCards(db, "two-tabs", [a[0]!]);
+    expect(card?.reps).toBe(3);
+  });
+
   it("a review counts in the statistics totals (not per practice) and comes out of the data export", async () => {
     const { db } = database();
     await addUser("counted");

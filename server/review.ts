@@ -101,6 +101,7 @@ export async function gradeCards(
         db,
         userId,
         grades.map((g) => g.questionId),
+        { forUpdate: true },
       )
     ).map((c) => [c.questionId, c]),
   );
