@@ -72,6 +72,9 @@ export async function register(
 
 /** The header's navigation, opening the phone's menu first. */
 export async function openAccountMenu(page: Page) {
+  // The menus are buttons that work once the page is hydrated: a click before that is lost
+  // (seen under load after a sign-up's redirect home).
+  await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Điều hướng chính" }).filter({ visible: true });
   if (isPhone(page)) {
     // A tap that lands while the menu is still closing from the last navigation is lost:
