@@ -26,7 +26,7 @@ import {
   startApp,
   stats,
 } from "./support/app-server.mjs";
-import { runStudents } from "./support/students.mjs";
+import { runStudents, submission } from "./support/students.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -50,31 +50,6 @@ const SCENARIOS = {
     body: () => JSON.stringify(submission(app.questionIds)),
   }),
 };
-
-function submission(questionIds) {
-  const seed = Math.floor(Math.random() * 1e9);
-  return {
-    id: crypto.randomUUID(),
-    practiceCode: LONG_PRACTICE,
-    selection: { type: "PRACTICE_TIME_RANGE", start: 1, end: 50 },
-    config: {
-      practiceType: "SEQUENCE",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: false,
-      seed,
-    },
-    answers: questionIds.map((questionId, k) => ({
-      questionId,
-      selectedAnswerIndexes: [(seed + k) % 4],
-    })),
-    answerOrders: null,
-    totalTime: 300,
-  };
-}
 
 async function prepare(app) {
   app.cookie = await signUp(app.base);

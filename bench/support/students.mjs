@@ -3,7 +3,7 @@
 // attempt, thinking 0.5–1.5 s between two steps (a student reading and tapping), over and over.
 // Every request's latency counts (headers and body read); an error is a failed request or any
 // answer but 2xx. The server's RSS is sampled every second, per process.
-import { stats } from "./app-server.mjs";
+import { LONG_PRACTICE, stats } from "./app-server.mjs";
 import { signUp } from "./app-server.mjs";
 
 const ACCOUNTS = 20;
@@ -88,5 +88,31 @@ export async function runStudents(app, { students, seconds, roomPath, pages, sub
     errors,
     firstErrors,
     rssMb: [...rssMax.values()],
+  };
+}
+
+/** What the room sends for a SEQUENCE run of 50 questions (`practiceCode` is set by the caller). */
+export function submission(questionIds) {
+  const seed = Math.floor(Math.random() * 1e9);
+  return {
+    id: crypto.randomUUID(),
+    practiceCode: LONG_PRACTICE,
+    selection: { type: "PRACTICE_TIME_RANGE", start: 1, end: 50 },
+    config: {
+      practiceType: "SEQUENCE",
+      maxQuestionTime: 30,
+      maxResultTime: 20,
+      showQuestionKeyAfterQuestionEnd: true,
+      showNotification: true,
+      shuffleQuestions: false,
+      shuffleAnswers: false,
+      seed,
+    },
+    answers: questionIds.map((questionId, k) => ({
+      questionId,
+      selectedAnswerIndexes: [(seed + k) % 4],
+    })),
+    answerOrders: null,
+    totalTime: 300,
   };
 }
