@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { dialectOf } from "./dialect-of.ts";
 import { GRADUATION_DAYS, type ReviewCardState } from "#engine/review.ts";
 import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
@@ -65,19 +65,30 @@ export async function findCards(
   db: Kysely<DB>,
   userId: string,
   questionIds: readonly number[],
-  { forUpdate = false }: { forUpdate?: boolean } = {},
 ): Promise<StoredReviewCard[]> {
   if (questionIds.length === 0) return [];
-  let query = db
+  const rows = await db
     .selectFrom("review_card")
     .select(STATE_COLUMNS)
     .where("user_id", "=", userId)
-    .where("question_id", "in", [...questionIds]);
-  // Two saves of one user at once on PostgreSQL: the second waits here and reads the first's
-  // cards, instead of grading the same old cards and overwriting them. SQLite's write
-  // transactions (BEGIN IMMEDIATE) already run one at a time.
-  if (forUpdate && dialectOf(db) === "postgres") query = query.forUpdate();
-  return (await query.execute()).map(toCard);
+    .where("question_id", "in", [...questionIds])
+    .execute();
+  return rows.map(toCard);
+}
+
+/** The first key of the two-key advisory locks on a user's cards (the second: the user). */
+const CARDS_LOCK = 1_652_473;
+
+/**
+ * Inside a save's transaction: the user's cards are this transaction's until it ends. Two saves
+ * of one student at once on PostgreSQL would otherwise both grade the cards as they were before
+ * either, and one review would be lost. One lock per user (not row locks, which two saves
+ * taking overlapping cards in different orders turned into deadlocks); other students never
+ * wait. SQLite's write transactions (BEGIN IMMEDIATE) already run one at a time.
+ */
+export async function lockCardsOf(db: Kysely<DB>, userId: string): Promise<void> {
+  if (dialectOf(db) !== "postgres") return;
+  await sql`select pg_advisory_xact_lock(${CARDS_LOCK}, hashtext(${userId}))`.execute(db);
 }
 
 /** Writes cards as they are now (insert or replace by user and question). */

@@ -15,7 +15,7 @@ import { attemptSubmission, importTinyPractice } from "#tests/support/practice-f
 import { startTcpCutProxy, type TcpCutProxy } from "#tests/support/tcp-cut-proxy.ts";
 
 /**
- * Issue 16: PostgreSQL unreachable for a while, cut by a loopback TCP proxy (never by stopping
+ * Issue 16: PostgreSQL unreachable for 10 s, cut by a loopback TCP proxy (never by stopping
  * the server other tests share). Pages answer a Vietnamese error page, the API a retryable
  * error, /healthz unhealthy, each at once or within the connect timeout; afterwards
  * everything works again and an attempt sent again is saved.
@@ -78,6 +78,7 @@ describe.runIf(databaseUrl)("PostgreSQL unreachable", () => {
   for (const mode of ["refuse", "blackhole"] as const) {
     it(`cut (${mode}): a Vietnamese error page, a retryable API error, /healthz unhealthy; then all works again`, async () => {
       link.cut(mode);
+      const cutAt = Date.now();
       try {
         const page = await fetch(`${server.base}/practice-review/de-thu`, {
           headers: { cookie },
@@ -101,6 +102,8 @@ describe.runIf(databaseUrl)("PostgreSQL unreachable", () => {
           signal: AbortSignal.timeout(15_000),
         });
         expect(health.status).toBe(503);
+        // The issue's outage lasts 10 s: the instance must come back from a long one, not a blip.
+        await new Promise((resolve) => setTimeout(resolve, 10_000 - (Date.now() - cutAt)));
       } finally {
         link.restore();
       }

@@ -253,21 +253,36 @@ describeEachDatabase("saving a review of mistakes", (database) => {
       ok: true,
     });
   });
-  it("two reviews of one student saved at the same moment both grade the card: neither overwrites the other", async () => {
+  it("reviews of one student saved at the same moment all grade the cards: none lost, no deadlock", async () => {
     const { db } = database();
     await addUser("two-tabs");
-    await practiceRun("two-tabs", "de-a", a, [0]);
-    // Two tabs finish a review of the same mistake at once. A review raises no practice counter,
-    // so nothing else made the second save wait: on PostgreSQL both read the card before either
-    // wrote it, and one review was lost (reps 2).
-    const wrongAgain = { picks: () => [1] };
-    const saved = await Promise.all([
-      saveReviewAttempt(db, "two-tabs", review([a[0]!], wrongAgain), at(60_000)),
-      saveReviewAttempt(db, "two-tabs", review([a[0]!], wrongAgain), at(60_000)),
-    ]);
-    expect(saved.map((s) => s.ok)).toEqual([true, true]);
-    const [card] = await findCards(db, "two-tabs", [a[0]!]);
-    expect(card?.reps).toBe(3);
+    await practiceRun("two-tabs", "de-a", a, [0, 1, 2]);
+    // Tabs finish reviews of the same three mistakes at once, in different orders. A review
+    // raises no practice counter, so nothing else made the saves wait: on PostgreSQL two of them
+    // read a card before either wrote it (one review lost), and row locks taken in different
+    // orders deadlocked.
+    const orders = [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0],
+      [0, 2, 1],
+    ];
+    const saved = await Promise.all(
+      orders.map((order) =>
+        saveReviewAttempt(
+          db,
+          "two-tabs",
+          review(
+            order.map((i) => a[i]!),
+            { picks: () => [1] },
+          ),
+          at(60_000),
+        ),
+      ),
+    );
+    expect(saved.map((s) => s.ok)).toEqual([true, true, true, true]);
+    const cards = await findCards(db, "two-tabs", [a[0]!, a[1]!, a[2]!]);
+    expect(cards.map((card) => card.reps)).toEqual([5, 5, 5]);
   });
 
   it("a review counts in the statistics totals (not per practice) and comes out of the data export", async () => {

@@ -5,6 +5,7 @@ import {
   dropCards,
   findCards,
   listDueCards,
+  lockCardsOf,
   listStaleCards,
   moveCard,
   saveCards,
@@ -95,13 +96,13 @@ export async function gradeCards(
   now: Date,
 ): Promise<void> {
   if (grades.length === 0) return;
+  await lockCardsOf(db, userId);
   const existing = new Map(
     (
       await findCards(
         db,
         userId,
         grades.map((g) => g.questionId),
-        { forUpdate: true },
       )
     ).map((c) => [c.questionId, c]),
   );
