@@ -24,7 +24,11 @@ const ATTEMPTS = 1000;
 const CLIENTS = 20;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
+  // Every step runs, whatever an earlier one threw: a server left running would outlive the test.
+  for (const cleanup of cleanups.reverse())
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => {});
 });
 
 interface Target {
@@ -109,7 +113,8 @@ for (const make of [sqliteTarget, postgresTarget]) {
         BETTER_AUTH_SECRET: "k".repeat(40),
       };
       let server: AppProcess = await startAppProcess("before", env);
-      cleanups.push(() => server.kill());
+      const first = server;
+      cleanups.push(() => first.kill());
       const ports = [server.port];
       const proxy = await startRoundRobinProxy(ports);
       cleanups.push(() => proxy.close());
@@ -137,6 +142,8 @@ for (const make of [sqliteTarget, postgresTarget]) {
       await server.kill();
       expect(stored).toBeLessThan(ATTEMPTS);
       server = await startAppProcess("after", env);
+      const second = server;
+      cleanups.push(() => second.kill());
       ports[0] = server.port;
       await clients;
 
