@@ -15,7 +15,12 @@ import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { renderPreferencesScript, SNOW_COOKIE } from "#app/components/snow/season.ts";
 import { Snowfall } from "#app/components/snow/snowfall.tsx";
-import { readCookie, readThemeCookie, THEME_KEYS } from "#app/components/theme/themes.ts";
+import {
+  readCookie,
+  readThemeCookie,
+  THEME_COLORS,
+  THEME_KEYS,
+} from "#app/components/theme/themes.ts";
 import {
   ChunkErrorScreen,
   isChunkLoadError,
@@ -39,6 +44,9 @@ import { pageTitle } from "#app/utils/page-title.ts";
 // The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (issue 17): the manifest names the app and its icons (scripts/make-icons.mjs).
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -73,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={vi.tagline} />
+        <meta name="theme-color" content={THEME_COLORS[theme]} />
         <AppStylesheet />
         {data ? (
           <script

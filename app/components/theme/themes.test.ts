@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { INITIAL_THEME, PALETTE_KEYS, THEME_KEYS, readThemeCookie } from "./themes.ts";
+import {
+  INITIAL_THEME,
+  PALETTE_KEYS,
+  THEME_COLORS,
+  THEME_KEYS,
+  readThemeCookie,
+} from "./themes.ts";
 
 const css = readFileSync(new URL("../../styles/themes.css", import.meta.url), "utf8");
 
@@ -26,6 +32,10 @@ function contrast(a: string, b: string): number {
 
 describe.each(THEME_KEYS)("theme %s", (theme) => {
   const palette = paletteOf(theme);
+
+  it("gives the title bar (theme-color) its --primary", () => {
+    expect(THEME_COLORS[theme]).toBe(palette.primary);
+  });
 
   it("defines every palette key of the spec", () => {
     for (const key of PALETTE_KEYS) expect(palette[key], key).toMatch(/^#[0-9a-f]{6}$/);

@@ -5,6 +5,18 @@ export type ThemeKey = (typeof THEME_KEYS)[number];
 /** The theme a first-time visitor gets (spec: the initial theme is custom-2). */
 export const INITIAL_THEME: ThemeKey = "custom-2";
 
+/**
+ * Each theme's --primary (themes.css; themes.test.ts keeps the two equal): the browser's and an
+ * installed app's title bar (`<meta name="theme-color">`) follow the chosen theme.
+ */
+export const THEME_COLORS: Record<ThemeKey, string> = {
+  default: "#1559b7",
+  "custom-1": "#2b7a3d",
+  "custom-2": "#f28b82",
+  "custom-3": "#66479a",
+  "custom-4": "#a9521d",
+};
+
 /** Every palette key of the spec, as CSS custom properties (--primary, --primary10, …). */
 export const PALETTE_KEYS = [
   "primary",
