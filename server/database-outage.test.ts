@@ -98,6 +98,21 @@ describe.runIf(databaseUrl)("PostgreSQL unreachable", () => {
           message: expect.stringContaining("thử lại"),
         });
 
+        // better-auth's own endpoints too (it catches the error itself and answered 500).
+        const signIn = await fetch(`${server.base}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "mat-ket-noi@example.com", password: "matkhau1" }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        expect(signIn.status).toBe(503);
+        expect(signIn.headers.get("retry-after")).toMatch(/^\d+$/);
+        const session = await fetch(`${server.base}/api/auth/list-sessions`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(15_000),
+        });
+        expect(session.status).toBe(503);
+
         const health = await fetch(`${server.base}/healthz`, {
           signal: AbortSignal.timeout(15_000),
         });
