@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, StoredAnswer } from "./schema.ts";
+import { summaryColumns } from "./attempt-rows.ts";
 
 /**
  * "Tải dữ liệu của tôi" (issue 15): a user's attempts with every answer and the question
@@ -58,25 +59,8 @@ export interface ExportAttempt {
 /** At most this many attempts per page, whatever the caller asks. */
 const MAX_PAGE = 500;
 
-const attemptColumns = [
-  "attempt.id",
-  "attempt.practice_id",
-  "attempt.practice_code",
-  "attempt.practice_title",
-  "attempt.description",
-  "attempt.type",
-  "attempt.chapter_idx",
-  "attempt.range_start",
-  "attempt.range_end",
-  "attempt.practice_type",
-  "attempt.config",
-  "attempt.answer_orders",
-  "attempt.number_of_right",
-  "attempt.number_of_wrong",
-  "attempt.question_count",
-  "attempt.total_time",
-  "attempt.created_at",
-] as const;
+/** The history's columns (db/attempt-rows.ts), and the practice and answer orders beside them. */
+const attemptColumns = [...summaryColumns, "attempt.practice_id", "attempt.answer_orders"] as const;
 
 /** One page of the user's attempts, oldest first, after `after`; empty when there are no more. */
 export async function listExportPage(

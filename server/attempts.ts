@@ -28,6 +28,11 @@ import { gradesOfAttempt } from "#engine/review.ts";
 import type { Logger } from "./logger.ts";
 import { gradeCards } from "./review.ts";
 import {
+  submittedAnswerOrders,
+  submittedAnswers,
+  submittedAnswerSeconds,
+} from "./submission-parts.ts";
+import {
   reviewSubmissionSchema,
   saveReviewAttempt,
   type ReviewRefusal,
@@ -42,7 +47,8 @@ import {
  * so a double "Kết thúc", a retry after a lost answer or a second tab cannot count twice.
  */
 
-const idx = z.number().int().min(0).max(10_000);
+/** The most questions one attempt may hold (a whole practice). */
+const MAX_QUESTIONS = 20_000;
 
 /** The wire format; unknown keys (a forged numberOfRight or rightAnswer) are dropped, never read. */
 export const attemptSubmissionSchema = z.object({
@@ -51,22 +57,11 @@ export const attemptSubmissionSchema = z.object({
   practiceCode: storableText().min(1).max(120),
   selection: selectionSchema,
   config: roomConfigSchema,
-  /** One per question, in the order shown: the revision id and the picked ORIGINAL answer idxs. */
-  answers: z
-    .array(
-      z.object({
-        questionId: storableInt().min(1),
-        selectedAnswerIndexes: z.array(idx).max(64),
-      }),
-    )
-    .min(1)
-    .max(20_000),
-  /** Per shown question, its original answer idxs in display order; required iff config.shuffleAnswers, else null. */
-  answerOrders: z.array(z.array(idx).max(64)).max(20_000).nullable(),
+  answers: submittedAnswers(MAX_QUESTIONS),
+  answerOrders: submittedAnswerOrders(MAX_QUESTIONS),
   /** Whole seconds, at most MAX_TOTAL_TIME (engine/submission.ts). */
   totalTime: storableInt(),
-  /** Per question, the seconds it took (SEQUENCE rooms, issue 15); optional for older pages. */
-  answerSeconds: z.array(storableInt()).max(20_000).nullable().optional(),
+  answerSeconds: submittedAnswerSeconds(MAX_QUESTIONS),
 });
 
 export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;

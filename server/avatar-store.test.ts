@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { readAvatar } from "#db/avatars.ts";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { avatarFileName, moveAvatarFilesIntoDatabase, storeAvatar } from "./avatar-store.ts";
 
 const dirs: string[] = [];
@@ -12,21 +12,8 @@ afterAll(() => {
 });
 
 describeEachDatabase("avatar store", (database) => {
-  const addUser = async (id: string, image: string | null = null) => {
-    const now = new Date().toISOString();
-    await database()
-      .db.insertInto("user")
-      .values({
-        id,
-        name: id,
-        email: `${id}@example.com`,
-        emailVerified: 1,
-        image,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
-  };
+  const addUser = (id: string, image: string | null = null) =>
+    insertUser(database(), id, { image });
   const imageOf = async (id: string) =>
     (
       await database()

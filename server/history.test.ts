@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { listHistoryPage, listPracticedPractices } from "#db/attempts.ts";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
 
@@ -10,23 +10,9 @@ describeEachDatabase("history pages", (database) => {
   const saved: string[] = [];
 
   beforeAll(async () => {
-    const { db, dialect } = database();
+    const { db } = database();
     const ids = await importTinyPractice(db, 2);
-    const stamp = new Date("2025-03-01T00:00:00.000Z").toISOString();
-    for (const id of ["pager", "stranger"]) {
-      await db
-        .insertInto("user")
-        .values({
-          id,
-          name: id,
-          email: `${id}@example.com`,
-          emailVerified: dialect === "postgres" ? true : 1,
-          image: null,
-          createdAt: stamp,
-          updatedAt: stamp,
-        })
-        .execute();
-    }
+    for (const id of ["pager", "stranger"]) await insertUser(database(), id);
     // 25 attempts, two of them in the same millisecond (the id breaks the tie).
     for (let i = 0; i < 25; i++) {
       const id = randomUUID();

@@ -8,7 +8,7 @@ import { listExportPage } from "#db/data-export.ts";
 import { findCards } from "#db/review-cards.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { reviewCard } from "#engine/review.ts";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
 import { saveReviewAttempt, type ReviewSubmission } from "./review-attempts.ts";
 import { countDueToday, dueReviewQuestions } from "./review.ts";
@@ -72,22 +72,7 @@ describeEachDatabase("saving a review of mistakes", (database) => {
   let a: number[] = [];
   let b: number[] = [];
 
-  async function addUser(id: string) {
-    const { db, dialect } = database();
-    const stamp = T0.toISOString();
-    await db
-      .insertInto("user")
-      .values({
-        id,
-        name: id,
-        email: `${id}@example.com`,
-        emailVerified: dialect === "postgres" ? true : 1,
-        image: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
-  }
+  const addUser = (id: string) => insertUser(database(), id, { at: T0 });
 
   async function idsOf(code: string): Promise<number[]> {
     const rows = await database()

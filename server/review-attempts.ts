@@ -16,6 +16,11 @@ import {
   totalTimeIsValid,
 } from "#engine/submission.ts";
 import { gradeCards } from "./review.ts";
+import {
+  submittedAnswerOrders,
+  submittedAnswers,
+  submittedAnswerSeconds,
+} from "./submission-parts.ts";
 
 /**
  * Saving an "Ôn lỗi sai" run (issue 15): an attempt of type MISTAKES, with no practice, over
@@ -31,26 +36,15 @@ import { gradeCards } from "./review.ts";
  * user never missed, or a made-up id is refused with NOT_YOUR_REVIEW.
  */
 
-const idx = z.number().int().min(0).max(10_000);
-
 /** The wire format of a review; unknown keys are dropped. */
 export const reviewSubmissionSchema = z.object({
   type: z.literal("MISTAKES"),
   id: storableText().max(36),
   config: roomConfigSchema,
-  answers: z
-    .array(
-      z.object({
-        questionId: storableInt().min(1),
-        selectedAnswerIndexes: z.array(idx).max(64),
-      }),
-    )
-    .min(1)
-    .max(MAX_REVIEW_QUESTIONS),
-  answerOrders: z.array(z.array(idx).max(64)).max(MAX_REVIEW_QUESTIONS).nullable(),
+  answers: submittedAnswers(MAX_REVIEW_QUESTIONS),
+  answerOrders: submittedAnswerOrders(MAX_REVIEW_QUESTIONS),
   totalTime: storableInt(),
-  /** Per question, the seconds it took (SEQUENCE rooms); optional for older pages. */
-  answerSeconds: z.array(storableInt()).max(MAX_REVIEW_QUESTIONS).nullable().optional(),
+  answerSeconds: submittedAnswerSeconds(MAX_REVIEW_QUESTIONS),
 });
 
 export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { findCards } from "#db/review-cards.ts";
 import type { Bank } from "#content/formats/types.ts";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
 import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";
@@ -59,22 +59,7 @@ describeEachDatabase("review cards", (database) => {
     return rows.map((r) => r.id);
   }
 
-  async function addUser(id: string) {
-    const { db, dialect } = database();
-    const stamp = T0.toISOString();
-    await db
-      .insertInto("user")
-      .values({
-        id,
-        name: id,
-        email: `${id}@example.com`,
-        emailVerified: dialect === "postgres" ? true : 1,
-        image: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      })
-      .execute();
-  }
+  const addUser = (id: string) => insertUser(database(), id, { at: T0 });
 
   /** A flat run of the whole practice; `wrong` are the positions answered wrong. */
   async function run(userId: string, wrong: number[], now: Date) {

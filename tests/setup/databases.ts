@@ -113,3 +113,27 @@ export function describeEachDatabase(
     });
   }
 }
+
+/** A user row as better-auth writes it, for tests that need an owner for attempts or cards. */
+export async function insertUser(
+  { db, dialect }: TestDatabase,
+  id: string,
+  {
+    image = null,
+    at = new Date("2025-03-01T00:00:00.000Z"),
+  }: { image?: string | null; at?: Date } = {},
+): Promise<void> {
+  const stamp = at.toISOString();
+  await db
+    .insertInto("user")
+    .values({
+      id,
+      name: id,
+      email: `${id}@example.com`,
+      emailVerified: dialect === "postgres" ? true : 1,
+      image,
+      createdAt: stamp,
+      updatedAt: stamp,
+    })
+    .execute();
+}

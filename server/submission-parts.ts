@@ -1,0 +1,31 @@
+import { storableInt, z } from "#base/zod.ts";
+
+/**
+ * The parts of POST /api/attempts' wire format that a practice attempt (server/attempts.ts) and
+ * a review of mistakes (server/review-attempts.ts) share, each bounded by its own question count.
+ */
+
+const idx = z.number().int().min(0).max(10_000);
+
+/** One per question, in the order shown: the revision id and the picked ORIGINAL answer idxs. */
+export function submittedAnswers(maxQuestions: number) {
+  return z
+    .array(
+      z.object({
+        questionId: storableInt().min(1),
+        selectedAnswerIndexes: z.array(idx).max(64),
+      }),
+    )
+    .min(1)
+    .max(maxQuestions);
+}
+
+/** Per shown question, its original answer idxs in display order; required iff config.shuffleAnswers, else null. */
+export function submittedAnswerOrders(maxQuestions: number) {
+  return z.array(z.array(idx).max(64)).max(maxQuestions).nullable();
+}
+
+/** Per question, the seconds it took (SEQUENCE rooms, issue 15); optional for older pages. */
+export function submittedAnswerSeconds(maxQuestions: number) {
+  return z.array(storableInt()).max(maxQuestions).nullable().optional();
+}
