@@ -19,6 +19,8 @@ const launchOptions = {
   ],
 };
 
+export { launchOptions };
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -38,6 +40,9 @@ export default defineConfig({
     locale: "vi-VN",
     timezoneId: "Asia/Ho_Chi_Minh",
     trace: "retain-on-failure",
+    // The service worker (issue 17) would answer requests the tests route and fake; only the
+    // offline tests (offline.spec.ts) let it run.
+    serviceWorkers: "block",
   },
   projects: [
     {

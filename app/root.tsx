@@ -27,6 +27,7 @@ import {
   LoadFailureGuard,
 } from "#app/components/ui/load-failure.tsx";
 import { ScrollToTop } from "#app/components/ui/scroll-to-top.tsx";
+import { OfflineShell } from "#app/components/offline/offline-shell.tsx";
 import {
   BadRequestScreen,
   NotFoundScreen,
@@ -62,6 +63,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     verifyReminderHiddenFor: readCookie(cookies, VERIFY_REMINDER_COOKIE),
     nonce: context.cspNonce,
   };
+}
+
+/**
+ * Offline (issue 17), the root's data (the user, the theme) is kept as it is on a navigation:
+ * asking the server for it would fail the whole page, where a downloaded practice's set-up page
+ * and room can open from the device.
+ */
+export function shouldRevalidate({
+  defaultShouldRevalidate,
+}: {
+  defaultShouldRevalidate: boolean;
+}): boolean {
+  if (typeof navigator !== "undefined" && !navigator.onLine) return false;
+  return defaultShouldRevalidate;
 }
 
 /** What a route can ask of the shell through its `handle` export. */
@@ -113,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {data ? (
             <VerifyReminder user={data.user} hiddenFor={data.verifyReminderHiddenFor} />
           ) : null}
+          {data ? <OfflineShell signedIn={Boolean(data.user)} /> : null}
           <LoadFailureGuard>{children}</LoadFailureGuard>
         </main>
         {data && !immersive ? <SiteFooter env={data.publicEnv} /> : null}

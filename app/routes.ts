@@ -13,6 +13,8 @@ export default [
   route("practice-subject/:subjectCode", "routes/practice-subject.tsx"),
   route("practice-review/:practiceCode", "routes/practice-review.tsx"),
   route("practice-review/:practiceCode/questions", "routes/practice-questions.ts"),
+  // "Tải về để luyện offline" (issue 17): the whole practice for the device.
+  route("practice-review/:practiceCode/offline", "routes/practice-offline.ts"),
   route("practice-control", "routes/practice-control.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
   route("practice-history", "routes/practice-history.tsx"),

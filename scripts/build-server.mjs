@@ -2,6 +2,7 @@
 // build/host/index.js (packages stay external: they are installed next to the build; started
 // with plain `node`), and writes brotli and gzip copies of every hashed asset, compressed once
 // at maximum quality instead of on every request.
+import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -17,6 +18,58 @@ await build({
   packages: "external",
   sourcemap: true,
   logLevel: "warning",
+});
+
+// The offline page's script, then the service worker with this build's precache list
+// (app/offline/sw.ts): every script and stylesheet of the build (their names carry their hash,
+// so no revision), and the few unhashed files with a hash of their content as the revision.
+// KaTeX's fonts are not precached: they are fetched on first use or when a practice is
+// downloaded, so a visitor who never goes offline does not pay 250 KB for them.
+const client = "build/client";
+const workerOptions = {
+  bundle: true,
+  platform: "browser",
+  target: "es2022",
+  format: "esm",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  define: { "process.env.NODE_ENV": '"production"' },
+};
+await build({
+  ...workerOptions,
+  entryPoints: ["app/offline/offline-page.ts"],
+  outfile: `${client}/offline.js`,
+});
+const assetNames = readdirSync(`${client}/assets`);
+const hashOf = (file) => createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);
+const precache = [
+  ...assetNames
+    .filter((name) => /\.(js|css)$/.test(name))
+    .map((name) => ({ url: `/assets/${name}`, revision: null })),
+  ...[
+    "offline.html",
+    "offline.css",
+    "offline.js",
+    "favicon.svg",
+    "manifest.webmanifest",
+    "icons/icon-192.png",
+  ].map((name) => ({ url: `/${name}`, revision: hashOf(`${client}/${name}`) })),
+];
+const fonts = assetNames.filter((name) => name.endsWith(".woff2")).map((name) => `/assets/${name}`);
+const buildId = createHash("sha256").update(JSON.stringify(precache)).digest("hex").slice(0, 12);
+await build({
+  ...workerOptions,
+  entryPoints: ["app/offline/sw.ts"],
+  outfile: `${client}/sw.js`,
+  // An IIFE, not a module: Safari before 16.4 and older Android WebViews load only classic workers.
+  format: "iife",
+  define: {
+    ...workerOptions.define,
+    "self.__WB_MANIFEST": JSON.stringify(precache),
+    __BUILD_ID__: JSON.stringify(buildId),
+    __FONT_URLS__: JSON.stringify(fonts),
+  },
 });
 
 const assets = "build/client/assets";

@@ -233,7 +233,14 @@ function serveAssets(dir: string): express.RequestHandler[] {
  */
 function servePublicFiles(clientDir: string): express.RequestHandler {
   const names = new Set(readdirSync(clientDir).filter((name) => name !== "assets"));
-  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  const serve = express.static(clientDir, {
+    maxAge: "1h",
+    index: false,
+    // The service worker is checked for a new build on every visit: never from a cache.
+    setHeaders: (res, file) => {
+      if (path.basename(file) === "sw.js") res.setHeader("Cache-Control", "no-cache");
+    },
+  });
   return (req, res, next) => {
     if (names.has(req.path.split("/")[1] ?? "")) serve(req, res, next);
     else next();

@@ -47,6 +47,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Offline (issue 17): when the network fails, the room is built on the device from the
+ * downloaded practice. It also runs at hydration, because a room address never opened before
+ * is answered offline by the service worker with this practice's stored room page: that page's
+ * data names another attempt, and the room for this address is built here instead.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const attemptId = new URL(request.url).searchParams.get("attempt")?.toLowerCase();
+  let loaded: Awaited<ReturnType<typeof serverLoader>> | null = null;
+  try {
+    loaded = await serverLoader();
+  } catch (error) {
+    if (navigator.onLine && !(error instanceof TypeError)) throw error;
+  }
+  if (loaded && (loaded.kind !== "room" || loaded.room.attemptId === attemptId)) return loaded;
+  const { offlineRoomData } = await import("#app/offline/offline-room.ts");
+  return offlineRoomData(new URL(request.url));
+}
+clientLoader.hydrate = true as const;
+
 export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
@@ -70,7 +90,9 @@ export default function PracticeControl({ loaderData }: Route.ComponentProps) {
           ? t.invalidText
           : loaderData.kind === "empty"
             ? t.emptyText
-            : t.notFoundText}
+            : loaderData.kind === "notDownloaded"
+              ? vi.offline.roomNotDownloaded
+              : t.notFoundText}
       </p>
       {loaderData.kind === "empty" ? (
         <Link className="button button-primary" to={loaderData.setupHref}>

@@ -2,6 +2,7 @@ import { useMemo, type MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
 import { REVIEW_HREF, ReviewBanner } from "#app/components/review/review-banner.tsx";
+import { PendingAttempts } from "#app/components/offline/pending-attempts.tsx";
 import { HistoryFilters } from "#app/components/history/history-filters.tsx";
 import { Summary } from "#app/components/room/summary.tsx";
 import { StatisticsView } from "#app/components/statistics/statistics-view.tsx";
@@ -142,6 +143,7 @@ function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) 
     <section className="page history-page">
       <h1>{t.heading}</h1>
       <ReviewBanner dueToday={dueToday} />
+      <PendingAttempts />
       <HistoryTabs current="list" />
       <p className="muted">{t.intro}</p>
       <HistoryFilters practices={practices} subject={subject} practice={practice} />
@@ -172,6 +174,7 @@ function EmptyHistory({ dueToday = 0 }: { dueToday?: number }) {
     <section className="page history-page">
       <h1>{t.heading}</h1>
       <ReviewBanner dueToday={dueToday} />
+      <PendingAttempts />
       <p>{t.empty}</p>
       <Link className="button button-primary" to="/">
         {t.toHome}

@@ -5,6 +5,7 @@ import { listAttemptsOfPractice } from "#db/attempts.ts";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
+import { DownloadPanel } from "#app/components/offline/download-panel.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { offeredSelection } from "#app/utils/room-setup.ts";
@@ -46,7 +47,8 @@ function preselectedOf(request: Request, practice: PracticeInfo) {
 export default function PracticeReview({ loaderData, matches }: Route.ComponentProps) {
   const { practice, attempts, preselected } = loaderData;
   const location = useLocation();
-  const signedIn = Boolean(matches[0].loaderData.user);
+  const userId = matches[0].loaderData.user?.id ?? null;
+  const signedIn = Boolean(userId);
   const t = vi.pages.practiceReview;
   return (
     <div className="setup-page">
@@ -74,6 +76,11 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
         practice={practice}
         signedIn={signedIn}
         preselected={preselected}
+      />
+      <DownloadPanel
+        practice={practice}
+        userId={userId}
+        loginHref={`/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`}
       />
       {attempts ? (
         <section className="card practice-history" aria-labelledby="practice-history-heading">

@@ -5,6 +5,7 @@ import { PasswordField } from "#app/components/ui/password-field.tsx";
 import { FormStatus } from "#app/components/ui/form-messages.tsx";
 import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { DownloadsList } from "#app/components/offline/downloads-list.tsx";
 import { readForm } from "#app/utils/form.server.ts";
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateNameSchema } from "#base/auth-schemas.ts";
 import { listSignInMethods, requireUser, type SessionUser } from "#app/utils/auth.server.ts";
@@ -265,6 +266,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </a>
         </div>
       </section>
+
+      <DownloadsList />
 
       <Form
         method="post"

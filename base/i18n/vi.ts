@@ -123,8 +123,7 @@ export const sharedVi = {
   },
   /** Refusals of the HTTP layer itself and of requests no page of ours sends: nothing is read or stored. */
   requests: {
-    unavailable:
-      "Cơ sở dữ liệu của máy chủ đang tạm thời gặp sự cố. Vui lòng thử lại sau ít phút.",
+    unavailable: "Cơ sở dữ liệu của máy chủ đang tạm thời gặp sự cố. Vui lòng thử lại sau ít phút.",
     refusedHeading: "Yêu cầu không được xử lý",
     home: "Về trang chủ",
     tooLarge: (limit: string) =>

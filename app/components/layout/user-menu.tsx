@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/components/account/avatar-picker.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { clearDeviceThenSignOut } from "./sign-out.ts";
 
 export interface HeaderUser {
   fullName: string;
@@ -85,7 +86,7 @@ function AccountActions({ onChoose }: { onChoose: () => void }) {
       <Link to="/practice-history" onClick={onChoose}>
         {vi.pages.practiceHistory.title}
       </Link>
-      <Form method="post" action="/logout" reloadDocument>
+      <Form method="post" action="/logout" reloadDocument onSubmit={clearDeviceThenSignOut}>
         <button type="submit" className="button button-secondary">
           {vi.nav.logout}
         </button>

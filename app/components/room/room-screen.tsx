@@ -1,4 +1,5 @@
-import { useMemo } from "react";
+import { useCallback, useMemo } from "react";
+import { useRouteLoaderData } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import type { AnySubmission } from "#server/attempts.ts";
@@ -69,7 +70,30 @@ export function RoomScreen({
     () => (finished && restored ? submissionOf(finished) : null),
     [finished, restored, submissionOf],
   );
-  const { status, retry } = useAttemptSave(submission, saveState === "saved", markSaved);
+  const userId = (useRouteLoaderData("root") as { user?: { id: string } | null } | undefined)?.user
+    ?.id;
+  const queueEntry = useCallback(
+    () =>
+      finished && userId
+        ? {
+            id: attemptId,
+            userId,
+            title,
+            label,
+            numberOfRight: finished.numberOfRight,
+            questionCount: finished.results.length,
+            totalTime: finished.totalTime,
+            finishedAt: Date.now(),
+          }
+        : null,
+    [finished, userId, attemptId, title, label],
+  );
+  const { status, retry } = useAttemptSave(
+    submission,
+    saveState === "saved",
+    markSaved,
+    queueEntry,
+  );
   const questionsById = useMemo(
     () => new Map(questions.map((question) => [question.id, question])),
     [questions],

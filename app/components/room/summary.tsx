@@ -150,6 +150,10 @@ function SaveNotice({
       text = t.gaveUp;
       action = retryButton(onRetry);
       break;
+    case "queued":
+      text = vi.offline.queued;
+      action = retryButton(onRetry);
+      break;
     case "signedOut":
       text = t.signedOut;
       action = (

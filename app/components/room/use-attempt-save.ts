@@ -3,6 +3,7 @@ import type { StoredAttempt } from "#db/attempts.ts";
 import type { AnySubmission } from "#server/attempts.ts";
 import { RETRY_WINDOW_MS, sendAttempt } from "#app/utils/attempt-save.ts";
 import { retryDelayMs } from "#app/utils/retry.ts";
+import type { QueuedAttempt } from "#app/offline/offline-store.ts";
 
 export type SaveStatus =
   | { kind: "idle" }
@@ -10,6 +11,8 @@ export type SaveStatus =
   | { kind: "saved"; attempt: StoredAttempt | null }
   | { kind: "waiting"; retryInSeconds: number }
   | { kind: "gaveUp" }
+  /** Kept on the device (the outbox) and sent when the network is back. */
+  | { kind: "queued" }
   | { kind: "signedOut"; message: string }
   | { kind: "refused"; message: string };
 
@@ -23,6 +26,8 @@ export function useAttemptSave(
   submission: AnySubmission | null,
   alreadySaved: boolean,
   onSaved: () => void,
+  /** What the history shows of it while it waits in the outbox; none: not queued (signed out). */
+  queueEntry?: () => Omit<QueuedAttempt, "state" | "submission"> | null,
 ) {
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
   const [retryToken, setRetryToken] = useState(0);
@@ -34,6 +39,17 @@ export function useAttemptSave(
     let failures = 0;
     let firstFailureAt: number | null = null;
     let inFlight = false;
+    let queued = false;
+
+    // A dropped connection or a busy server: the attempt also goes to the outbox at once, so
+    // closing the tab or the browser loses nothing (issue 17).
+    async function queue() {
+      const entry = queueEntry?.();
+      if (queued || !submission || !entry) return;
+      queued = true;
+      const { queueForLater } = await import("#app/offline/queue.ts");
+      queued = await queueForLater({ ...entry, submission });
+    }
 
     async function send() {
       if (cancelled || inFlight || !submission) return;
@@ -46,6 +62,7 @@ export function useAttemptSave(
       if (outcome.kind === "saved") {
         setStatus({ kind: "saved", attempt: outcome.attempt });
         onSaved();
+        if (queued) void import("#app/offline/queue.ts").then((q) => q.dequeue(submission.id));
         return;
       }
       if (outcome.kind !== "retry") {
@@ -54,12 +71,18 @@ export function useAttemptSave(
       }
       failures += 1;
       firstFailureAt ??= Date.now();
+      await queue();
+      if (cancelled) return;
       if (Date.now() - firstFailureAt >= RETRY_WINDOW_MS) {
-        setStatus({ kind: "gaveUp" });
+        setStatus(queued ? { kind: "queued" } : { kind: "gaveUp" });
         return;
       }
       const delay = retryDelayMs(failures);
-      setStatus({ kind: "waiting", retryInSeconds: Math.round(delay / 1000) });
+      setStatus(
+        queued && !navigator.onLine
+          ? { kind: "queued" }
+          : { kind: "waiting", retryInSeconds: Math.round(delay / 1000) },
+      );
       timer = setTimeout(() => void send(), delay);
     }
 
@@ -72,7 +95,7 @@ export function useAttemptSave(
       window.removeEventListener("online", online);
     };
     // retryToken: "Thử lại" starts a fresh round at once.
-  }, [submission, alreadySaved, onSaved, retryToken]);
+  }, [submission, alreadySaved, onSaved, retryToken, queueEntry]);
 
   // Saved in an earlier visit (known from storage): nothing to send, nothing to wait for.
   const shown: SaveStatus =

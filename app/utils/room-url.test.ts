@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSelection } from "./room-url.server.ts";
+import { parseSelection } from "./room-url.ts";
 
 const selectionOf = (query: string) => parseSelection(new URLSearchParams(query));
 

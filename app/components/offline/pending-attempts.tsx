@@ -1,0 +1,78 @@
+import { useEffect, useState } from "react";
+import { vi } from "#app/i18n/vi.ts";
+import { useSignedInUserId } from "./signed-in-user.ts";
+import { formatDateTime } from "#app/utils/dates.ts";
+import type { QueuedAttempt } from "#app/offline/offline-store.ts";
+
+const t = vi.offline;
+
+/**
+ * Attempts finished on this device that the server has not got yet (issue 17), above the
+ * history: "Chờ đồng bộ" until they are sent; one the server refused says why, and can be
+ * dismissed. Scores shown are the room's; the server computes its own when it saves.
+ */
+export function PendingAttempts() {
+  const userId = useSignedInUserId();
+  const [entries, setEntries] = useState<QueuedAttempt[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    const read = () =>
+      void import("#app/offline/offline-store.ts")
+        .then((store) => store.listOutbox(userId))
+        .then(
+          (list) => !cancelled && setEntries(list),
+          () => undefined,
+        );
+    read();
+    // The outbox is sent when the network returns: read it again a little after.
+    const online = () => setTimeout(read, 3000);
+    window.addEventListener("online", online);
+    return () => {
+      cancelled = true;
+      window.removeEventListener("online", online);
+    };
+  }, [userId]);
+
+  if (entries.length === 0) return null;
+  const dismiss = async (id: string) => {
+    const { removeFromOutbox } = await import("#app/offline/offline-store.ts");
+    await removeFromOutbox(id).catch(() => undefined);
+    setEntries((list) => list.filter((entry) => entry.id !== id));
+  };
+  return (
+    <section className="card pending-attempts" aria-labelledby="pending-heading">
+      <h2 id="pending-heading">{t.pendingHeading}</h2>
+      <p className="muted">{t.pendingHint}</p>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.id} data-state={entry.state}>
+            <div className="downloads-item-text">
+              <strong>{entry.title}</strong>
+              <span>
+                {entry.label} · {formatDateTime(new Date(entry.finishedAt).toISOString())} ·{" "}
+                {vi.offline.score(entry.numberOfRight, entry.questionCount)}
+              </span>
+              <span className="pending-state">
+                {entry.state === "refused"
+                  ? t.refused(entry.message ?? "")
+                  : entry.state === "signedOut"
+                    ? t.pendingSignedOut
+                    : t.pending}
+              </span>
+            </div>
+            {entry.state === "refused" ? (
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void dismiss(entry.id)}
+              >
+                {t.dismiss}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

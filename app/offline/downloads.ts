@@ -1,0 +1,122 @@
+import { vi } from "#app/i18n/vi.ts";
+import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
+import {
+  deleteEverything,
+  deletePractice,
+  listOutbox,
+  readPractice,
+  savePractice,
+  type DownloadedPractice,
+  type OfflineBundle,
+} from "./offline-store.ts";
+import { askWorker } from "./worker-protocol.ts";
+
+/**
+ * "Tải về để luyện offline" (issue 17): the practice's questions go to IndexedDB, its set-up
+ * page, that page's data and one room page go to the service worker's page cache (with
+ * KaTeX's fonts), so the set-up page and any room of it open with no network.
+ */
+export type DownloadOutcome =
+  { ok: true; practice: DownloadedPractice } | { ok: false; message: string };
+
+/** The room page stored for a practice: one question, under an id no real attempt has. */
+const TEMPLATE_IDENTITY = { attemptId: "00000000-0000-4000-8000-000000000000", seed: 1 };
+
+export async function downloadPractice(code: string, userId: string): Promise<DownloadOutcome> {
+  const t = vi.offline;
+  if (!(await controllingWorker())) return { ok: false, message: t.unsupported };
+  let response: Response;
+  try {
+    response = await fetch(`/practice-review/${encodeURIComponent(code)}/offline`, {
+      credentials: "same-origin",
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+  } catch {
+    return { ok: false, message: t.downloadFailed };
+  }
+  const text = await response.text().catch(() => "");
+  if (!response.ok) return { ok: false, message: messageOf(text) ?? t.downloadFailed };
+  const bundle = JSON.parse(text) as OfflineBundle;
+  const first = bundle.questions[0];
+  if (!first) return { ok: false, message: t.downloadFailed };
+  const pages = [`/practice-review/${bundle.code}`, `/practice-review/${bundle.code}.data`];
+  const selection = {
+    type: "PRACTICE_TIME_RANGE" as const,
+    start: first.idx + 1,
+    end: first.idx + 1,
+  };
+  const roomTemplate = roomUrl(bundle.code, { ...DEFAULT_SETUP, selection }, TEMPLATE_IDENTITY);
+  const cached = await askWorker({
+    type: "CACHE_PRACTICE",
+    code: bundle.code,
+    pages,
+    roomTemplate,
+  });
+  if (!cached.ok) return { ok: false, message: t.downloadFailed };
+  const practice: DownloadedPractice = {
+    code: bundle.code,
+    userId,
+    title: bundle.title,
+    subjectName: bundle.subject.name,
+    questionCount: bundle.questionCount,
+    contentVersion: bundle.contentVersion,
+    bytes: new Blob([text]).size + (cached.bytes ?? 0),
+    downloadedAt: Date.now(),
+    pages,
+    roomTemplate,
+  };
+  try {
+    await savePractice(practice, bundle);
+  } catch {
+    return { ok: false, message: t.downloadFailed };
+  }
+  return { ok: true, practice };
+}
+
+export async function removeDownload(code: string): Promise<void> {
+  const removed = await deletePractice(code);
+  if (removed) await askWorker({ type: "FORGET_PRACTICE", code, pages: removed.pages }, 10_000);
+}
+
+export { readPractice };
+
+/** Attempts this device still holds unsent: sign-out asks before deleting them. */
+export async function unsentAttempts(): Promise<number> {
+  try {
+    return (await listOutbox()).filter((entry) => entry.state !== "refused").length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Sign-out: the downloads, the outbox and the cached pages leave the device (the build's own
+ * files and KaTeX's fonts stay: they are nobody's data).
+ */
+export async function forgetDevice(): Promise<void> {
+  await Promise.allSettled([deleteEverything(), askWorker({ type: "FORGET_ALL" }, 5_000)]);
+}
+
+function messageOf(body: string): string | null {
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    return typeof message === "string" && message ? message : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The service worker controlling this page, once it does (the first visit installs it). */
+async function controllingWorker(timeoutMs = 20_000): Promise<ServiceWorker | null> {
+  if (!("serviceWorker" in navigator)) return null;
+  const container = navigator.serviceWorker;
+  if (container.controller) return container.controller;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(container.controller), timeoutMs);
+    container.addEventListener("controllerchange", () => {
+      clearTimeout(timer);
+      resolve(container.controller);
+    });
+  });
+}

@@ -1,0 +1,214 @@
+/**
+ * Ôn Tập's service worker (issue 17), bundled by scripts/build-server.mjs into build/client/sw.js
+ * with this build's precache list. Workbox does the caching; this file only says what goes where:
+ *
+ * - The build's scripts and styles, and the offline page, are precached under their revisions:
+ *   a new build installs beside the old one and takes over only when the student presses
+ *   "Tải lại" (SKIP_WAITING), then the old build's entries are deleted, so one page never
+ *   mixes two builds' files.
+ * - Pages (and their `.data` for in-app navigation) are network first, with a cached copy after
+ *   NAVIGATION_TIMEOUT_S or when there is no network. They live in a cache of this build's own:
+ *   a page references its build's files, so the next build starts a fresh one and re-fetches
+ *   the pages of downloaded practices when it installs.
+ * - A room address never fetched before opens offline from the practice's room page stored at
+ *   download; the room's clientLoader then builds the room from IndexedDB.
+ * - KaTeX's fonts are cached on first use, or all at once when a practice is downloaded.
+ * - Attempts finished offline wait in IndexedDB and are sent on Background Sync.
+ */
+import { clientsClaim } from "workbox-core";
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
+import { OUTBOX_SYNC_TAG, flushOutbox } from "./outbox.ts";
+import { allPractices } from "./offline-store.ts";
+import {
+  FONTS_CACHE,
+  NEEDS_NETWORK,
+  OFFLINE_PAGE,
+  PAGES_CACHE_PREFIX,
+  roomTemplateKey,
+  type WorkerMessage,
+} from "./worker-protocol.ts";
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+interface ExtendableMessageEvent extends ExtendableEvent {
+  readonly data: unknown;
+  readonly ports: readonly MessagePort[];
+}
+interface WorkerScope {
+  __WB_MANIFEST: { url: string; revision: string | null }[];
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: "sync", listener: (event: SyncEvent) => void): void;
+  addEventListener(type: "message", listener: (event: ExtendableMessageEvent) => void): void;
+}
+declare const self: WorkerScope;
+/** Set by the build: this build's id and its KaTeX font files. */
+declare const __BUILD_ID__: string;
+declare const __FONT_URLS__: string[];
+
+const PAGES_CACHE = `${PAGES_CACHE_PREFIX}${__BUILD_ID__}`;
+/** How long a page waits for the network before a cached copy is shown instead. */
+const NAVIGATION_TIMEOUT_S = 4;
+const okOnly = new CacheableResponsePlugin({ statuses: [200] });
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+const pages = new NetworkFirst({
+  cacheName: PAGES_CACHE,
+  networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
+  plugins: [okOnly, new ExpirationPlugin({ maxEntries: 80 })],
+});
+
+// Pages that are about the account or need the server's current state say so offline.
+registerRoute(
+  ({ request, url }) => request.mode === "navigate" && NEEDS_NETWORK.test(url.pathname),
+  new NetworkOnly(),
+);
+registerRoute(({ request }) => request.mode === "navigate", pages);
+// In-app navigation asks for `<path>.data`; any cached copy of that page's data will do offline.
+registerRoute(
+  ({ request, url }) =>
+    request.method === "GET" && url.pathname.endsWith(".data") && !NEEDS_NETWORK.test(url.pathname),
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    matchOptions: { ignoreSearch: true },
+    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 80 })],
+  }),
+);
+registerRoute(
+  ({ url }) => url.pathname.startsWith("/assets/") && url.pathname.endsWith(".woff2"),
+  new CacheFirst({ cacheName: FONTS_CACHE, plugins: [okOnly] }),
+);
+
+setCatchHandler(async ({ request, url }) => {
+  if (request.mode !== "navigate") return Response.error();
+  if (url.pathname === "/practice-control") {
+    const template = await roomTemplate(url.searchParams.get("practice"));
+    if (template) return template;
+  }
+  return (await matchPrecache(OFFLINE_PAGE)) ?? Response.error();
+});
+
+async function roomTemplate(code: string | null): Promise<Response | undefined> {
+  if (!code) return undefined;
+  return (await caches.open(PAGES_CACHE)).match(roomTemplateKey(code));
+}
+
+/** Fetches a practice's pages into this build's page cache; the bytes stored. */
+async function cachePracticePages(pagesToCache: string[], templateUrl: string, code: string) {
+  const cache = await caches.open(PAGES_CACHE);
+  let bytes = 0;
+  const store = async (url: string, key: string) => {
+    const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
+    if (!response.ok || response.redirected) throw new Error(`${url}: ${response.status}`);
+    bytes += (await response.clone().arrayBuffer()).byteLength;
+    await cache.put(key, response);
+  };
+  await Promise.all([
+    ...pagesToCache.map((url) => store(url, url)),
+    store(templateUrl, roomTemplateKey(code)),
+  ]);
+  return bytes;
+}
+
+async function cacheFonts(): Promise<number> {
+  const cache = await caches.open(FONTS_CACHE);
+  let bytes = 0;
+  for (const url of __FONT_URLS__) {
+    let response = await cache.match(url);
+    if (!response) {
+      response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(url, response.clone());
+    }
+    bytes += (await response.arrayBuffer()).byteLength;
+  }
+  return bytes;
+}
+
+self.addEventListener("install", (event) => {
+  // A new build re-fetches the pages of what was downloaded, so they open offline with its
+  // files. One that fails (offline, signed out) is fetched again at the next download check.
+  event.waitUntil(
+    allPractices()
+      .then((downloaded) =>
+        Promise.allSettled(
+          downloaded.map((p) => cachePracticePages(p.pages, p.roomTemplate, p.code)),
+        ),
+      )
+      .catch(() => undefined),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE) await caches.delete(name);
+      }
+      const fonts = await caches.open(FONTS_CACHE);
+      const current = new Set(__FONT_URLS__.map((url) => new URL(url, location.href).href));
+      for (const request of await fonts.keys()) {
+        if (!current.has(request.url)) await fonts.delete(request);
+      }
+    })(),
+  );
+});
+// The first install controls the open pages at once, so a download works without a reload.
+clientsClaim();
+
+self.addEventListener("sync", (event) => {
+  if (event.tag === OUTBOX_SYNC_TAG) {
+    // Rejecting asks the browser to try again later (with its own backoff).
+    event.waitUntil(
+      flushOutbox().then((result) => {
+        if (result.waiting > 0) throw new Error("outbox still waiting");
+      }),
+    );
+  }
+});
+
+self.addEventListener("message", (event) => {
+  const message = event.data as WorkerMessage;
+  const reply = (body: unknown) => event.ports[0]?.postMessage(body);
+  if (message?.type === "SKIP_WAITING") {
+    void self.skipWaiting();
+  } else if (message?.type === "CACHE_PRACTICE") {
+    event.waitUntil(
+      Promise.all([
+        cachePracticePages(message.pages, message.roomTemplate, message.code),
+        cacheFonts(),
+      ]).then(
+        ([pageBytes, fontBytes]) => reply({ ok: true, bytes: pageBytes + fontBytes }),
+        (error: unknown) => reply({ ok: false, error: String(error) }),
+      ),
+    );
+  } else if (message?.type === "FORGET_PRACTICE") {
+    event.waitUntil(
+      caches.open(PAGES_CACHE).then(async (cache) => {
+        await Promise.all(message.pages.map((url) => cache.delete(url)));
+        await cache.delete(roomTemplateKey(message.code));
+        reply({ ok: true });
+      }),
+    );
+  } else if (message?.type === "FORGET_ALL") {
+    event.waitUntil(
+      (async () => {
+        for (const name of await caches.keys()) {
+          // KaTeX's fonts are nobody's data: they stay.
+          if (name.startsWith(PAGES_CACHE_PREFIX)) await caches.delete(name);
+        }
+        reply({ ok: true });
+      })(),
+    );
+  }
+});

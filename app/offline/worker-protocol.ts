@@ -1,0 +1,45 @@
+/** What the pages and the service worker (sw.ts) agree on: cache names, keys and messages. */
+
+export const SERVICE_WORKER_URL = "/sw.js";
+/** Shown for a page that is neither cached nor reachable (public/offline.html). */
+export const OFFLINE_PAGE = "/offline.html";
+export const PAGES_CACHE_PREFIX = "on-tap-pages-";
+export const FONTS_CACHE = "on-tap-fonts";
+
+/**
+ * Pages about the account, or that show the server's current state of several devices: never
+ * served from a cache; offline they give the offline page, which says they need the network.
+ */
+export const NEEDS_NETWORK =
+  /^\/(login|register|forgot-password|reset-password|verify-email|logout|profile|mistakes|api)(\/|\.data$|$)/;
+
+/** Where a downloaded practice's room page is kept, for any room address of it opened offline. */
+export function roomTemplateKey(practiceCode: string): string {
+  return `/__offline/room/${encodeURIComponent(practiceCode)}`;
+}
+
+export type WorkerMessage =
+  | { type: "SKIP_WAITING" }
+  | { type: "CACHE_PRACTICE"; code: string; pages: string[]; roomTemplate: string }
+  | { type: "FORGET_PRACTICE"; code: string; pages: string[] }
+  | { type: "FORGET_ALL" };
+
+export type WorkerReply = { ok: true; bytes?: number } | { ok: false; error: string };
+
+/** Sends a message to the active service worker and waits for its reply. */
+export function askWorker(message: WorkerMessage, timeoutMs = 120_000): Promise<WorkerReply> {
+  return new Promise((resolve) => {
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) {
+      resolve({ ok: false, error: "no service worker" });
+      return;
+    }
+    const channel = new MessageChannel();
+    const timer = setTimeout(() => resolve({ ok: false, error: "timeout" }), timeoutMs);
+    channel.port1.onmessage = (event: MessageEvent<WorkerReply>) => {
+      clearTimeout(timer);
+      resolve(event.data);
+    };
+    worker.postMessage(message, [channel.port2]);
+  });
+}

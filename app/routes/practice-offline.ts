@@ -1,0 +1,42 @@
+import type { Route } from "./+types/practice-offline";
+import { getSessionUser } from "#app/utils/auth.server.ts";
+import { vi } from "#app/i18n/vi.ts";
+import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
+import type { OfflineBundle } from "#app/offline/offline-store.ts";
+
+/**
+ * GET /practice-review/:code/offline: a practice for offline use (issue 17), every live
+ * question with its HTML as rendered at import (maths and code included), for the signed-in
+ * student's device ("Tải về để luyện offline"). The ETag is the content version, so checking a
+ * download for changes costs a 304.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const user = await getSessionUser(context, request);
+  if (!user) {
+    return Response.json(
+      { code: "UNAUTHENTICATED", message: vi.offline.signInToDownload },
+      { status: 401 },
+    );
+  }
+  const practice = await findPracticeByCode(context.db, params.practiceCode);
+  if (!practice) {
+    return Response.json(
+      { code: "NOT_FOUND", message: vi.attempts.errors.PRACTICE_NOT_FOUND },
+      { status: 404 },
+    );
+  }
+  const etag = `"v${practice.contentVersion}"`;
+  const headers = { ETag: etag, "Cache-Control": "private, no-cache", Vary: "Cookie" };
+  if (request.headers.get("If-None-Match") === etag)
+    return new Response(null, { status: 304, headers });
+  const bundle: OfflineBundle = {
+    code: practice.code,
+    title: practice.title,
+    subject: { code: practice.subject.code, name: practice.subject.name },
+    chapters: practice.chapters.map((chapter) => ({ idx: chapter.idx, title: chapter.title })),
+    questionCount: practice.questionCount,
+    contentVersion: practice.contentVersion,
+    questions: await listQuestions(context.db, practice.code, { type: "PRACTICE_TIME_ALL" }),
+  };
+  return Response.json(bundle, { headers });
+}

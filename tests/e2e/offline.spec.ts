@@ -1,0 +1,344 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  chromium,
+  expect,
+  test,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import { launchOptions } from "../../playwright.config.ts";
+import {
+  expectNoAxeViolations,
+  isPhone,
+  openAccountMenu,
+  register,
+  waitForHydration,
+} from "./helpers.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { ROOM_KEYS, SEED } from "./seed.ts";
+import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
+
+/**
+ * Offline (issue 17), in Chromium with the service worker running: a downloaded practice opens
+ * and is finished with no network, the attempt waits on the device across a closed browser and
+ * is saved exactly once when the network is back; sign-out leaves nothing behind.
+ *
+ * Each test has a browser profile of its own on disk (a persistent context), because closing
+ * and reopening the browser is part of what is tested, and because Chromium judges an app
+ * installable only outside incognito.
+ */
+test.use({ serviceWorkers: "allow" });
+
+const ROOM_PRACTICE = SEED.roomPractice;
+
+/**
+ * The network, as the device sees it: the browser reaches the server through a proxy the test
+ * cuts. Chromium's offline emulation covers the pages but not the service worker's own
+ * requests (its Background Sync would find the server), so both are cut together.
+ */
+interface Network {
+  baseURL: string;
+  goOffline(context: BrowserContext): Promise<void>;
+  goOnline(context: BrowserContext): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startNetwork(testInfo: TestInfo): Promise<Network> {
+  const server = new URL(testInfo.project.use.baseURL!);
+  const proxy = await startTcpCutProxy(Number(server.port));
+  return {
+    baseURL: `http://127.0.0.1:${proxy.port}`,
+    async goOffline(context) {
+      proxy.cut("refuse");
+      await context.setOffline(true);
+    },
+    async goOnline(context) {
+      proxy.restore();
+      await context.setOffline(false);
+    },
+    close: () => proxy.close(),
+  };
+}
+
+async function openProfile(
+  testInfo: TestInfo,
+  dir: string,
+  network: Network,
+  offline = false,
+): Promise<BrowserContext> {
+  const use = testInfo.project.use;
+  return chromium.launchPersistentContext(dir, {
+    ...launchOptions,
+    baseURL: network.baseURL,
+    viewport: use.viewport,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    deviceScaleFactor: use.deviceScaleFactor,
+    locale: "vi-VN",
+    timezoneId: "Asia/Ho_Chi_Minh",
+    serviceWorkers: "allow",
+    offline,
+  });
+}
+
+/** The service worker controls the page (the first visit installs it). */
+async function waitForWorker(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 20_000,
+  });
+}
+
+async function download(page: Page, code: string) {
+  await page.goto(`/practice-review/${code}`);
+  await waitForHydration(page);
+  await waitForWorker(page);
+  const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
+  await panel.getByRole("button", { name: "Tải về để luyện offline" }).click();
+  await expect(panel.getByText(/^Đã tải về \d/)).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole("button", { name: "Xóa bản tải về" })).toBeVisible();
+}
+
+/** Answers the five questions of the room practice right, by keyboard, in a SEQUENCE room. */
+async function finishSequenceRoom(page: Page) {
+  await expect(page.getByLabel(`Câu 1 trên ${ROOM_KEYS.length}`)).toBeVisible();
+  for (const keys of ROOM_KEYS) {
+    for (const letter of keys) {
+      await page.keyboard.press(letter === "F" ? "6" : letter.toLowerCase());
+    }
+    await expect(page.locator(".room-verdict")).toHaveText("Câu trả lời chính xác");
+    await page.keyboard.press("Enter");
+  }
+  await expect(
+    page.getByText(`Số câu đúng: ${ROOM_KEYS.length}/${ROOM_KEYS.length}`),
+  ).toBeVisible();
+}
+
+/** Attempts of the room practice in the history, as the server has them. */
+async function savedAttempts(page: Page): Promise<number> {
+  await page.goto(`/practice-history?practice=${ROOM_PRACTICE.code}`);
+  await waitForHydration(page);
+  return page.locator(".attempt-list li").count();
+}
+
+test("a downloaded practice is practised offline and its attempt is saved once when the network is back", async ({
+  baseURL: _baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
+  const network = await startNetwork(testInfo);
+  try {
+    let context = await openProfile(testInfo, dir, network);
+    let page = context.pages()[0] ?? (await context.newPage());
+    await register(page, "Nguyễn Văn Ngoại Tuyến");
+    await expect(page).toHaveURL(/\/$/);
+    await download(page, ROOM_PRACTICE.code);
+    await expectNoAxeViolations(page, "set-up page, downloaded");
+    // Visited once online: the history opens offline from the cache.
+    await page.goto("/practice-history");
+    await waitForHydration(page);
+
+    await network.goOffline(context);
+    await page.goto(`/practice-review/${ROOM_PRACTICE.code}`);
+    await expect(page.getByRole("heading", { level: 1, name: ROOM_PRACTICE.title })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    await waitForHydration(page).catch(() => undefined);
+    await page.getByRole("radio", { name: "Tất cả 5 câu hỏi" }).check();
+    await page.getByRole("button", { name: "Bắt đầu" }).click();
+    await finishSequenceRoom(page);
+    await expect(page.getByText(/Chưa có mạng: bài làm đã được lưu trên máy này/)).toBeVisible();
+
+    await page.goto("/practice-history");
+    const pending = page.getByRole("region", { name: "Bài làm chờ đồng bộ" });
+    await expect(pending.getByText(ROOM_PRACTICE.title)).toBeVisible();
+    await expect(pending.getByText("Chờ đồng bộ", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page, "history, offline, one attempt waiting");
+
+    // The browser is closed while offline and opened again: the attempt is still waiting.
+    await context.close();
+    context = await openProfile(testInfo, dir, network, true);
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/practice-history");
+    await expect(
+      page.getByRole("region", { name: "Bài làm chờ đồng bộ" }).getByText(ROOM_PRACTICE.title),
+    ).toBeVisible();
+
+    await network.goOnline(context);
+    await expect(page.getByRole("region", { name: "Bài làm chờ đồng bộ" })).toHaveCount(0, {
+      timeout: 20_000,
+    });
+    expect(await savedAttempts(page)).toBe(1);
+    // Sent again (a second tab, a second sync): still one attempt.
+    await page.reload();
+    await waitForHydration(page);
+    expect(await savedAttempts(page)).toBe(1);
+    await context.close();
+  } finally {
+    await network.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A room address no page of this device has opened: the service worker has only the practice's. */
+function freshRoom(code: string, setup: Partial<typeof DEFAULT_SETUP>) {
+  return roomUrl(
+    code,
+    { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" }, ...setup } as Parameters<
+      typeof roomUrl
+    >[1],
+    newRoomIdentity(),
+  );
+}
+
+test("any room of a downloaded practice opens offline, in the flat view, with maths and code rendered", async ({
+  baseURL: _baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
+  const network = await startNetwork(testInfo);
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await register(page, "Trần Thị Xe Buýt");
+    await expect(page).toHaveURL(/\/$/);
+    await download(page, "trr-logic-tap-hop-quan-he");
+    await download(page, SEED.chapterPractice.code);
+    await network.goOffline(context);
+
+    // Maths: questions 1-20 in the flat view, KaTeX's fonts from the device.
+    await page.goto(
+      freshRoom("trr-logic-tap-hop-quan-he", {
+        practiceType: "FLAT",
+        selection: { type: "PRACTICE_TIME_RANGE", start: 1, end: 20 },
+      }),
+    );
+    await expect(page.locator("main .question-block")).toHaveCount(20);
+    await expect(page.locator("main .katex").first()).toBeVisible();
+    const fontsLoaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].some(
+        (font) => font.family.includes("KaTeX") && font.status === "loaded",
+      );
+    });
+    expect(fontsLoaded).toBe(true);
+    await expectNoAxeViolations(page, "flat room, offline");
+
+    // Code: the first chapter (index 0) of the chapter practice, one question at a time.
+    await page.goto(
+      freshRoom(SEED.chapterPractice.code, {
+        selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
+      }),
+    );
+    await expect(page.getByLabel("Câu 1 trên 5")).toBeVisible();
+    await expect(page.locator("main .question-text pre code")).toContainText("SELECT COUNT(*)");
+
+    // A practice that was not downloaded: the offline page, which lists what was.
+    await page.goto(freshRoom(SEED.roomPractice.code, {}));
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: SEED.chapterPractice.title })).toBeVisible();
+    await context.close();
+  } finally {
+    await network.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("signing out removes the downloads, the rooms and every cached page that shows the student from the device", async ({
+  baseURL: _baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
+  const network = await startNetwork(testInfo);
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await register(page, "Lê Văn Dùng Chung Máy");
+    await expect(page).toHaveURL(/\/$/);
+    await download(page, SEED.roomPractice.code);
+
+    await page.goto("/profile");
+    await waitForHydration(page);
+    const downloads = page.getByRole("region", { name: "Đề đã tải về để luyện offline" });
+    await expect(downloads.getByRole("link", { name: SEED.roomPractice.title })).toBeVisible();
+    await expectNoAxeViolations(page, "profile with a download");
+
+    const nav = await openAccountMenu(page);
+    if (!isPhone(page)) {
+      await nav.getByRole("button", { name: "Tài khoản của Lê Văn Dùng Chung Máy" }).click();
+    }
+    await nav.getByRole("button", { name: "Đăng xuất" }).click();
+    await expect(page.getByText("Đăng xuất thành công!")).toBeVisible();
+
+    // Pages opened after sign-out may be cached again; none that shows the student may stay.
+    const left = await page.evaluate(async (name) => {
+      let cachedPages = 0;
+      for (const cacheName of await caches.keys()) {
+        if (!cacheName.startsWith("on-tap-pages-")) continue;
+        const cache = await caches.open(cacheName);
+        for (const request of await cache.keys()) {
+          const body = await (await cache.match(request))!.text();
+          if (body.includes(name)) cachedPages += 1;
+        }
+      }
+      const stored = await new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("on-tap-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("practices")) return resolve(0);
+          const count = db.transaction("practices").objectStore("practices").count();
+          count.onsuccess = () => resolve(count.result);
+        };
+      });
+      const rooms = Object.keys(localStorage).filter((key) => key.startsWith("on-tap:room:"));
+      return { cachedPages, stored, rooms: rooms.length };
+    }, "Lê Văn Dùng Chung Máy");
+    expect(left).toEqual({ cachedPages: 0, stored: 0, rooms: 0 });
+
+    await network.goOffline(context);
+    await page.goto(`/practice-review/${SEED.roomPractice.code}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page, "offline page");
+    await context.close();
+  } finally {
+    await network.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("Chromium finds the app installable: manifest, icons and a service worker that answers offline @desktop", async ({
+  baseURL: _baseURL,
+}, testInfo) => {
+  const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
+  const network = await startNetwork(testInfo);
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto("/");
+    await waitForHydration(page);
+    await waitForWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send("Page.getAppManifest")) as {
+      errors: unknown[];
+      data?: string;
+    };
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? "{}")).toMatchObject({ short_name: "Ôn Tập", lang: "vi" });
+    await context.close();
+  } finally {
+    await network.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
