@@ -19,6 +19,27 @@ const launchOptions = {
   ],
 };
 
+/** The browser tests' server, as the webServer below starts it (a second build reuses it). */
+export const E2E_SERVER_ENV = {
+  NODE_ENV: "production",
+  PORT: String(PORT),
+  HOST: "127.0.0.1",
+  DATABASE_URL: E2E_DATABASE,
+  DATA_DIR: "tests/.tmp/e2e",
+  BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
+  LOG_LEVEL: "warn",
+  // One process: each worker keeps its own visitor-page cache (PAGE_CACHE_SECONDS), so with
+  // several a test could read a counter from one worker's cache after saving through
+  // another. server/cluster.test.ts covers the workers themselves.
+  WEB_CONCURRENCY: "1",
+  SNOW_SEASON: "12-01/01-15",
+  // Every browser test signs up from 127.0.0.1; the limits themselves are tested on the server.
+  AUTH_SIGN_UP_PER_HOUR: "10000",
+  AUTH_SIGN_IN_PER_MINUTE: "10000",
+  AUTH_SIGN_IN_PER_IP_PER_MINUTE: "10000",
+  AUTH_PASSWORD_RESET_PER_HOUR: "10000",
+};
+
 export { launchOptions };
 
 export default defineConfig({
@@ -64,24 +85,6 @@ export default defineConfig({
     timeout: 60_000,
     stdout: "ignore",
     stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATABASE_URL: E2E_DATABASE,
-      DATA_DIR: "tests/.tmp/e2e",
-      BETTER_AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-42",
-      LOG_LEVEL: "warn",
-      // One process: each worker keeps its own visitor-page cache (PAGE_CACHE_SECONDS), so with
-      // several a test could read a counter from one worker's cache after saving through
-      // another. server/cluster.test.ts covers the workers themselves.
-      WEB_CONCURRENCY: "1",
-      SNOW_SEASON: "12-01/01-15",
-      // Every browser test signs up from 127.0.0.1; the limits themselves are tested on the server.
-      AUTH_SIGN_UP_PER_HOUR: "10000",
-      AUTH_SIGN_IN_PER_MINUTE: "10000",
-      AUTH_SIGN_IN_PER_IP_PER_MINUTE: "10000",
-      AUTH_PASSWORD_RESET_PER_HOUR: "10000",
-    },
+    env: E2E_SERVER_ENV,
   },
 });

@@ -35,8 +35,24 @@ function throwOnRouteModuleError(): Plugin {
   };
 }
 
+/**
+ * ON_TAP_BUILD_LABEL names a build on the page (`<html data-build>`), so an operator can tell
+ * which build a browser runs, and a test can make a second, different build of the same code
+ * (tests/e2e/offline.spec.ts, "a new build takes over").
+ */
+function labelBuild(label: string | undefined): Plugin | null {
+  if (!label) return null;
+  const statement = `\ndocument.documentElement.dataset.build = ${JSON.stringify(label.replace(/[^\w.-]/g, ""))};\n`;
+  return {
+    name: "on-tap:build-label",
+    apply: "build",
+    transform: (code, id) =>
+      id.endsWith("/app/entry.client.tsx") ? { code: code + statement, map: null } : null,
+  };
+}
+
 export default defineConfig({
-  plugins: [throwOnRouteModuleError(), reactRouter()],
+  plugins: [throwOnRouteModuleError(), reactRouter(), labelBuild(process.env.ON_TAP_BUILD_LABEL)],
   optimizeDeps: {
     exclude: ["better-sqlite3", "pg", "kysely"],
   },

@@ -2,7 +2,7 @@
 // what a default gzip server sends) and what this server actually transferred (brotli).
 // Usage: npm run build && npm run bench:weight   (CHROMIUM_PATH overrides /usr/bin/chromium)
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -76,9 +76,47 @@ try {
   console.log(
     `\nhome "/": ${(home.js.gzip / 1024).toFixed(1)} KB gzipped JavaScript (budget 130 KB)`,
   );
+  printOfflineWeight(kb);
 } finally {
   server.kill("SIGTERM");
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Offline (issue 17): the service worker and the offline page are not part of any page's first
+ * load; the worker is fetched after it, then precaches the build in the background (files the
+ * visit already loaded come from the browser's HTTP cache). KaTeX's fonts only on a download.
+ */
+function printOfflineWeight(kb) {
+  const client = "build/client";
+  const sizes = (file) => {
+    const body = readFileSync(path.join(client, file));
+    return { raw: body.length, gzip: gzipSync(body).length };
+  };
+  const { precache, fonts } = JSON.parse(readFileSync("build/precache.json", "utf8"));
+  const total = (files) =>
+    files.reduce(
+      (sum, file) => {
+        const { raw, gzip } = sizes(file);
+        return { raw: sum.raw + raw, gzip: sum.gzip + gzip };
+      },
+      { raw: 0, gzip: 0 },
+    );
+  const line = (label, { raw, gzip }, files) =>
+    console.log(`${label.padEnd(44)} ${kb(raw)}  ${kb(gzip)}  ${String(files).padStart(5)}`);
+  console.log("\nOffline (after the first load, in the background)   raw     gzip  files");
+  line("service worker /sw.js", sizes("sw.js"), 1);
+  line(
+    "offline page (/offline.html, .css, .js)",
+    total(["offline.html", "offline.css", "offline.js"]),
+    3,
+  );
+  line(
+    "precached by the worker (scripts, styles, ...)",
+    total(precache.map((entry) => entry.url.slice(1))),
+    precache.length,
+  );
+  line("KaTeX fonts (only with a download)", total(fonts.map((url) => url.slice(1))), fonts.length);
 }
 
 async function measure(browser, route) {

@@ -8,9 +8,12 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
+// ON_TAP_BUILD_DIR, as in react-router.config.ts: where this build goes ("build" by default).
+const buildDir = process.env.ON_TAP_BUILD_DIR ?? "build";
+
 await build({
   entryPoints: ["server/index.ts"],
-  outfile: "build/host/index.js",
+  outfile: `${buildDir}/host/index.js`,
   bundle: true,
   platform: "node",
   target: "node20",
@@ -25,7 +28,7 @@ await build({
 // so no revision), and the few unhashed files with a hash of their content as the revision.
 // KaTeX's fonts are not precached: they are fetched on first use or when a practice is
 // downloaded, so a visitor who never goes offline does not pay 250 KB for them.
-const client = "build/client";
+const client = `${buildDir}/client`;
 const workerOptions = {
   bundle: true,
   platform: "browser",
@@ -57,6 +60,8 @@ const precache = [
   ].map((name) => ({ url: `/${name}`, revision: hashOf(`${client}/${name}`) })),
 ];
 const fonts = assetNames.filter((name) => name.endsWith(".woff2")).map((name) => `/assets/${name}`);
+// What the worker precaches, for `npm run bench:weight` (not served: outside build/client).
+writeFileSync(`${buildDir}/precache.json`, JSON.stringify({ precache, fonts }, null, 2));
 const buildId = createHash("sha256").update(JSON.stringify(precache)).digest("hex").slice(0, 12);
 await build({
   ...workerOptions,
@@ -72,7 +77,7 @@ await build({
   },
 });
 
-const assets = "build/client/assets";
+const assets = `${client}/assets`;
 for (const name of readdirSync(assets)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;
   const file = path.join(assets, name);

@@ -137,6 +137,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
     query: ["type", "chapter", "start", "end", "v"],
     samples: { practiceCode: ["de-thu"], ...ROOM_SAMPLES },
   },
+  "GET /practice-review/:practiceCode/offline": { samples: { practiceCode: ["de-thu"] } },
   "GET /practice-control": { query: ROOM_QUERY, samples: ROOM_SAMPLES },
   "GET /api/attempts": {},
   "POST /api/attempts": {

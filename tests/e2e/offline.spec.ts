@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -9,7 +10,7 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import { launchOptions } from "../../playwright.config.ts";
+import { E2E_SERVER_ENV, launchOptions } from "../../playwright.config.ts";
 import {
   expectNoAxeViolations,
   isPhone,
@@ -20,6 +21,7 @@ import {
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
 import { ROOM_KEYS, SEED } from "./seed.ts";
 import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
+import { startAppProcess } from "../support/app-process.ts";
 
 /**
  * Offline (issue 17), in Chromium with the service worker running: a downloaded practice opens
@@ -43,6 +45,8 @@ interface Network {
   baseURL: string;
   goOffline(context: BrowserContext): Promise<void>;
   goOnline(context: BrowserContext): Promise<void>;
+  /** The server is replaced (a new build): the device keeps its address. */
+  retarget(port: number): void;
   close(): Promise<void>;
 }
 
@@ -59,6 +63,7 @@ async function startNetwork(testInfo: TestInfo): Promise<Network> {
       proxy.restore();
       await context.setOffline(false);
     },
+    retarget: (port) => proxy.retarget(port),
     close: () => proxy.close(),
   };
 }
@@ -339,6 +344,107 @@ test("Chromium finds the app installable: manifest, icons and a service worker t
     await context.close();
   } finally {
     await network.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A second build of the same code, labelled "b" (vite.config.ts), beside the tests' build. */
+const BUILD_B = "tests/.tmp/build-b";
+
+function buildB() {
+  const env = { ...process.env, ON_TAP_BUILD_DIR: BUILD_B, ON_TAP_BUILD_LABEL: "b" };
+  rmSync(BUILD_B, { recursive: true, force: true });
+  execFileSync("npx", ["react-router", "build"], { env, stdio: "ignore" });
+  execFileSync(process.execPath, ["scripts/build-server.mjs"], { env, stdio: "ignore" });
+  return new Set(readdirSync(`${BUILD_B}/client/assets`).map((name) => `/assets/${name}`));
+}
+
+test("a new build takes over when the student accepts, never mixing two builds' files, and the room goes on @desktop", async ({
+  baseURL: _baseURL,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const assetsOfB = buildB();
+  const assetsOfA = new Set(readdirSync("build/client/assets").map((name) => `/assets/${name}`));
+  const onlyA = [...assetsOfA].filter((name) => !assetsOfB.has(name) && name.endsWith(".js"));
+  expect(onlyA.length).toBeGreaterThan(0);
+  const serverB = await startAppProcess(
+    "build b",
+    { ...E2E_SERVER_ENV, PORT: "0", LOG_LEVEL: "info" },
+    `${BUILD_B}/host/index.js`,
+  );
+  const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
+  const network = await startNetwork(testInfo);
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    await register(page, "Phạm Thị Cập Nhật");
+    await expect(page).toHaveURL(/\/$/);
+    await download(page, SEED.roomPractice.code);
+    await page.goto(freshRoom(SEED.roomPractice.code, {}));
+    await waitForHydration(page);
+    await page.keyboard.press("a");
+    await expect(page.locator(".room-verdict")).toHaveText("Câu trả lời chính xác");
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Câu 2 trên 5")).toBeVisible();
+
+    // The server now runs build b. A refresh shows b's page (network first) under a's worker,
+    // which holds none of b's new files: they come from the network, never a's from the cache.
+    network.retarget(serverB.port);
+    await page.reload();
+    await expect(page.getByLabel("Câu 2 trên 5")).toBeVisible();
+    const update = page.getByRole("status").filter({ hasText: "Có phiên bản mới" });
+    await expect(update).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe("b");
+    await expectNoAxeViolations(page, "room with the new-version notice");
+
+    await update.getByRole("button", { name: "Tải lại" }).click();
+    await expect(update).toHaveCount(0);
+    await expect(page.getByLabel("Câu 2 trên 5")).toBeVisible();
+    const after = await page.evaluate(async () => {
+      const scripts = performance
+        .getEntriesByType("resource")
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((name) => name.endsWith(".js"));
+      const cached: string[] = [];
+      const pageCaches: string[] = [];
+      for (const name of await caches.keys()) {
+        if (name.startsWith("on-tap-pages-")) pageCaches.push(name);
+        if (!name.includes("precache")) continue;
+        for (const request of await (await caches.open(name)).keys()) {
+          cached.push(new URL(request.url).pathname);
+        }
+      }
+      return {
+        build: document.documentElement.dataset.build,
+        controlled: navigator.serviceWorker.controller !== null,
+        scripts,
+        cached,
+        pageCaches,
+      };
+    });
+    expect(after.build).toBe("b");
+    expect(after.controlled).toBe(true);
+    expect(
+      after.scripts.filter((name) => name.startsWith("/assets/") && !assetsOfB.has(name)),
+    ).toEqual([]);
+    expect(after.cached.filter((name) => onlyA.includes(name))).toEqual([]);
+    expect(
+      after.cached.filter((name) => name.startsWith("/assets/") && !assetsOfB.has(name)),
+    ).toEqual([]);
+    expect(after.pageCaches).toHaveLength(1);
+
+    // The downloaded practice was fetched again by b's worker: it opens offline with b's files.
+    await network.goOffline(context);
+    await page.goto(`/practice-review/${SEED.roomPractice.code}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: SEED.roomPractice.title }),
+    ).toBeVisible();
+    await waitForHydration(page).catch(() => undefined);
+    expect(await page.evaluate(() => document.documentElement.dataset.build)).toBe("b");
+    await context.close();
+  } finally {
+    await network.close();
+    await serverB.kill();
     rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -16,9 +16,16 @@ export interface AppProcess {
   kill(): Promise<void>;
 }
 
-/** Starts the production server with exactly this environment (and PATH); resolves once it listens. */
-export function startAppProcess(name: string, env: Record<string, string>): Promise<AppProcess> {
-  const child = spawn(process.execPath, ["build/host/index.js"], {
+/**
+ * Starts the production server with exactly this environment (and PATH); resolves once it
+ * listens. `entry`: another build's host (a second build, made with ON_TAP_BUILD_DIR).
+ */
+export function startAppProcess(
+  name: string,
+  env: Record<string, string>,
+  entry = "build/host/index.js",
+): Promise<AppProcess> {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { PATH: process.env.PATH, HOST: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

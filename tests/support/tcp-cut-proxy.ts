@@ -10,6 +10,8 @@ import net from "node:net";
 export interface TcpCutProxy {
   port: number;
   cut(mode?: "refuse" | "blackhole"): void;
+  /** From now on connect to another server (a new build); open connections are reset. */
+  retarget(port: number): void;
   restore(): void;
   close(): Promise<void>;
 }
@@ -24,11 +26,12 @@ export async function startTcpCutProxy(
   targetHost = "127.0.0.1",
 ): Promise<TcpCutProxy> {
   let mode: "open" | "refuse" | "blackhole" = "open";
+  let target = targetPort;
   const links = new Set<Link>();
   const waiting = new Set<net.Socket>();
 
   const join = (client: net.Socket) => {
-    const upstream = net.connect(targetPort, targetHost);
+    const upstream = net.connect(target, targetHost);
     const link = { client, upstream };
     links.add(link);
     const end = () => {
@@ -68,6 +71,13 @@ export async function startTcpCutProxy(
           client.pause();
           upstream.pause();
         }
+      }
+    },
+    retarget(port) {
+      target = port;
+      for (const { client, upstream } of links) {
+        client.resetAndDestroy();
+        upstream.destroy();
       }
     },
     restore() {

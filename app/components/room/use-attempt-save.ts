@@ -4,6 +4,8 @@ import type { AnySubmission } from "#server/attempts.ts";
 import { RETRY_WINDOW_MS, sendAttempt } from "#app/utils/attempt-save.ts";
 import { retryDelayMs } from "#app/utils/retry.ts";
 import type { QueuedAttempt } from "#app/offline/offline-store.ts";
+// Static, not lazy: the room must be able to queue an attempt when the network is already gone.
+import { dequeue, queueForLater } from "#app/offline/queue.ts";
 
 export type SaveStatus =
   | { kind: "idle" }
@@ -47,7 +49,6 @@ export function useAttemptSave(
       const entry = queueEntry?.();
       if (queued || !submission || !entry) return;
       queued = true;
-      const { queueForLater } = await import("#app/offline/queue.ts");
       queued = await queueForLater({ ...entry, submission });
     }
 
@@ -62,7 +63,7 @@ export function useAttemptSave(
       if (outcome.kind === "saved") {
         setStatus({ kind: "saved", attempt: outcome.attempt });
         onSaved();
-        if (queued) void import("#app/offline/queue.ts").then((q) => q.dequeue(submission.id));
+        if (queued) void dequeue(submission.id);
         return;
       }
       if (outcome.kind !== "retry") {
