@@ -1,9 +1,7 @@
 import { vi } from "#app/i18n/vi.ts";
 import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
 import {
-  deleteEverything,
   deletePractice,
-  listOutbox,
   readPractice,
   savePractice,
   type DownloadedPractice,
@@ -80,23 +78,6 @@ export async function removeDownload(code: string): Promise<void> {
 }
 
 export { readPractice };
-
-/** Attempts this device still holds unsent: sign-out asks before deleting them. */
-export async function unsentAttempts(): Promise<number> {
-  try {
-    return (await listOutbox()).filter((entry) => entry.state !== "refused").length;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Sign-out: the downloads, the outbox and the cached pages leave the device (the build's own
- * files and KaTeX's fonts stay: they are nobody's data).
- */
-export async function forgetDevice(): Promise<void> {
-  await Promise.allSettled([deleteEverything(), askWorker({ type: "FORGET_ALL" }, 5_000)]);
-}
 
 function messageOf(body: string): string | null {
   try {

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { AnySubmission } from "#server/attempts.ts";
+import { OFFLINE_DB } from "./worker-protocol.ts";
 
 /**
  * What this device keeps for offline use (issue 17), in one IndexedDB database shared by the
@@ -8,7 +9,7 @@ import type { AnySubmission } from "#server/attempts.ts";
  * network (the outbox). Everything here belongs to the signed-in student and is deleted at
  * sign-out (forgetDevice).
  */
-export const OFFLINE_DB = "on-tap-offline";
+export { OFFLINE_DB };
 
 /** A practice as GET /practice-review/:code/offline sends it: all its live questions. */
 export interface OfflineBundle {

@@ -200,6 +200,13 @@ self.addEventListener("message", (event) => {
         reply({ ok: true });
       }),
     );
+  } else if (message?.type === "FLUSH_OUTBOX") {
+    event.waitUntil(
+      flushOutbox().then(
+        (result) => reply({ ok: true, saved: result.saved, waiting: result.waiting }),
+        (error: unknown) => reply({ ok: false, error: String(error) }),
+      ),
+    );
   } else if (message?.type === "FORGET_ALL") {
     event.waitUntil(
       (async () => {

@@ -1,6 +1,8 @@
 /** What the pages and the service worker (sw.ts) agree on: cache names, keys and messages. */
 
 export const SERVICE_WORKER_URL = "/sw.js";
+/** The device's IndexedDB database (offline-store.ts): downloads and the outbox. */
+export const OFFLINE_DB = "on-tap-offline";
 /** Shown for a page that is neither cached nor reachable (public/offline.html). */
 export const OFFLINE_PAGE = "/offline.html";
 export const PAGES_CACHE_PREFIX = "on-tap-pages-";
@@ -22,9 +24,11 @@ export type WorkerMessage =
   | { type: "SKIP_WAITING" }
   | { type: "CACHE_PRACTICE"; code: string; pages: string[]; roomTemplate: string }
   | { type: "FORGET_PRACTICE"; code: string; pages: string[] }
-  | { type: "FORGET_ALL" };
+  | { type: "FORGET_ALL" }
+  | { type: "FLUSH_OUTBOX" };
 
-export type WorkerReply = { ok: true; bytes?: number } | { ok: false; error: string };
+export type WorkerReply =
+  { ok: true; bytes?: number; saved?: number; waiting?: number } | { ok: false; error: string };
 
 /** Sends a message to the active service worker and waits for its reply. */
 export function askWorker(message: WorkerMessage, timeoutMs = 120_000): Promise<WorkerReply> {

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/components/account/avatar-picker.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { clearDeviceThenSignOut } from "./sign-out.ts";
 
 export interface HeaderUser {
   fullName: string;
@@ -93,4 +92,22 @@ function AccountActions({ onChoose }: { onChoose: () => void }) {
       </Form>
     </div>
   );
+}
+
+/**
+ * Sign-out clears the device first (sign-out-device.ts, loaded only now), then the form goes to
+ * the server. Without script, or if that code cannot load, the form still signs out.
+ */
+function clearDeviceThenSignOut(event: React.FormEvent<HTMLFormElement>): void {
+  const form = event.currentTarget;
+  if (form.dataset.deviceCleared === "1") return;
+  event.preventDefault();
+  void import("./sign-out-device.ts")
+    .then((device) => device.clearDevice())
+    .catch(() => true)
+    .then((cleared) => {
+      if (!cleared) return;
+      form.dataset.deviceCleared = "1";
+      form.requestSubmit();
+    });
 }

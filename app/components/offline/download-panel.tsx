@@ -31,7 +31,7 @@ export function DownloadPanel({
     async (text: string) => {
       if (!userId) return;
       setState({ kind: "working", text });
-      const { downloadPractice } = await import("#app/offline/downloads.ts");
+      const { downloadPractice } = await import("#app/offline/device.ts");
       const outcome = await downloadPractice(practice.code, userId);
       setState(
         outcome.ok
@@ -49,7 +49,7 @@ export function DownloadPanel({
       return;
     }
     let cancelled = false;
-    void import("#app/offline/downloads.ts")
+    void import("#app/offline/device.ts")
       .then((downloads) => downloads.readPractice(practice.code))
       .then((stored) => {
         if (cancelled) return;
@@ -66,7 +66,7 @@ export function DownloadPanel({
 
   const remove = async () => {
     setState({ kind: "working", text: t.removeDownload });
-    const { removeDownload } = await import("#app/offline/downloads.ts");
+    const { removeDownload } = await import("#app/offline/device.ts");
     await removeDownload(practice.code).catch(() => undefined);
     setState({ kind: "none" });
   };

@@ -15,7 +15,7 @@ export function DownloadsList() {
 
   useEffect(() => {
     let cancelled = false;
-    void import("#app/offline/offline-store.ts")
+    void import("#app/offline/device.ts")
       .then((store) => store.listPractices(userId))
       .then(
         (list) => !cancelled && setPractices(list),
@@ -27,7 +27,7 @@ export function DownloadsList() {
   }, [userId]);
 
   const remove = async (practice: DownloadedPractice) => {
-    const { removeDownload } = await import("#app/offline/downloads.ts");
+    const { removeDownload } = await import("#app/offline/device.ts");
     await removeDownload(practice.code).catch(() => undefined);
     setPractices((list) => list?.filter((p) => p.code !== practice.code) ?? null);
     setStatus(t.removed(practice.title));

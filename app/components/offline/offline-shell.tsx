@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
-import { SERVICE_WORKER_URL } from "#app/offline/worker-protocol.ts";
 import { showToast } from "#app/components/ui/toast.ts";
 
 const t = vi.offline;
@@ -69,7 +68,9 @@ function useServiceWorker(): ServiceWorker | null {
       if (worker && navigator.serviceWorker.controller) setWaiting(worker);
     };
     navigator.serviceWorker
-      .register(SERVICE_WORKER_URL)
+      // SERVICE_WORKER_URL (app/offline/worker-protocol.ts), written out here: importing that
+      // module would add a file to every first visit.
+      .register("/sw.js")
       .then((registration) => {
         offer(registration.waiting);
         registration.addEventListener("updatefound", () => {
@@ -86,20 +87,24 @@ function useServiceWorker(): ServiceWorker | null {
   return waiting;
 }
 
-/** Sends the outbox on the first page a signed-in student opens online, and when back online. */
+/**
+ * Sends the outbox on the first page a signed-in student opens online, and when back online:
+ * the service worker does it (where there is none, the history page and the room do), so no
+ * storage code is in every page's first load.
+ */
 function useOutboxFlush(enabled: boolean) {
   const revalidator = useRevalidator();
   useEffect(() => {
-    if (!enabled || !("indexedDB" in window)) return;
+    if (!enabled || !navigator.serviceWorker?.controller) return;
     let cancelled = false;
-    void import("#app/offline/outbox.ts")
-      .then((outbox) => outbox.flushOutbox())
-      .then((result) => {
-        if (cancelled || result.saved === 0) return;
-        showToast("success", t.synced(result.saved));
-        void revalidator.revalidate();
-      })
-      .catch(() => undefined);
+    const channel = new MessageChannel();
+    channel.port1.onmessage = ({ data: reply }: MessageEvent<{ ok: boolean; saved?: number }>) => {
+      if (cancelled || !reply.ok || !reply.saved) return;
+      void showToast("success", t.synced(reply.saved));
+      void revalidator.revalidate();
+    };
+    // A WorkerMessage (worker-protocol.ts); the worker answers with what it sent.
+    navigator.serviceWorker.controller.postMessage({ type: "FLUSH_OUTBOX" }, [channel.port2]);
     return () => {
       cancelled = true;
     };

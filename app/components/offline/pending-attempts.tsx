@@ -17,16 +17,22 @@ export function PendingAttempts() {
 
   useEffect(() => {
     let cancelled = false;
-    const read = () =>
-      void import("#app/offline/offline-store.ts")
-        .then((store) => store.listOutbox(userId))
-        .then(
-          (list) => !cancelled && setEntries(list),
-          () => undefined,
-        );
-    read();
-    // The outbox is sent when the network returns: read it again a little after.
-    const online = () => setTimeout(read, 3000);
+    // Shown at once, then sent when online (the service worker may be doing it too: the server
+    // saves an attempt once), then shown again: what is left still waits.
+    const read = async () => {
+      const device = await import("#app/offline/device.ts");
+      const show = async () => {
+        const list = await device.listOutbox(userId);
+        if (!cancelled) setEntries(list);
+        return list;
+      };
+      if ((await show()).length > 0 && navigator.onLine) {
+        await device.flushOutbox();
+        await show();
+      }
+    };
+    void read().catch(() => undefined);
+    const online = () => void read().catch(() => undefined);
     window.addEventListener("online", online);
     return () => {
       cancelled = true;
@@ -36,7 +42,7 @@ export function PendingAttempts() {
 
   if (entries.length === 0) return null;
   const dismiss = async (id: string) => {
-    const { removeFromOutbox } = await import("#app/offline/offline-store.ts");
+    const { removeFromOutbox } = await import("#app/offline/device.ts");
     await removeFromOutbox(id).catch(() => undefined);
     setEntries((list) => list.filter((entry) => entry.id !== id));
   };
