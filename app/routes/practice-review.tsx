@@ -1,6 +1,6 @@
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/practice-review";
-import { findPracticeByCode, type PracticeInfo } from "#db/catalogue.ts";
+import { findPracticeForViewer, type PracticeInfo } from "#db/catalogue.ts";
 import { listAttemptsOfPractice } from "#db/attempts.ts";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
 import { getSessionUser } from "#app/utils/auth.server.ts";
@@ -21,14 +21,24 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 const RECENT_ATTEMPTS = 10;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const practice = await findPracticeByCode(context.db, params.practiceCode);
-  if (!practice) throw data(null, { status: 404 });
   const user = await getSessionUser(context, request);
+  const practice = await findPracticeForViewer(context.db, params.practiceCode, user?.id ?? null);
+  if (!practice) throw data(null, { status: 404 });
   const attempts = user
-    ? await listAttemptsOfPractice(context.db, user.id, practice.code, RECENT_ATTEMPTS)
+    ? await listAttemptsOfPractice(context.db, user.id, practice.id, RECENT_ATTEMPTS)
     : null;
-  return { practice, attempts, preselected: preselectedOf(request, practice) };
+  const loaded = { practice, attempts, preselected: preselectedOf(request, practice) };
+  // A student's practice (a share link's token is in the address): never cached, never sent on
+  // as a Referer.
+  return practice.own ? data(loaded, { headers: OWN_PRACTICE_HEADERS }) : loaded;
 }
+
+const OWN_PRACTICE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+};
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /**
  * The selection the address names (`?type=PRACTICE_TIME_CHAPTER&chapter=1`, as "Luyện lại" on
@@ -52,13 +62,30 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
     <div className="setup-page">
       <article className="card info-card" aria-labelledby="practice-title">
         <p className="card-kicker">
-          <Link to={`/practice-subject/${practice.subject.code}`}>
-            {t.subject(practice.subject.name)}
-          </Link>
+          {practice.own ? (
+            practice.own.isOwner ? (
+              <Link to="/my-practices">
+                {practice.own.subjectName
+                  ? t.subject(practice.own.subjectName)
+                  : vi.myPractices.ownSubject}
+              </Link>
+            ) : (
+              (practice.own.subjectName ?? vi.myPractices.sharedSubject)
+            )
+          ) : (
+            <Link to={`/practice-subject/${practice.subject.code}`}>
+              {t.subject(practice.subject.name)}
+            </Link>
+          )}
         </p>
         <h1 id="practice-title" className="info-title">
           {practice.title}
         </h1>
+        {practice.own?.blocked ? (
+          <p className="notice" role="note">
+            {vi.myPractices.blockedText}
+          </p>
+        ) : null}
         {practice.description ? <p className="card-text">{practice.description}</p> : null}
         {practice.source ? <p className="card-text">{t.source(practice.source)}</p> : null}
         <p className="card-counts">
