@@ -106,7 +106,7 @@ describeEachDatabase("own practices", (database) => {
 
   it("shares by an unguessable link anyone can open; revoking ends it, a new share is a new link", async () => {
     const { db } = database();
-    const [{ code }] = await listOwnPractices(db, owner);
+    const code = (await listOwnPractices(db, owner))[0]?.code;
     await expect(shareOwnPractice(db, other, code!)).rejects.toBeInstanceOf(OwnPracticeError);
     const { path, token } = await shareOwnPractice(db, owner, code!);
     expect(token.length).toBeGreaterThanOrEqual(24);
