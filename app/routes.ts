@@ -20,6 +20,8 @@ export default [
   route("mistakes", "routes/mistakes.tsx"),
   // A student's own practices (issue 18); the editor (/my-practices/:code/edit) is the other half.
   route("my-practices", "routes/my-practices.tsx"),
+  // Reports on shared practices, for operators (`npm run user -- grant-admin EMAIL`).
+  route("admin/reports", "routes/admin.reports.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),

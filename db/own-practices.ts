@@ -9,7 +9,7 @@ import type { DB } from "./schema.ts";
 
 /** The system subject every own practice belongs to: not a slug, so never a bank's, never listed. */
 export const OWN_SUBJECT_CODE = "_cua-hoc-sinh";
-export const OWN_SUBJECT_NAME = "Đề của học sinh";
+export const OWN_SUBJECT_NAME = "Đề tự tạo";
 
 /** An own practice's code: `u_` + random, not a slug, so a bank import can never take it over. */
 export const OWN_CODE_PREFIX = "u_";

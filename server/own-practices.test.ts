@@ -9,10 +9,12 @@ import {
   listQuestionRevisions,
 } from "#db/catalogue.ts";
 import { practiceOfQuestionIsDeleted, purgeOrphanPractices } from "#db/own-practices.ts";
+import { userStatistics } from "#db/statistics.ts";
 import { listSubjects } from "#db/subjects.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt } from "./attempts.ts";
+import { actOnReport, listReports, reportPractice } from "./practice-reports.ts";
 import {
   createOwnPractice,
   deleteOwnPractice,
@@ -120,37 +122,71 @@ describeEachDatabase("own practices", (database) => {
     // The other user's history names the practice by the link, and lists it on its page.
     const practice = (await findPracticeForViewer(db, address, other))!;
     expect(await listAttemptsOfPractice(db, other, practice.id, 10)).toHaveLength(1);
+    // Statistics link it back through the link while it works.
+    const stats = async () => (await userStatistics(db, other, new Date())).practices[0];
+    expect(await stats()).toMatchObject({ code: address, hidden: false });
+    const mine = (await userStatistics(db, owner, new Date())).practices[0];
+    expect(mine).toMatchObject({ code: code!, hidden: false });
     expect(redactShareTokens(`/practice-review/${address}?x=1`)).toBe("/practice-review/s_…?x=1");
+    expect(redactShareTokens(`/login?redirectTo=%2Fpractice-review%2F${address}`)).toBe(
+      "/login?redirectTo=%2Fpractice-review%2Fs_…",
+    );
 
     await expect(unshareOwnPractice(db, other, code!)).rejects.toBeInstanceOf(OwnPracticeError);
     await unshareOwnPractice(db, owner, code!);
     for (const viewer of [owner, other, admin, null])
       expect(await canOpen(address, viewer)).toBe(false);
     expect((await save(address, other)).ok).toBe(false);
+    expect(await stats()).toMatchObject({ hidden: true });
     const again = await shareOwnPractice(db, owner, code!);
     expect(again.token).not.toBe(token);
     expect(await canOpen(address, other)).toBe(false);
     expect(await canOpen(`s_${again.token}`, other)).toBe(true);
   });
 
-  it("an operator's hide gives not-found to everyone but the owner", async () => {
+  it("a report reaches operators, whose hide gives not-found to everyone but the owner", async () => {
     const { db } = database();
     const [row] = await listOwnPractices(db, owner);
-    await db
-      .updateTable("own_practice")
-      .set({ blocked_at: new Date().toISOString() })
-      .where("practice_id", "=", row!.id)
-      .execute();
     const address = row!.sharePath!.split("/").at(-1)!;
+    // Only through the share link, never one's own, never empty, never by a non-operator.
+    await expect(reportPractice(db, other, row!.code, "Sai")).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(reportPractice(db, owner, address, "Sai")).rejects.toMatchObject({ status: 400 });
+    await expect(reportPractice(db, other, address, "  ")).rejects.toMatchObject({ status: 400 });
+    await reportPractice(db, other, address, "Đáp án câu 2 sai", { limits: null });
+    await expect(listReports(db, other)).rejects.toMatchObject({ status: 404 });
+    const [report] = await listReports(db, admin);
+    expect(report).toMatchObject({
+      practiceId: row!.id,
+      reason: "Đáp án câu 2 sai",
+      blocked: false,
+    });
+    await expect(actOnReport(db, other, "hide", { practiceId: row!.id })).rejects.toMatchObject({
+      status: 404,
+    });
+    await actOnReport(db, admin, "hide", { practiceId: row!.id });
+    expect((await listOwnPractices(db, owner))[0]!.blocked).toBe(true);
     expect(await canOpen(address, other)).toBe(false);
     expect(await canOpen(address, null)).toBe(false);
     const mine = await findPracticeForViewer(db, row!.code, owner);
     expect(mine?.own).toMatchObject({ isOwner: true, blocked: true });
-    await db
-      .updateTable("own_practice")
-      .set({ blocked_at: null })
-      .where("practice_id", "=", row!.id)
-      .execute();
+    await actOnReport(db, admin, "unhide", { practiceId: row!.id });
+    expect(await canOpen(address, other)).toBe(true);
+    await actOnReport(db, admin, "resolve", { reportId: report!.id });
+    expect(await listReports(db, admin)).toEqual([]);
+    // Reports are rate-limited per user.
+    const outcomes: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      outcomes.push(
+        await reportPractice(db, admin, address, `Lý do ${i}`).then(
+          () => 200,
+          (error: OwnPracticeError) => error.status,
+        ),
+      );
+    }
+    expect(outcomes.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(outcomes[10]).toBe(429);
   });
 
   it("an edit makes new revisions, so earlier attempts replay as answered", async () => {

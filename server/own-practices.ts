@@ -256,7 +256,7 @@ export function purgePracticesOfDeletedAccounts(db: Kysely<DB>): Promise<number>
 
 /** A logged URL with any share token masked: a link in the logs would open the practice. */
 export function redactShareTokens(url: string): string {
-  return url.replace(/(^|[/=])s_[A-Za-z0-9_-]+/g, "$1s_…");
+  return url.replace(/(^|[/=]|%2F)s_[A-Za-z0-9_-]+/gi, "$1s_…");
 }
 
 function notFound(): OwnPracticeError {

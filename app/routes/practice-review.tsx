@@ -3,7 +3,12 @@ import type { Route } from "./+types/practice-review";
 import { findPracticeForViewer, type PracticeInfo } from "#db/catalogue.ts";
 import { listAttemptsOfPractice } from "#db/attempts.ts";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
-import { getSessionUser } from "#app/utils/auth.server.ts";
+import { getSessionUser, requireUser } from "#app/utils/auth.server.ts";
+import { ReportForm } from "#app/components/own-practices/report-form.tsx";
+import { readForm } from "#app/utils/form.server.ts";
+import { SHARE_PREFIX } from "#db/own-practices.ts";
+import { OwnPracticeError } from "#server/own-practices.ts";
+import { reportPractice } from "#server/practice-reports.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
@@ -40,6 +45,29 @@ const OWN_PRACTICE_HEADERS = {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
+/** "Báo cáo" on a shared practice (issue 18): the only thing posted to this page. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "report") {
+    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+  }
+  const reason = form.get("reason");
+  try {
+    await reportPractice(
+      context.db,
+      user.id,
+      params.practiceCode,
+      typeof reason === "string" ? reason : "",
+    );
+  } catch (error) {
+    if (!(error instanceof OwnPracticeError)) throw error;
+    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+    return data({ error: error.message }, { status: error.status });
+  }
+  return { ok: true as const };
+}
+
 /**
  * The selection the address names (`?type=PRACTICE_TIME_CHAPTER&chapter=1`, as "Luyện lại" on
  * the statistics links it), when the page has a tile for it; anything else is ignored.
@@ -53,7 +81,7 @@ function preselectedOf(request: Request, practice: PracticeInfo) {
   });
 }
 
-export default function PracticeReview({ loaderData, matches }: Route.ComponentProps) {
+export default function PracticeReview({ loaderData, matches, actionData }: Route.ComponentProps) {
   const { practice, attempts, preselected } = loaderData;
   const location = useLocation();
   const signedIn = Boolean(matches[0].loaderData.user);
@@ -95,6 +123,13 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
           ) : null}
           <span>{vi.catalogue.questions(practice.questionCount)}</span>
         </p>
+        {practice.own && !practice.own.isOwner && practice.code.startsWith(SHARE_PREFIX) ? (
+          <ReportForm
+            signedIn={signedIn}
+            loginHref={`/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`}
+            result={actionData}
+          />
+        ) : null}
       </article>
       <SetupForm
         key={location.search}
