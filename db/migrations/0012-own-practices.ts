@@ -35,9 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("practice_id", "integer", (col) =>
       col.primaryKey().references("practice.id").onDelete("cascade"),
     )
-    .addColumn("owner_id", "text", (col) =>
-      col.notNull().references("user.id").onDelete("cascade"),
-    )
+    .addColumn("owner_id", "text", (col) => col.notNull().references("user.id").onDelete("cascade"))
     .addColumn("subject_name", "varchar(200)")
     .addColumn("share_token", "varchar(64)", (col) => col.unique())
     .addColumn("deleted_at", "varchar(32)")
