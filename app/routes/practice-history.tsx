@@ -252,7 +252,7 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
         doneAt={formatDateTime(attempt.createdAt)}
       />
       {practiceDeleted ? (
-        <p className="notice" role="note">
+        <p className="own-notice" role="note">
           {vi.myPractices.deletedPractice}
         </p>
       ) : null}

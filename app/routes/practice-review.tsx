@@ -110,7 +110,7 @@ export default function PracticeReview({ loaderData, matches, actionData }: Rout
           {practice.title}
         </h1>
         {practice.own?.blocked ? (
-          <p className="notice" role="note">
+          <p className="own-notice" role="note">
             {vi.myPractices.blockedText}
           </p>
         ) : null}

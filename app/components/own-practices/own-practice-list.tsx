@@ -47,11 +47,11 @@ function OwnPracticeCard({ practice }: { practice: OwnPracticeItem }) {
         </span>
       </p>
       <p className="own-practice-state">
-        <span className="badge" data-state={practice.shareUrl ? "shared" : "private"}>
+        <span className="state-badge" data-state={practice.shareUrl ? "shared" : "private"}>
           {practice.shareUrl ? t.shared : t.private}
         </span>
         {practice.blocked ? (
-          <span className="badge" data-state="blocked">
+          <span className="state-badge" data-state="blocked">
             {t.blocked}
           </span>
         ) : null}
