@@ -367,7 +367,6 @@ export const vi = {
     title: "Đề của tôi",
     menuLink: "Đề của tôi",
     intro: "Các đề bạn tự tạo. Đề chỉ mình bạn thấy cho đến khi bạn chia sẻ liên kết.",
-    create: "Tạo đề của tôi",
     empty: "Bạn chưa có đề nào.",
     questions: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
     attempts: (n: number) => `${n.toLocaleString("vi-VN")} lượt làm`,

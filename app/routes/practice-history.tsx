@@ -240,6 +240,11 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
   );
   return (
     <>
+      {practiceDeleted ? (
+        <p className="own-notice own-notice-replay" role="note">
+          {vi.myPractices.deletedPractice}
+        </p>
+      ) : null}
       <Summary
         heading={t.attemptTitle}
         title={attempt.practiceTitle}
@@ -251,11 +256,6 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
         setupText={review || practiceDeleted ? vi.pages.review.toHome : undefined}
         doneAt={formatDateTime(attempt.createdAt)}
       />
-      {practiceDeleted ? (
-        <p className="own-notice" role="note">
-          {vi.myPractices.deletedPractice}
-        </p>
-      ) : null}
       <p className="history-back history-more">
         {practiceDeleted ? null : <RetryLink attempt={attempt} />}
         <Link to="/practice-history">{t.allAttempts}</Link>
