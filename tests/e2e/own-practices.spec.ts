@@ -48,6 +48,17 @@ async function shot(page: Page, info: TestInfo, name: string) {
   });
 }
 
+/** On the phone project: at 320 px nothing is wider than the screen (then back to 390). */
+async function fitsNarrowestPhone(page: Page, info: TestInfo, name: string) {
+  if (info.project.name !== "phone") return;
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(320);
+  await shot(page, info, `${name}-320`);
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 /** A flat run in the room, answering A but the last; the attempt's id. */
 async function practise(page: Page, address: string): Promise<string> {
   const identity = newRoomIdentity();
@@ -127,6 +138,12 @@ test("an own practice: listed, practised, shared, reported, revoked, deleted", a
     await practise(page, code);
     await page.goto("/practice-history");
     await expect(page.getByRole("link").filter({ hasText: title })).toHaveCount(1);
+    // Its statistics link back to it, as a bank's do.
+    await page.goto("/practice-history?view=statistics");
+    await expect(page.getByRole("link", { name: title })).toHaveAttribute(
+      "href",
+      `/practice-review/${code}`,
+    );
     await page.goto("/my-practices");
     await expect(card).toContainText(/Luyện lần cuối: \d{2}\/\d{2}\/\d{4}/);
     await expect(card).toContainText("1 lượt làm");
@@ -138,6 +155,7 @@ test("an own practice: listed, practised, shared, reported, revoked, deleted", a
     expect(link).toMatch(/\/practice-review\/s_[\w-]{24}$/);
     await expectNoAxeViolations(page, "Đề của tôi, shared");
     await shot(page, info, "my-practices");
+    await fitsNarrowestPhone(page, info, "my-practices");
 
     const second = await browser.newContext();
     const friend = await second.newPage();
@@ -152,6 +170,7 @@ test("an own practice: listed, practised, shared, reported, revoked, deleted", a
     await friend.getByLabel("Lý do").fill("Câu 2 thiếu phương án đúng");
     await expectNoAxeViolations(friend, "shared set-up page, report open");
     await shot(friend, info, "shared-setup-report");
+    await fitsNarrowestPhone(friend, info, "shared-setup-report");
     await friend.getByRole("button", { name: "Gửi báo cáo" }).click();
     await expect(friend.getByText("Cảm ơn bạn, báo cáo đã được gửi")).toBeVisible();
     const friendAttempt = await practise(friend, link.split("/").at(-1)!);
