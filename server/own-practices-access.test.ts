@@ -168,7 +168,10 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             const where = `${state}, ${caller}, by ${via}`;
             expect(got.setup.status, `${where}: set-up page`).toBe(may ? 200 : 404);
             if (may) expect(got.setup.text).toContain(`Đề ${state}`);
-            else expect(got.setup.text).not.toContain(`${state}: câu 1`);
+            // Its owner sees that an operator hid it.
+            if (may && state === "hidden" && caller === "owner") {
+              expect(got.setup.text).toContain("Đề này đã bị quản trị viên ẩn");
+            } else expect(got.setup.text).not.toContain(`${state}: câu 1`);
             expect(got.questions.status, `${where}: questions`).toBe(may ? 200 : 404);
             if (!may) expect(got.questions.text).not.toContain(`${state}: câu`);
             // The room and saves need a signed-in student, whatever the practice.

@@ -62,7 +62,7 @@ describeEachDatabase("own practices", (database) => {
     return practice !== null;
   }
 
-  async function save(address: string, userId: string) {
+  async function save(address: string, userId: string, picks?: (index: number) => number[]) {
     const practice = await findPracticeForViewer(database().db, address, owner);
     const ids = practice
       ? (
@@ -70,7 +70,7 @@ describeEachDatabase("own practices", (database) => {
         ).map((q) => q.id)
       : [1];
     return saveAttempt(database().db, userId, {
-      ...attemptSubmission(randomUUID(), ids),
+      ...attemptSubmission(randomUUID(), ids, { picks }),
       practiceCode: address,
     } as never);
   }
@@ -91,6 +91,14 @@ describeEachDatabase("own practices", (database) => {
     expect(await canOpen(code, null)).toBe(false);
     expect((await save(code, other)).ok).toBe(false);
     expect((await save(code, owner)).ok).toBe(true);
+    // A wrong run makes review cards ("Ôn lỗi sai") on its questions, as on a bank's.
+    expect((await save(code, owner, () => [1])).ok).toBe(true);
+    const cards = await db
+      .selectFrom("review_card")
+      .select("question_id")
+      .where("user_id", "=", owner)
+      .execute();
+    expect(cards).toHaveLength(3);
     // Never in the catalogue: the system subject is not listed.
     expect((await listSubjects(db)).map((s) => s.code)).not.toContain("_cua-hoc-sinh");
     const [row] = await listOwnPractices(db, owner);
@@ -99,7 +107,7 @@ describeEachDatabase("own practices", (database) => {
       title: "Sinh học 10",
       subjectName: "Sinh",
       questionCount: 3,
-      attemptCount: 1,
+      attemptCount: 2,
       sharePath: null,
     });
     expect(row!.lastPractisedAt).not.toBeNull();
