@@ -20,6 +20,10 @@ export default [
   route("practice-history", "routes/practice-history.tsx"),
   // "Ôn lỗi sai" (issue 15): starts a review of today's due cards, then is its room.
   route("mistakes", "routes/mistakes.tsx"),
+  // A student's own practices (issue 18); the editor (/my-practices/:code/edit) is the other half.
+  route("my-practices", "routes/my-practices.tsx"),
+  // Reports on shared practices, for operators (`npm run user -- grant-admin EMAIL`).
+  route("admin/reports", "routes/admin.reports.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),

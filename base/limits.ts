@@ -14,3 +14,16 @@ export const PASSWORD_MAX = 128;
 /** A profile picture as uploaded (spec section 8: "dưới 1MB"); the server re-encodes it to 256×256. */
 export const MAX_AVATAR_BYTES = 1_048_576;
 export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;
+
+/** A student's own practices (issue 18): per practice, per user, and how often one is created. */
+export const OWN_PRACTICE_MAX_QUESTIONS = 2000;
+/** The practice's text (title, subject, questions, answers, explanations), UTF-8 bytes. */
+export const OWN_PRACTICE_MAX_BYTES = 2 * 1024 * 1024;
+export const OWN_PRACTICES_PER_USER = 50;
+export const OWN_PRACTICE_TITLE_MAX = 300;
+export const OWN_PRACTICE_SUBJECT_MAX = 200;
+/** Practices a user may create per window. */
+export const OWN_PRACTICE_CREATE_LIMIT = { window: 60 * 60, max: 20 } as const;
+/** A report's reason, and reports a user may send per window. */
+export const REPORT_REASON_MAX = 1000;
+export const REPORT_LIMIT = { window: 60 * 60, max: 10 } as const;

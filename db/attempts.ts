@@ -100,11 +100,13 @@ const MAX_LIST = 200;
 export async function listAttemptsOfPractice(
   db: Kysely<DB>,
   userId: string,
-  practiceCode: string,
+  practice: string | number,
   limit: number,
 ): Promise<AttemptSummary[]> {
   if (!Number.isInteger(limit) || limit <= 0) return [];
-  return (await listHistoryPage(db, userId, { practiceCode, limit })).attempts;
+  const filter =
+    typeof practice === "number" ? { practiceId: practice } : { practiceCode: practice };
+  return (await listHistoryPage(db, userId, { ...filter, limit })).attempts;
 }
 
 /** The user's latest `limit` attempts on every practice, newest first, without their answers. */
@@ -126,6 +128,8 @@ export interface HistoryCursor {
 export interface HistoryFilter {
   subjectCode?: string;
   practiceCode?: string;
+  /** A practice by its row id (an own practice opened by a share link has no usable code). */
+  practiceId?: number;
 }
 
 /**
@@ -140,7 +144,8 @@ export async function listHistoryPage(
 ): Promise<{ attempts: AttemptSummary[]; more: boolean }> {
   const count = Math.min(Math.max(Math.trunc(options.limit), 1), MAX_LIST);
   let query = db.selectFrom("attempt").select(summaryColumns).where("attempt.user_id", "=", userId);
-  const { subjectCode, practiceCode, before } = options;
+  const { subjectCode, practiceCode, practiceId, before } = options;
+  if (practiceId !== undefined) query = query.where("attempt.practice_id", "=", practiceId);
   if (practiceCode) {
     query = query.where("attempt.practice_id", "in", (eb) =>
       eb.selectFrom("practice").select("practice.id").where("practice.code", "=", practiceCode),

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { dialectOf } from "./dialect-of.ts";
+import { OWN_SUBJECT_CODE } from "./own-practices.ts";
 import type { DB, QuestionTable } from "./schema.ts";
 
 /**
@@ -244,9 +245,12 @@ export async function readPracticeForExport(db: Kysely<DB>, practiceCode: string
 }
 
 async function countRows(db: Kysely<DB> | Transaction<DB>, table: "subject"): Promise<number> {
+  // The system subject of students' own practices is not the catalogue's: a database with only
+  // students' practices still gets the sample banks at its first start.
   const { count } = await db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("code", "!=", OWN_SUBJECT_CODE)
     .executeTakeFirstOrThrow();
   return Number(count);
 }

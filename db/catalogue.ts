@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Selection } from "#base/selection.ts";
+import { OWN_SUBJECT_CODE, resolvePractice, type OwnState } from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
@@ -25,10 +26,14 @@ export interface ChapterInfo {
 }
 
 export interface PracticeInfo extends PracticeCard {
+  /** The practice's row id (its `code` is the address it was opened by). */
+  id: number;
   source: string | null;
   contentVersion: number;
   subject: SubjectRef;
   chapters: ChapterInfo[];
+  /** A student's own practice as this viewer sees it; null for a bank's. */
+  own: OwnState | null;
 }
 
 export interface SuggestedPractice extends PracticeCard {
@@ -40,6 +45,7 @@ export async function findSubjectByCode(db: Kysely<DB>, code: string): Promise<S
     .selectFrom("subject")
     .select(["code", "name", "description"])
     .where("code", "=", code)
+    .where("code", "!=", OWN_SUBJECT_CODE)
     .executeTakeFirst();
   return row ?? null;
 }
@@ -113,7 +119,32 @@ export async function findPracticeByCode(
   db: Kysely<DB>,
   code: string,
 ): Promise<PracticeInfo | null> {
-  const row = await db
+  const row = await practiceInfoQuery(db)
+    .where("practice.code", "=", code)
+    .where("practice.hidden", "=", 0)
+    .executeTakeFirst();
+  return row ? withChapters(db, row, code, null) : null;
+}
+
+/**
+ * The practice an address names as this viewer may see it (db/own-practices.ts decides who may):
+ * a bank's by its code, an own practice by its code (its owner) or by a share link (anyone).
+ * `code` is the address, so every link the page makes (room, questions, saves) carries it on.
+ */
+export async function findPracticeForViewer(
+  db: Kysely<DB>,
+  address: string,
+  viewerId: string | null,
+): Promise<PracticeInfo | null> {
+  const resolved = await resolvePractice(db, address, viewerId);
+  if (!resolved) return null;
+  const row = await practiceInfoQuery(db).where("practice.id", "=", resolved.id).executeTakeFirst();
+  if (!row) return null;
+  return withChapters(db, row, resolved.address, resolved.own);
+}
+
+function practiceInfoQuery(db: Kysely<DB>) {
+  return db
     .selectFrom("practice")
     .innerJoin("subject", "subject.id", "practice.subject_id")
     .select([
@@ -124,11 +155,15 @@ export async function findPracticeByCode(
       "subject.code as subject_code",
       "subject.name as subject_name",
       "subject.description as subject_description",
-    ])
-    .where("practice.code", "=", code)
-    .where("practice.hidden", "=", 0)
-    .executeTakeFirst();
-  if (!row) return null;
+    ]);
+}
+
+async function withChapters(
+  db: Kysely<DB>,
+  row: NonNullable<Awaited<ReturnType<ReturnType<typeof practiceInfoQuery>["executeTakeFirst"]>>>,
+  address: string,
+  own: OwnState | null,
+): Promise<PracticeInfo> {
   const chapters = await db
     .selectFrom("chapter")
     .select(["idx", "title", "description", "question_count"])
@@ -137,11 +172,13 @@ export async function findPracticeByCode(
     .execute();
   return {
     ...toCard(row),
+    code: address,
+    id: row.id,
     source: row.source,
     contentVersion: row.content_version,
     subject: {
       code: row.subject_code,
-      name: row.subject_name,
+      name: own?.subjectName ?? row.subject_name,
       description: row.subject_description,
     },
     chapters: chapters.map((c) => ({
@@ -150,6 +187,7 @@ export async function findPracticeByCode(
       description: c.description,
       questionCount: c.question_count,
     })),
+    own,
   };
 }
 
@@ -193,11 +231,24 @@ export async function listQuestions(
   practiceCode: string,
   selection: Selection,
 ): Promise<QuestionView[]> {
+  const practice = await db
+    .selectFrom("practice")
+    .select("id")
+    .where("code", "=", practiceCode)
+    .executeTakeFirst();
+  return practice ? listPracticeQuestions(db, practice.id, selection) : [];
+}
+
+/** listQuestions of a practice by its row id (a resolved address: findPracticeForViewer). */
+export async function listPracticeQuestions(
+  db: Kysely<DB>,
+  practiceId: number,
+  selection: Selection,
+): Promise<QuestionView[]> {
   let query = db
     .selectFrom("question")
-    .innerJoin("practice", "practice.id", "question.practice_id")
     .select(questionColumns)
-    .where("practice.code", "=", practiceCode)
+    .where("question.practice_id", "=", practiceId)
     .where("question.retired", "=", 0);
   if (selection.type === "PRACTICE_TIME_RANGE") {
     query = query

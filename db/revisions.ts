@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Selection } from "#base/selection.ts";
 import type { RevisionToCheck } from "#engine/submission.ts";
+import { resolvePractice } from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 /**
@@ -25,21 +26,26 @@ export interface StoredRevision extends RevisionToCheck {
   anyKey: boolean;
 }
 
-/** A practice students can see now; null when unknown or hidden. */
+/**
+ * A practice this user may practise now (db/own-practices.ts decides); null when unknown, hidden
+ * or not theirs to open. `code` is the address it was saved by (a shared link's `s_…` included):
+ * the history links back through it, so a revoked link's attempts stop opening the practice.
+ */
 export async function findVisiblePractice(
   db: Kysely<DB>,
   code: unknown,
+  userId: string | null = null,
 ): Promise<PracticeToSave | null> {
-  if (typeof code !== "string") return null;
+  const resolved = await resolvePractice(db, code, userId);
+  if (!resolved) return null;
   const row = await db
     .selectFrom("practice")
-    .select(["id", "code", "title", "question_count", "content_version"])
-    .where("code", "=", code)
-    .where("hidden", "=", 0)
+    .select(["id", "title", "question_count", "content_version"])
+    .where("id", "=", resolved.id)
     .executeTakeFirst();
   if (!row) return null;
   const { question_count: questionCount, content_version: contentVersion, ...rest } = row;
-  return { ...rest, questionCount, contentVersion };
+  return { ...rest, code: resolved.address, questionCount, contentVersion };
 }
 
 /** Positions (0-based idx) of the live questions of a selection now. */

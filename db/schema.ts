@@ -136,6 +136,38 @@ export interface AvatarTable {
   created_at: string;
 }
 
+/**
+ * A student's own practice (migration 0012, issue 18): beside its `practice` row (hidden = 1,
+ * in the system subject OWN_SUBJECT_CODE). `share_token` null: private.
+ */
+export interface OwnPracticeTable {
+  practice_id: number;
+  owner_id: string;
+  subject_name: string | null;
+  share_token: string | null;
+  deleted_at: string | null;
+  /** Hidden by an operator after a report. */
+  blocked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** "Báo cáo" on a shared practice (migration 0012). */
+export interface PracticeReportTable {
+  id: Generated<number>;
+  practice_id: number;
+  reporter_id: string;
+  reason: string;
+  created_at: string;
+  resolved: Generated<number>;
+}
+
+/** Users who may read reports and hide practices (migration 0012; `npm run user -- grant-admin`). */
+export interface OperatorTable {
+  user_id: string;
+  granted_at: string;
+}
+
 /** better-auth's tables (camelCase columns, as it expects); dates are Date objects. */
 export interface UserTable {
   id: string;
@@ -224,6 +256,9 @@ export interface DB {
   avatar: AvatarTable;
   attempt_answer: AttemptAnswerTable;
   review_card: ReviewCardTable;
+  own_practice: OwnPracticeTable;
+  practice_report: PracticeReportTable;
+  operator: OperatorTable;
 }
 
 export type Subject = Selectable<SubjectTable>;

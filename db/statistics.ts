@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { endOfVnDay, vnDay } from "#base/vn-day.ts";
 import { dialectOf } from "./dialect-of.ts";
+import { resolvePractice } from "./own-practices.ts";
 import type { DB } from "./schema.ts";
 
 /**
@@ -302,9 +303,38 @@ async function listPracticeProgress(db: Kysely<DB>, userId: string): Promise<Pra
     }
     practices.set(row.id, practice);
   }
+  await openOwnPractices(db, userId, practices);
   return [...practices.values()]
     .map((practice) => ({ ...practice, weakest: pickWeakest(practice.weakest) }))
     .sort((a, b) => (a.lastAt < b.lastAt ? 1 : a.lastAt > b.lastAt ? -1 : 0));
+}
+
+/**
+ * A student's own practice is hidden from the catalogue but not from whoever may open it (its
+ * owner, a holder of its current share link): those get their link back, by the address their
+ * latest attempt was made through. A revoked link or a deleted practice stays without one.
+ */
+async function openOwnPractices(
+  db: Kysely<DB>,
+  userId: string,
+  practices: Map<number, PracticeProgress>,
+): Promise<void> {
+  for (const [id, practice] of practices) {
+    if (!practice.hidden) continue;
+    const latest = await db
+      .selectFrom("attempt")
+      .select("practice_code")
+      .where("user_id", "=", userId)
+      .where("practice_id", "=", id)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst();
+    const resolved = latest ? await resolvePractice(db, latest.practice_code, userId) : null;
+    if (resolved?.id === id) {
+      practice.hidden = false;
+      practice.code = resolved.address;
+    }
+  }
 }
 
 /** The user's attempts grouped by practice and selection, with the practice and chapter they name. */

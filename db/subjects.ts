@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { OWN_SUBJECT_CODE } from "./own-practices.ts";
 import type { DB } from "./schema.ts";
 
 export interface SubjectSummary {
@@ -30,6 +31,8 @@ export async function listSubjects(db: Kysely<DB>): Promise<SubjectSummary[]> {
       "subject.description",
       "subject.keywords",
     ])
+    // The system subject of students' own practices is nobody's to browse.
+    .where("subject.code", "!=", OWN_SUBJECT_CODE)
     .orderBy("subject.sort_order")
     .orderBy("subject.name")
     .execute();

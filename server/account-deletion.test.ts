@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
+import { createOwnPractice } from "#server/own-practices.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 let server: TestServer;
@@ -83,15 +84,38 @@ it("deleting an account leaves no row of that user in any table, and needs the r
     }),
   });
   expect(saved.status).toBe(201);
+  // A practice of the user's own (issue 18), practised by nobody: it goes with the account.
+  const own = await createOwnPractice(
+    server.database.db,
+    id,
+    {
+      title: "Đề riêng xoá",
+      parsed: {
+        chapters: [],
+        questions: [
+          {
+            text: "Câu riêng",
+            answers: [
+              { text: "Có", key: true },
+              { text: "Không", key: false },
+            ],
+          },
+        ],
+      },
+    },
+    { limits: null },
+  );
   // "verification": the count of verification mails sent (one, at sign-up).
   expect((await rowsMentioning(id)).sort()).toEqual([
     "account",
     "attempt",
     "attempt_answer",
+    "own_practice",
     "session",
     "user",
     "verification",
   ]);
+  expect((await rowsMentioning(own.code)).sort()).toEqual(["practice"]);
   expect((await rowsMentioning(attemptId)).sort()).toEqual(["attempt", "attempt_answer"]);
 
   const wrong = await post(
@@ -113,6 +137,8 @@ it("deleting an account leaves no row of that user in any table, and needs the r
   expect(await rowsMentioning(id)).toEqual([]);
   expect(await rowsMentioning("xoa@example.com")).toEqual([]);
   expect(await rowsMentioning(attemptId)).toEqual([]);
+  expect(await rowsMentioning(own.code)).toEqual([]);
+  expect(await rowsMentioning("Câu riêng")).toEqual([]);
   // "N đã làm" counts times practised, ever: deleting an account does not take them back.
   const practice = await server.database.db
     .selectFrom("practice")

@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { Kysely } from "kysely";
 import { pinoHttp } from "pino-http";
+import { redactShareTokens } from "./own-practices.ts";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { toNodeHandler } from "better-auth/node";
@@ -87,7 +88,8 @@ function requestLogger(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        // A shared practice's link opens it: never written to the logs (issue 18).
+        url: redactShareTokens(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

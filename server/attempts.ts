@@ -170,7 +170,7 @@ export async function saveAttempt(
   const earlier = await replayOf(db, userId, id);
   if (earlier) return earlier;
 
-  const checked = await checkSubmission(db, submission);
+  const checked = await checkSubmission(db, userId, submission);
   if (!checked.ok) return checked;
   const { selection, config, answerOrders, totalTime } = submission;
   if (
@@ -219,10 +219,11 @@ type CheckedAttempt = Pick<
  */
 async function checkSubmission(
   db: Kysely<DB>,
+  userId: string,
   submission: AttemptSubmission,
 ): Promise<{ ok: true; value: CheckedAttempt } | Refused> {
   if (!totalTimeIsValid(submission.totalTime)) return refuse("BAD_TOTAL_TIME");
-  const practice = await findVisiblePractice(db, submission.practiceCode);
+  const practice = await findVisiblePractice(db, submission.practiceCode, userId);
   if (!practice) return refuse("PRACTICE_NOT_FOUND");
 
   const revisions = await checkQuestions(db, practice, submission);

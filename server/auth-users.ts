@@ -1,5 +1,6 @@
 import type { AuthContext, BetterAuthOptions } from "better-auth";
 import type { Kysely } from "kysely";
+import { purgeOrphanPractices } from "#db/own-practices.ts";
 import type { DB } from "#db/schema.ts";
 import type { Env } from "./env.ts";
 import type { Logger } from "./logger.ts";
@@ -71,8 +72,15 @@ export function createDatabaseHooks({ env, db, log, context }: UserHookDeps) {
  * the verification-mail counter both hold the user's id as their value). The account is
  * already gone by then: a failure here is logged, never turned into an error for the user.
  */
-export function removeUserLeftovers({ log, context }: Omit<UserHookDeps, "env" | "db">) {
+export function removeUserLeftovers({ log, context, db }: Omit<UserHookDeps, "env">) {
   return async (user: { id: string }) => {
+    // The user's own practices lost their owner with the user row (cascade): those nobody else
+    // attempted go now; those somebody did stay, unreachable, for their replays (issue 18).
+    try {
+      await purgeOrphanPractices(db);
+    } catch (error) {
+      log.error({ err: error, userId: user.id }, "could not purge the user's practices");
+    }
     try {
       await (
         await context()

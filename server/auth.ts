@@ -200,7 +200,7 @@ export function createAuth(options: {
     ...passwordOptions(mail),
     // Deleting an account takes the user's sessions and linked accounts with it (cascade).
     user: {
-      deleteUser: { enabled: true, afterDelete: removeUserLeftovers({ log, context }) },
+      deleteUser: { enabled: true, afterDelete: removeUserLeftovers({ log, context, db }) },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,

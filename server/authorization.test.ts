@@ -10,6 +10,8 @@ import {
 } from "#tests/setup/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
+import type { ParsedQuestions } from "#content/formats/types.ts";
+import { createOwnPractice, shareOwnPractice } from "./own-practices.ts";
 
 /**
  * Issue 10, item 7: every route of the app (tests/support/route-table.ts) called as the owner
@@ -122,6 +124,36 @@ const DATA_ROUTES: Record<string, Check> = {
     // Alice's stays as it was (checked).
     expect: { owner: 200, other: 201, visitor: 401 },
   },
+  "GET /my-practices": {
+    request: () => ({ path: "/my-practices" }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+    ownerSees: () => PRIVATE_TITLE,
+  },
+  "POST /my-practices": {
+    // "Ngừng chia sẻ" on Alice's private practice: done for her (nothing to stop), nobody else's.
+    request: () => ({
+      path: "/my-practices",
+      ...form({ intent: "unshare", code: own.privateCode }),
+    }),
+    expect: { owner: 302, other: 404, visitor: toLogin },
+  },
+  "POST /practice-review/:practiceCode": {
+    // "Báo cáo" on Alice's shared practice: others may, she may not report her own.
+    request: () => ({
+      path: `/practice-review/${own.sharedAddress}`,
+      ...form({ intent: "report", reason: "Nội dung sai" }),
+    }),
+    expect: { owner: 400, other: 200, visitor: toLogin },
+  },
+  "GET /admin/reports": {
+    // Nobody here is an operator: the page does not exist for them.
+    request: () => ({ path: "/admin/reports" }),
+    expect: { owner: 404, other: 404, visitor: toLogin },
+  },
+  "POST /admin/reports": {
+    request: () => ({ path: "/admin/reports", ...form({ intent: "hide", practiceId: "1" }) }),
+    expect: { owner: 404, other: 404, visitor: toLogin },
+  },
   "POST /api/avatar": {
     request: () => ({ path: "/api/avatar", body: "not an image", contentType: "image/png" }),
     expect: { owner: refused, other: refused, visitor: 401 },
@@ -183,6 +215,38 @@ const DATA_ROUTES: Record<string, Check> = {
 /** Requests aimed at one of Alice's rows by its id, outside the route table's one-per-route. */
 const AIMED: (Check & { name: string })[] = [
   {
+    name: "Alice's private practice: GET /practice-review/<its code>",
+    request: () => ({ path: `/practice-review/${own.privateCode}` }),
+    expect: { owner: 200, other: 404, visitor: 404 },
+    ownerSees: () => PRIVATE_TITLE,
+  },
+  {
+    name: "Alice's private practice: its questions",
+    request: () => ({
+      path: `/practice-review/${own.privateCode}/questions?type=PRACTICE_TIME_ALL`,
+    }),
+    expect: { owner: 200, other: 404, visitor: 404 },
+    ownerSees: () => "Câu riêng",
+  },
+  {
+    name: "Alice's private practice: its room",
+    request: (alice) => ({
+      path: roomUrl(
+        own.privateCode,
+        { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" } },
+        { attemptId: alice.attemptId, seed: 42 },
+      ),
+    }),
+    expect: { owner: 200, other: 404, visitor: toLogin },
+    ownerSees: () => PRIVATE_TITLE,
+  },
+  {
+    name: "Alice's shared practice by its link: anyone",
+    request: () => ({ path: `/practice-review/${own.sharedAddress}` }),
+    expect: { owner: 200, other: 200, visitor: 200 },
+    ownerSees: () => "Đề chia sẻ",
+  },
+  {
     name: "one attempt: GET /practice-history?id=<Alice's attempt>",
     request: (alice) => ({ path: `/practice-history?id=${alice.privateAttemptId}` }),
     expect: { owner: 200, other: 404, visitor: toLogin },
@@ -195,6 +259,25 @@ function submission(id: string) {
 }
 
 let questionIds: number[] = [];
+
+/** Alice's own practices (issue 18): one private, one shared by its link. */
+const PRIVATE_TITLE = "Đề riêng Zqxprivate";
+const own = { privateCode: "", sharedAddress: "" };
+
+function ownQuestions(text: string): ParsedQuestions {
+  return {
+    chapters: [],
+    questions: [
+      {
+        text,
+        answers: [
+          { text: "Có", key: true },
+          { text: "Không", key: false },
+        ],
+      },
+    ],
+  };
+}
 
 for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
   describe(`authorization matrix [${dialect}]`, () => {
@@ -240,6 +323,23 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
           expect(saved.status).toBe(201);
         }
       }
+      const { db } = server.database;
+      const alice = people.alice.id;
+      own.privateCode = (
+        await createOwnPractice(
+          db,
+          alice,
+          { title: PRIVATE_TITLE, parsed: ownQuestions("Câu riêng") },
+          { limits: null },
+        )
+      ).code;
+      const shared = await createOwnPractice(
+        db,
+        alice,
+        { title: "Đề chia sẻ", parsed: ownQuestions("Câu chia sẻ") },
+        { limits: null },
+      );
+      own.sharedAddress = (await shareOwnPractice(db, alice, shared.code)).path.split("/").at(-1)!;
       routes = listAppRoutes(server);
     }, 120_000);
 
@@ -299,6 +399,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         person.name,
         person.email,
         person.id,
+        ...(person === people.alice ? [PRIVATE_TITLE] : []),
         ...(person.privateAttemptId ? [person.privateAttemptId] : []),
         ...sessions.map((s) => s.token),
         ...accounts.map((a) => a.id),

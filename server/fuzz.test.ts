@@ -138,7 +138,27 @@ const ENTRIES: Record<string, FuzzEntry> = {
     samples: { practiceCode: ["de-thu"], ...ROOM_SAMPLES },
   },
   "GET /practice-review/:practiceCode/offline": { samples: { practiceCode: ["de-thu"] } },
+  "POST /practice-review/:practiceCode": {
+    body: "form",
+    fields: ["reason"],
+    intents: ["report"],
+    samples: { practiceCode: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"] },
+  },
   "GET /practice-control": { query: ROOM_QUERY, samples: ROOM_SAMPLES },
+  "GET /my-practices": {},
+  "POST /my-practices": {
+    body: "form",
+    fields: ["code"],
+    intents: ["share", "unshare", "delete"],
+    samples: { code: ["de-thu", "u_xxxxxxxxxxxx"] },
+  },
+  "GET /admin/reports": {},
+  "POST /admin/reports": {
+    body: "form",
+    fields: ["practiceId", "reportId"],
+    intents: ["hide", "unhide", "resolve"],
+    samples: { practiceId: ["1", "99999999999999999999"], reportId: ["1", "-1"] },
+  },
   "GET /api/attempts": {},
   "POST /api/attempts": {
     body: "json",

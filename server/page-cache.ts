@@ -17,7 +17,9 @@ const VISITOR_PAGES = [
   /^\/(_root\.data)?$/,
   /^\/about(\.data)?$/,
   /^\/practice-subject\/[^/]+$/,
-  /^\/practice-review\/[^/]+$/,
+  // A bank's practice only (codes are slugs): a student's own or shared one is never kept, so
+  // "Ngừng chia sẻ" or "Xóa đề" takes effect at once.
+  /^\/practice-review\/[a-z0-9-]+(\.data)?$/,
 ];
 
 /** Enough for every page of a large catalogue in a few theme/snow combinations. */

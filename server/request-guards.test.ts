@@ -154,6 +154,10 @@ describe("forced logout from any site (issue 10, defect 4)", () => {
       "/api/avatar",
       "/api/auth/sign-out",
       "/api/auth/update-user",
+      // A student's own practices (issue 18): share, unshare, delete; report; operators' actions.
+      "/my-practices",
+      "/practice-review/s_xxxxxxxxxxxxxxxxxxxxxxxx",
+      "/admin/reports",
     ]) {
       for (const headers of [
         crossSite as Record<string, string>,

@@ -9,7 +9,7 @@ import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/utils/room-setup.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/utils/room-url.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
-import { findPracticeByCode, listQuestions, type QuestionView } from "#db/catalogue.ts";
+import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { AttemptSubmission } from "#server/attempts.ts";
@@ -26,12 +26,12 @@ const t = vi.pages.practiceControl;
  * same room; the browser then lays its stored progress over it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(context, request);
+  const user = await requireUser(context, request);
   const room = parseRoomUrl(new URL(request.url).searchParams);
   if (!room) return data({ kind: "invalid" as const }, { status: 400 });
-  const practice = await findPracticeByCode(context.db, room.practiceCode);
+  const practice = await findPracticeForViewer(context.db, room.practiceCode, user.id);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
-  const questions = await listQuestions(context.db, practice.code, room.selection);
+  const questions = await listPracticeQuestions(context.db, practice.id, room.selection);
   const setupHref = `/practice-review/${practice.code}`;
   if (questions.length === 0) {
     return data({ kind: "empty" as const, setupHref, title: practice.title }, { status: 404 });

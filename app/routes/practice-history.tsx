@@ -19,6 +19,7 @@ import {
   type HistoryCursor,
 } from "#db/attempts.ts";
 import { listQuestionRevisions, listRevisionsWithPractice } from "#db/catalogue.ts";
+import { practiceOfQuestionIsDeleted, resolvePractice } from "#db/own-practices.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
@@ -42,10 +43,12 @@ async function historyList(context: Route.LoaderArgs["context"], userId: string,
   const subject = url.searchParams.get("subject")?.slice(0, 120) ?? "";
   const practice = url.searchParams.get("practice")?.slice(0, 120) ?? "";
   const before = parseCursor(url.searchParams.get("before"));
+  // A share link's address (s_…) names a practice by its token, not its code.
+  const resolved = practice ? await resolvePractice(context.db, practice, userId) : null;
   const [page, practices, dueToday] = await Promise.all([
     listHistoryPage(context.db, userId, {
       subjectCode: subject || undefined,
-      practiceCode: practice || undefined,
+      ...(resolved ? { practiceId: resolved.id } : { practiceCode: practice || undefined }),
       before,
       limit: PAGE_SIZE,
     }),
@@ -94,7 +97,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attempt.type === "MISTAKES"
       ? await listRevisionsWithPractice(context.db, ids)
       : await listQuestionRevisions(context.db, ids);
-  return { kind: "attempt" as const, attempt, questions };
+  // A student's practice deleted since: the replay stays, marked, with no way back to it.
+  const practiceDeleted =
+    attempt.type !== "MISTAKES" && ids.length > 0
+      ? await practiceOfQuestionIsDeleted(context.db, ids[0]!)
+      : false;
+  return { kind: "attempt" as const, attempt, questions, practiceDeleted };
 }
 
 export const links: Route.LinksFunction = () => questionStylesheets;
@@ -206,7 +214,7 @@ function HistoryTabs({ current }: { current: "list" | "statistics" }) {
 }
 
 function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }> }) {
-  const { attempt, questions } = loaded;
+  const { attempt, questions, practiceDeleted } = loaded;
   const review = attempt.type === "MISTAKES";
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   const summary: RoomSummary = useMemo(
@@ -235,6 +243,11 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
   );
   return (
     <>
+      {practiceDeleted ? (
+        <p className="own-notice own-notice-replay" role="note">
+          {vi.myPractices.deletedPractice}
+        </p>
+      ) : null}
       <Summary
         heading={t.attemptTitle}
         title={attempt.practiceTitle}
@@ -242,12 +255,12 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
         summary={summary}
         questions={byId}
         answerOrders={answerOrders}
-        setupHref={review ? "/" : `/practice-review/${attempt.practiceCode}`}
-        setupText={review ? vi.pages.review.toHome : undefined}
+        setupHref={review || practiceDeleted ? "/" : `/practice-review/${attempt.practiceCode}`}
+        setupText={review || practiceDeleted ? vi.pages.review.toHome : undefined}
         doneAt={formatDateTime(attempt.createdAt)}
       />
       <p className="history-back history-more">
-        <RetryLink attempt={attempt} />
+        {practiceDeleted ? null : <RetryLink attempt={attempt} />}
         <Link to="/practice-history">{t.allAttempts}</Link>
       </p>
     </>

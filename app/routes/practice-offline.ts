@@ -1,7 +1,7 @@
 import type { Route } from "./+types/practice-offline";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { vi } from "#app/i18n/vi.ts";
-import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
+import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import type { OfflineBundle } from "#app/offline/offline-store.ts";
 
 /**
@@ -18,7 +18,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { status: 401 },
     );
   }
-  const practice = await findPracticeByCode(context.db, params.practiceCode);
+  // The address the student uses (a bank's code, their own practice's, or a share link), under
+  // the same access rule as the set-up page: a download is never more than the page shows.
+  const practice = await findPracticeForViewer(context.db, params.practiceCode, user.id);
   if (!practice) {
     return Response.json(
       { code: "NOT_FOUND", message: vi.attempts.errors.PRACTICE_NOT_FOUND },
@@ -26,7 +28,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   const etag = `"v${practice.contentVersion}"`;
-  const headers = { ETag: etag, "Cache-Control": "private, no-cache", Vary: "Cookie" };
+  const headers = {
+    ETag: etag,
+    "Cache-Control": "private, no-cache",
+    Vary: "Cookie",
+    ...(practice.own ? { "Referrer-Policy": "no-referrer" } : {}),
+  };
   if (request.headers.get("If-None-Match") === etag)
     return new Response(null, { status: 304, headers });
   const bundle: OfflineBundle = {
@@ -36,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     chapters: practice.chapters.map((chapter) => ({ idx: chapter.idx, title: chapter.title })),
     questionCount: practice.questionCount,
     contentVersion: practice.contentVersion,
-    questions: await listQuestions(context.db, practice.code, { type: "PRACTICE_TIME_ALL" }),
+    questions: await listPracticeQuestions(context.db, practice.id, { type: "PRACTICE_TIME_ALL" }),
   };
   return Response.json(bundle, { headers });
 }

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/practice-questions";
-import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
+import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
+import { getSessionUser } from "#app/utils/auth.server.ts";
 import { parseSelection } from "#app/utils/room-url.server.ts";
 
 /**
@@ -13,14 +14,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const selection = parseSelection(url.searchParams);
   if (!selection)
     throw data({ code: "BAD_SELECTION", message: "Invalid question selection" }, { status: 400 });
-  const practice = await findPracticeByCode(context.db, params.practiceCode);
+  const user = await getSessionUser(context, request);
+  const practice = await findPracticeForViewer(context.db, params.practiceCode, user?.id ?? null);
   if (!practice) throw data({ code: "NOT_FOUND", message: "No such practice" }, { status: 404 });
-  const questions = await listQuestions(context.db, practice.code, selection);
+  const questions = await listPracticeQuestions(context.db, practice.id, selection);
   const versioned = url.searchParams.get("v") === String(practice.contentVersion);
   return Response.json(
     { contentVersion: practice.contentVersion, questions },
     {
-      headers: { "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "no-cache" },
+      headers: {
+        // A student's practice never sits in a shared cache: revoking its link must end it.
+        "Cache-Control": practice.own
+          ? "private, no-cache"
+          : versioned
+            ? "public, max-age=31536000, immutable"
+            : "no-cache",
+        ...(practice.own ? { "Referrer-Policy": "no-referrer" } : {}),
+      },
     },
   );
 }

@@ -1,9 +1,14 @@
 import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/practice-review";
-import { findPracticeByCode, type PracticeInfo } from "#db/catalogue.ts";
+import { findPracticeForViewer, type PracticeInfo } from "#db/catalogue.ts";
 import { listAttemptsOfPractice } from "#db/attempts.ts";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
-import { getSessionUser } from "#app/utils/auth.server.ts";
+import { getSessionUser, requireUser } from "#app/utils/auth.server.ts";
+import { ReportForm } from "#app/components/own-practices/report-form.tsx";
+import { readForm } from "#app/utils/form.server.ts";
+import { SHARE_PREFIX } from "#db/own-practices.ts";
+import { OwnPracticeError } from "#server/own-practices.ts";
+import { reportPractice } from "#server/practice-reports.ts";
 import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
 import { DownloadPanel } from "#app/components/offline/download-panel.tsx";
 import { vi } from "#app/i18n/vi.ts";
@@ -22,13 +27,46 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 const RECENT_ATTEMPTS = 10;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const practice = await findPracticeByCode(context.db, params.practiceCode);
-  if (!practice) throw data(null, { status: 404 });
   const user = await getSessionUser(context, request);
+  const practice = await findPracticeForViewer(context.db, params.practiceCode, user?.id ?? null);
+  if (!practice) throw data(null, { status: 404 });
   const attempts = user
-    ? await listAttemptsOfPractice(context.db, user.id, practice.code, RECENT_ATTEMPTS)
+    ? await listAttemptsOfPractice(context.db, user.id, practice.id, RECENT_ATTEMPTS)
     : null;
-  return { practice, attempts, preselected: preselectedOf(request, practice) };
+  const loaded = { practice, attempts, preselected: preselectedOf(request, practice) };
+  // A student's practice (a share link's token is in the address): never cached, never sent on
+  // as a Referer.
+  return practice.own ? data(loaded, { headers: OWN_PRACTICE_HEADERS }) : loaded;
+}
+
+const OWN_PRACTICE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+};
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+/** "Báo cáo" on a shared practice (issue 18): the only thing posted to this page. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  if (form.get("intent") !== "report") {
+    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+  }
+  const reason = form.get("reason");
+  try {
+    await reportPractice(
+      context.db,
+      user.id,
+      params.practiceCode,
+      typeof reason === "string" ? reason : "",
+    );
+  } catch (error) {
+    if (!(error instanceof OwnPracticeError)) throw error;
+    if (error.status === 404) throw data({ message: error.message }, { status: 404 });
+    return data({ error: error.message }, { status: error.status });
+  }
+  return { ok: true as const };
 }
 
 /**
@@ -44,7 +82,7 @@ function preselectedOf(request: Request, practice: PracticeInfo) {
   });
 }
 
-export default function PracticeReview({ loaderData, matches }: Route.ComponentProps) {
+export default function PracticeReview({ loaderData, matches, actionData }: Route.ComponentProps) {
   const { practice, attempts, preselected } = loaderData;
   const location = useLocation();
   const userId = matches[0].loaderData.user?.id ?? null;
@@ -54,13 +92,30 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
     <div className="setup-page">
       <article className="card info-card" aria-labelledby="practice-title">
         <p className="card-kicker">
-          <Link to={`/practice-subject/${practice.subject.code}`}>
-            {t.subject(practice.subject.name)}
-          </Link>
+          {practice.own ? (
+            practice.own.isOwner ? (
+              <Link to="/my-practices">
+                {practice.own.subjectName
+                  ? t.subject(practice.own.subjectName)
+                  : vi.myPractices.ownSubject}
+              </Link>
+            ) : (
+              (practice.own.subjectName ?? vi.myPractices.sharedSubject)
+            )
+          ) : (
+            <Link to={`/practice-subject/${practice.subject.code}`}>
+              {t.subject(practice.subject.name)}
+            </Link>
+          )}
         </p>
         <h1 id="practice-title" className="info-title">
           {practice.title}
         </h1>
+        {practice.own?.blocked ? (
+          <p className="own-notice" role="note">
+            {vi.myPractices.blockedText}
+          </p>
+        ) : null}
         {practice.description ? <p className="card-text">{practice.description}</p> : null}
         {practice.source ? <p className="card-text">{t.source(practice.source)}</p> : null}
         <p className="card-counts">
@@ -70,6 +125,13 @@ export default function PracticeReview({ loaderData, matches }: Route.ComponentP
           ) : null}
           <span>{vi.catalogue.questions(practice.questionCount)}</span>
         </p>
+        {practice.own && !practice.own.isOwner && practice.code.startsWith(SHARE_PREFIX) ? (
+          <ReportForm
+            signedIn={signedIn}
+            loginHref={`/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`}
+            result={actionData}
+          />
+        ) : null}
       </article>
       <SetupForm
         key={location.search}

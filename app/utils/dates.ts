@@ -21,3 +21,8 @@ export function formatDateTime(iso: string): string {
     parts.formatToParts(date).find((part) => part.type === type)?.value ?? "";
   return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
 }
+
+/** "22/11/2026" from an ISO timestamp. */
+export function formatDate(iso: string): string {
+  return formatDateTime(iso).slice(0, 10);
+}

@@ -72,7 +72,7 @@ export function parseRoomUrl(params: URLSearchParams): RoomRequest | null {
     !selection ||
     !config.success ||
     !practiceCode ||
-    !/^[a-z0-9-]{1,120}$/.test(practiceCode) ||
+    !/^[A-Za-z0-9_-]{1,120}$/.test(practiceCode) ||
     !isAttemptId(attemptId)
   ) {
     return null;

@@ -10,6 +10,7 @@ import * as reviewCard from "./0008-review-card.ts";
 import * as historyIndex from "./0009-attempt-history-index.ts";
 import * as reviewAttempt from "./0010-review-attempt.ts";
 import * as avatar from "./0011-avatar.ts";
+import * as ownPractices from "./0012-own-practices.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009-attempt-history-index": historyIndex,
   "0010-review-attempt": reviewAttempt,
   "0011-avatar": avatar,
+  "0012-own-practices": ownPractices,
 };

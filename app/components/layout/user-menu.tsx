@@ -85,6 +85,9 @@ function AccountActions({ onChoose }: { onChoose: () => void }) {
       <Link to="/practice-history" onClick={onChoose}>
         {vi.pages.practiceHistory.title}
       </Link>
+      <Link to="/my-practices" onClick={onChoose}>
+        {vi.myPractices.menuLink}
+      </Link>
       <Form method="post" action="/logout" reloadDocument onSubmit={clearDeviceThenSignOut}>
         <button type="submit" className="button button-secondary">
           {vi.nav.logout}

@@ -1,0 +1,122 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/admin.reports";
+import { vi } from "#app/i18n/vi.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { formatDateTime } from "#app/utils/dates.ts";
+import { readForm } from "#app/utils/form.server.ts";
+import { pageTitle } from "#app/utils/page-title.ts";
+import { redirectWithToast } from "#app/utils/toast-url.ts";
+import { OwnPracticeError } from "#server/own-practices.ts";
+import { actOnReport, listReports, type ReportAction } from "#server/practice-reports.ts";
+
+const t = vi.reports;
+
+export const meta: Route.MetaFunction = () => pageTitle(t.title);
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** Rethrows a refusal as its status (404 for anyone who is not an operator). */
+function answerRefusal(error: unknown): never {
+  if (error instanceof OwnPracticeError) {
+    throw data({ message: error.message }, { status: error.status });
+  }
+  throw error;
+}
+
+/** /admin/reports: open reports on shared practices, for operators only (others: not found). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  try {
+    const reports = await listReports(context.db, user.id);
+    return {
+      reports: reports.map((report) => ({
+        ...report,
+        createdAt: formatDateTime(report.createdAt),
+      })),
+    };
+  } catch (error) {
+    return answerRefusal(error);
+  }
+}
+
+const DONE: Record<ReportAction, string> = {
+  hide: t.hiddenDone,
+  unhide: t.unhiddenDone,
+  resolve: t.resolvedDone,
+};
+
+function idOf(value: FormDataEntryValue | null): number | undefined {
+  const number = typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(number) ? number : undefined;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent !== "hide" && intent !== "unhide" && intent !== "resolve") {
+    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+  }
+  try {
+    await actOnReport(context.db, user.id, intent, {
+      practiceId: idOf(form.get("practiceId")),
+      reportId: idOf(form.get("reportId")),
+    });
+  } catch (error) {
+    return answerRefusal(error);
+  }
+  return redirectWithToast("/admin/reports", { type: "info", message: DONE[intent] });
+}
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const { reports } = loaderData;
+  return (
+    <section className="page reports-page" aria-labelledby="reports-heading">
+      <h1 id="reports-heading">{t.title}</h1>
+      {reports.length === 0 ? (
+        <p className="muted">{t.empty}</p>
+      ) : (
+        <ul className="report-list">
+          {reports.map((report) => (
+            <li key={report.id} className="card report">
+              <h2 className="report-title">
+                <Link to={`/practice-review/${report.practiceCode}`}>{report.practiceTitle}</Link>
+              </h2>
+              <p className="muted">
+                {t.reporter}: {report.reporterName} · {t.date}: {report.createdAt}
+                {report.blocked ? ` · ${t.hidden}` : ""}
+              </p>
+              <p className="report-reason">
+                {t.reason}: {report.reason}
+              </p>
+              <div className="own-practice-actions">
+                <Form method="post">
+                  <input type="hidden" name="practiceId" value={report.practiceId} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={report.blocked ? "unhide" : "hide"}
+                    className="button button-secondary"
+                  >
+                    {report.blocked ? t.unhide : t.hide}
+                  </button>
+                </Form>
+                <Form method="post">
+                  <input type="hidden" name="reportId" value={report.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="resolve"
+                    className="button button-secondary"
+                  >
+                    {t.resolve}
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { data } from "react-router";
+import type { Route } from "./+types/my-practices";
+import {
+  OwnPracticeList,
+  type OwnPracticeItem,
+} from "#app/components/own-practices/own-practice-list.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
+import { formatDate } from "#app/utils/dates.ts";
+import { readForm } from "#app/utils/form.server.ts";
+import { pageTitle } from "#app/utils/page-title.ts";
+import { redirectWithToast } from "#app/utils/toast-url.ts";
+import {
+  deleteOwnPractice,
+  listOwnPractices,
+  OwnPracticeError,
+  shareOwnPractice,
+  unshareOwnPractice,
+} from "#server/own-practices.ts";
+
+const t = vi.myPractices;
+
+export const meta: Route.MetaFunction = () => pageTitle(t.title);
+
+// Share links are in the page: never cached, never sent on as a Referer.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+/** "Đề của tôi": the signed-in student's own practices (issue 18). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(context, request);
+  const origin = new URL(request.url).origin;
+  const rows = await listOwnPractices(context.db, user.id);
+  const practices: OwnPracticeItem[] = rows.map((row) => ({
+    code: row.code,
+    title: row.title,
+    subjectName: row.subjectName,
+    questionCount: row.questionCount,
+    attemptCount: row.attemptCount,
+    lastPractised: row.lastPractisedAt ? formatDate(row.lastPractisedAt) : null,
+    shareUrl: row.sharePath ? `${origin}${row.sharePath}` : null,
+    blocked: row.blocked,
+  }));
+  return { practices };
+}
+
+const DONE = { share: t.sharedDone, unshare: t.unsharedDone, delete: t.deletedDone } as const;
+
+/** Chia sẻ, Ngừng chia sẻ, Xóa đề: each on the owner's practice only (anything else: 404). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const code = form.get("code");
+  if (typeof code !== "string" || code === "" || code.length > 120) {
+    throw data({ message: vi.ownPractices.errors.NOT_FOUND }, { status: 404 });
+  }
+  if (intent !== "share" && intent !== "unshare" && intent !== "delete") {
+    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+  }
+  try {
+    if (intent === "share") await shareOwnPractice(context.db, user.id, code);
+    else if (intent === "unshare") await unshareOwnPractice(context.db, user.id, code);
+    else await deleteOwnPractice(context.db, user.id, code);
+  } catch (error) {
+    if (error instanceof OwnPracticeError) {
+      throw data({ message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  return redirectWithToast("/my-practices", { type: "info", message: DONE[intent] });
+}
+
+export default function MyPractices({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="page my-practices-page" aria-labelledby="my-practices-heading">
+      <h1 id="my-practices-heading">{t.title}</h1>
+      <p className="muted">{t.intro}</p>
+      <OwnPracticeList practices={loaderData.practices} />
+    </section>
+  );
+}

@@ -1,0 +1,299 @@
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "./schema.ts";
+
+/**
+ * Reads and writes of a student's own practices (migration 0012, issue 18). The access rules
+ * (who may open which practice) are decided here, once, for every route that reads a practice
+ * by its address: `resolvePractice`.
+ */
+
+/** The system subject every own practice belongs to: not a slug, so never a bank's, never listed. */
+export const OWN_SUBJECT_CODE = "_cua-hoc-sinh";
+export const OWN_SUBJECT_NAME = "Đề tự tạo";
+
+/** An own practice's code: `u_` + random, not a slug, so a bank import can never take it over. */
+export const OWN_CODE_PREFIX = "u_";
+/**
+ * A shared link's address in place of the code: `s_` + the share token. Every route takes it
+ * where it takes a code (/practice-review/s_…, the room, the questions, the saves), so the link
+ * needs no cookie and no extra parameter, and it stops working the moment the token changes.
+ */
+export const SHARE_PREFIX = "s_";
+
+export interface OwnState {
+  isOwner: boolean;
+  /** The share token while shared (the owner only ever sees it). */
+  shareToken: string | null;
+  blocked: boolean;
+  subjectName: string | null;
+}
+
+export interface ResolvedPractice {
+  id: number;
+  /** The stored code. */
+  code: string;
+  /** What the viewer addressed it by: the code, or `s_<token>` for a shared link. */
+  address: string;
+  own: OwnState | null;
+}
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The practice an address names, when this viewer may open it; null otherwise (the not-found
+ * screen). A bank's practice: when not hidden. An own practice by its code: for its owner
+ * (deleted: never) and an operator. By a share link: for anybody while the link is the current
+ * one and no operator hid it.
+ */
+export async function resolvePractice(
+  db: Db,
+  address: unknown,
+  viewerId: string | null,
+): Promise<ResolvedPractice | null> {
+  if (typeof address !== "string" || address.length === 0 || address.length > 120) return null;
+  if (address.startsWith(SHARE_PREFIX)) return resolveShared(db, address, viewerId);
+  const row = await db
+    .selectFrom("practice")
+    .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
+    .select([
+      "practice.id",
+      "practice.code",
+      "practice.hidden",
+      "own_practice.owner_id",
+      "own_practice.share_token",
+      "own_practice.deleted_at",
+      "own_practice.blocked_at",
+      "own_practice.subject_name",
+    ])
+    .where("practice.code", "=", address)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (!row.owner_id)
+    return row.hidden === 0 ? { id: row.id, code: row.code, address, own: null } : null;
+  if (row.deleted_at) return null;
+  const isOwner = viewerId !== null && row.owner_id === viewerId;
+  if (!isOwner && !(viewerId && (await isOperator(db, viewerId)))) return null;
+  return {
+    id: row.id,
+    code: row.code,
+    address,
+    own: {
+      isOwner,
+      shareToken: isOwner ? row.share_token : null,
+      blocked: row.blocked_at !== null,
+      subjectName: row.subject_name,
+    },
+  };
+}
+
+async function resolveShared(
+  db: Db,
+  address: string,
+  viewerId: string | null,
+): Promise<ResolvedPractice | null> {
+  const token = address.slice(SHARE_PREFIX.length);
+  if (token.length < 16) return null;
+  const row = await db
+    .selectFrom("own_practice")
+    .innerJoin("practice", "practice.id", "own_practice.practice_id")
+    .select([
+      "practice.id",
+      "practice.code",
+      "own_practice.owner_id",
+      "own_practice.blocked_at",
+      "own_practice.subject_name",
+    ])
+    .where("own_practice.share_token", "=", token)
+    .where("own_practice.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  const isOwner = viewerId !== null && row.owner_id === viewerId;
+  if (row.blocked_at && !isOwner) return null;
+  return {
+    id: row.id,
+    code: row.code,
+    address,
+    own: {
+      isOwner,
+      shareToken: isOwner ? token : null,
+      blocked: row.blocked_at !== null,
+      subjectName: row.subject_name,
+    },
+  };
+}
+
+export async function isOperator(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("operator")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface OwnPracticeRow {
+  id: number;
+  code: string;
+  title: string;
+  subjectName: string | null;
+  questionCount: number;
+  /** Attempts of every user. */
+  attemptCount: number;
+  /** This user's latest attempt (ISO), null when never. */
+  lastPractisedAt: string | null;
+  shareToken: string | null;
+  blocked: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** "Đề của tôi": the user's practices not deleted, newest first. */
+export async function listOwnPracticeRows(db: Db, userId: string): Promise<OwnPracticeRow[]> {
+  const rows = await db
+    .selectFrom("own_practice")
+    .innerJoin("practice", "practice.id", "own_practice.practice_id")
+    .select((eb) => [
+      "practice.id",
+      "practice.code",
+      "practice.title",
+      "practice.question_count",
+      "practice.attempt_count",
+      "own_practice.subject_name",
+      "own_practice.share_token",
+      "own_practice.blocked_at",
+      "own_practice.created_at",
+      "own_practice.updated_at",
+      eb
+        .selectFrom("attempt")
+        .select((inner) => inner.fn.max("attempt.created_at").as("at"))
+        .where("attempt.user_id", "=", userId)
+        .whereRef("attempt.practice_id", "=", "practice.id")
+        .as("last_practised_at"),
+    ])
+    .where("own_practice.owner_id", "=", userId)
+    .where("own_practice.deleted_at", "is", null)
+    .orderBy("own_practice.created_at", "desc")
+    .orderBy("practice.id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    subjectName: row.subject_name,
+    questionCount: row.question_count,
+    attemptCount: row.attempt_count,
+    lastPractisedAt: (row.last_practised_at as string | null) ?? null,
+    shareToken: row.share_token,
+    blocked: row.blocked_at !== null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }));
+}
+
+/** The user's own practice by its code (not deleted), for the owner's changes. */
+export function findOwnedPractice(db: Db, userId: string, code: string) {
+  return db
+    .selectFrom("own_practice")
+    .innerJoin("practice", "practice.id", "own_practice.practice_id")
+    .select([
+      "practice.id",
+      "practice.code",
+      "practice.title",
+      "practice.attempt_count",
+      "own_practice.subject_name",
+      "own_practice.share_token",
+    ])
+    .where("own_practice.owner_id", "=", userId)
+    .where("practice.code", "=", code)
+    .where("own_practice.deleted_at", "is", null)
+    .executeTakeFirst();
+}
+
+export async function countOwnPractices(db: Db, userId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom("own_practice")
+    .select((eb) => eb.fn.countAll<string | number>().as("count"))
+    .where("owner_id", "=", userId)
+    .where("deleted_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Whether any attempt (of anybody) names the practice: then it can only be marked deleted. */
+export async function practiceWasAttempted(db: Db, practiceId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("attempt")
+    .select("id")
+    .where("practice_id", "=", practiceId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Deletes a practice and everything of it (nobody attempted it: no attempt, answer or review
+ * card points at its revisions). Its ownership, chapters and reports cascade.
+ */
+export async function purgePractice(trx: Transaction<DB>, practiceId: number): Promise<void> {
+  await trx.deleteFrom("question").where("practice_id", "=", practiceId).execute();
+  await trx.deleteFrom("practice").where("id", "=", practiceId).execute();
+}
+
+/**
+ * Practices of the own subject left without an owner (their account was deleted) that nobody
+ * attempted: deleted outright. Those somebody attempted stay for their replays, unreachable.
+ */
+export async function purgeOrphanPractices(db: Kysely<DB>): Promise<number> {
+  const orphans = await db
+    .selectFrom("practice")
+    .innerJoin("subject", "subject.id", "practice.subject_id")
+    .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
+    .select("practice.id")
+    .where("subject.code", "=", OWN_SUBJECT_CODE)
+    .where("own_practice.practice_id", "is", null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("attempt")
+            .select("attempt.id")
+            .whereRef("attempt.practice_id", "=", "practice.id"),
+        ),
+      ),
+    )
+    .execute();
+  for (const { id } of orphans) {
+    await db.transaction().execute((trx) => purgePractice(trx, id));
+  }
+  return orphans.length;
+}
+
+/**
+ * Whether each practice (by id) is an own practice that is gone for good: deleted by its owner,
+ * or left by a deleted account. A replay of it is marked "Đề đã bị xóa".
+ */
+export async function deletedPracticeIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("practice")
+    .innerJoin("subject", "subject.id", "practice.subject_id")
+    .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
+    .select(["practice.id", "own_practice.practice_id as owned", "own_practice.deleted_at"])
+    .where("practice.id", "in", [...ids])
+    .where("subject.code", "=", OWN_SUBJECT_CODE)
+    .execute();
+  return new Set(
+    rows.filter((row) => row.owned === null || row.deleted_at !== null).map((row) => row.id),
+  );
+}
+
+/** Whether the practice a question revision belongs to is an own practice gone for good. */
+export async function practiceOfQuestionIsDeleted(db: Db, questionId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("question")
+    .select("practice_id")
+    .where("id", "=", questionId)
+    .executeTakeFirst();
+  if (!row) return false;
+  return (await deletedPracticeIds(db, [row.practice_id])).has(row.practice_id);
+}

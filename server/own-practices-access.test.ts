@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
+import type { ParsedQuestions } from "#content/formats/types.ts";
+import type { TestDialect } from "#tests/setup/databases.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { attemptSubmission } from "#tests/support/practice-fixture.ts";
+import {
+  createOwnPractice,
+  deleteOwnPractice,
+  shareOwnPractice,
+  unshareOwnPractice,
+} from "./own-practices.ts";
+import { actOnReport } from "./practice-reports.ts";
+
+/**
+ * Issue 18's authorization matrix over HTTP: a student's practice in each state (private,
+ * shared, its link revoked, hidden by an operator, deleted) × each caller (its owner, another
+ * student, a visitor, an operator) × each route that reads or writes a practice by its address
+ * (the set-up page, its questions, the room, an attempt save, the offline download), by the practice's code and by
+ * its share link. Who gets what is written out per state below, not computed by the rule under
+ * test.
+ */
+type Caller = "owner" | "other" | "visitor" | "operator";
+type State = "private" | "shared" | "revoked" | "hidden" | "deleted";
+const CALLERS: Caller[] = ["owner", "other", "visitor", "operator"];
+
+/** Who may open the practice, by its code and by its (last) share link. */
+const MAY_OPEN: Record<State, { code: Caller[]; link: Caller[] }> = {
+  private: { code: ["owner", "operator"], link: [] },
+  shared: { code: ["owner", "operator"], link: ["owner", "other", "visitor", "operator"] },
+  revoked: { code: ["owner", "operator"], link: [] },
+  hidden: { code: ["owner", "operator"], link: ["owner"] },
+  deleted: { code: [], link: [] },
+};
+
+function parsed(title: string): ParsedQuestions {
+  return {
+    chapters: [],
+    questions: [1, 2].map((n) => ({
+      text: `${title}: câu ${n}`,
+      answers: [
+        { text: "Đúng", key: true },
+        { text: "Sai", key: false },
+      ],
+    })),
+  };
+}
+
+for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
+  describe(`own practices: access by state, caller and route [${dialect}]`, () => {
+    let server: TestServer;
+    const cookies: Record<Caller, string> = { owner: "", other: "", visitor: "", operator: "" };
+    const ids: Record<Caller, string> = { owner: "", other: "", visitor: "", operator: "" };
+    const practices = {} as Record<State, { code: string; link: string; questionIds: number[] }>;
+
+    beforeAll(async () => {
+      server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
+      const { db } = server.database;
+      for (const caller of ["owner", "other", "operator"] as const) {
+        const made = await signUp(server, {
+          email: `${caller}-${dialect}@example.com`,
+          fullName: caller,
+          password: "matkhau-123",
+        });
+        cookies[caller] = made.cookie;
+        ids[caller] = made.id;
+      }
+      await db
+        .insertInto("operator")
+        .values({ user_id: ids.operator, granted_at: new Date().toISOString() })
+        .execute();
+      for (const state of Object.keys(MAY_OPEN) as State[]) {
+        const owner = ids.owner;
+        const { code } = await createOwnPractice(
+          db,
+          owner,
+          { title: `Đề ${state}`, parsed: parsed(state) },
+          { limits: null },
+        );
+        const questionIds = (
+          await db
+            .selectFrom("question")
+            .innerJoin("practice", "practice.id", "question.practice_id")
+            .select("question.id")
+            .where("practice.code", "=", code)
+            .orderBy("question.idx")
+            .execute()
+        ).map((q) => q.id);
+        let link = "s_neverSharedNeverShared00";
+        if (state !== "private") {
+          link = (await shareOwnPractice(db, owner, code)).path.split("/").at(-1)!;
+        }
+        if (state === "revoked") await unshareOwnPractice(db, owner, code);
+        if (state === "hidden") {
+          const { id } = await db
+            .selectFrom("practice")
+            .select("id")
+            .where("code", "=", code)
+            .executeTakeFirstOrThrow();
+          await actOnReport(db, ids.operator, "hide", { practiceId: id });
+        }
+        practices[state] = { code, link, questionIds };
+      }
+    }, 180_000);
+
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    async function call(caller: Caller, path: string, body?: unknown) {
+      const headers: Record<string, string> = { origin: server.base };
+      if (caller !== "visitor") headers.cookie = cookies[caller];
+      if (body !== undefined) headers["content-type"] = "application/json";
+      const response = await fetch(`${server.base}${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: "manual",
+      });
+      return { status: response.status, text: await response.text() };
+    }
+
+    /** Every route by one address, as one caller: the statuses, and the title when shown. */
+    async function routesBy(caller: Caller, address: string, state: State) {
+      const { questionIds } = practices[state];
+      const setup = await call(caller, `/practice-review/${address}`);
+      const questions = await call(
+        caller,
+        `/practice-review/${address}/questions?type=PRACTICE_TIME_ALL`,
+      );
+      const room = await call(
+        caller,
+        roomUrl(
+          address,
+          { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" } },
+          { attemptId: randomUUID(), seed: 7 },
+        ),
+      );
+      const save = await call(caller, "/api/attempts", {
+        ...attemptSubmission(randomUUID(), questionIds),
+        practiceCode: address,
+      });
+      // "Tải về để luyện offline" (issue 17): never more than the set-up page shows.
+      const download = await call(caller, `/practice-review/${address}/offline`);
+      return { setup, questions, room, save, download };
+    }
+
+    // "deleted" last: its practice is deleted after the other student practised it.
+    for (const state of ["private", "shared", "revoked", "hidden", "deleted"] as State[]) {
+      it(`${state}: each caller gets each route by the code and by the link, or the not-found screen`, async () => {
+        if (state === "deleted") {
+          // Practised by another student while shared, then deleted: kept, but for replays only.
+          const { link, code, questionIds } = practices.deleted;
+          const saved = await call("other", "/api/attempts", {
+            ...attemptSubmission(randomUUID(), questionIds),
+            practiceCode: link,
+          });
+          expect(saved.status).toBe(201);
+          await deleteOwnPractice(server.database.db, ids.owner, code);
+        }
+        const { code, link } = practices[state];
+        for (const caller of CALLERS) {
+          for (const [via, address] of [
+            ["code", code],
+            ["link", link],
+          ] as const) {
+            const may = MAY_OPEN[state][via].includes(caller);
+            const got = await routesBy(caller, address, state);
+            const where = `${state}, ${caller}, by ${via}`;
+            expect(got.setup.status, `${where}: set-up page`).toBe(may ? 200 : 404);
+            if (may) expect(got.setup.text).toContain(`Đề ${state}`);
+            // Its owner sees that an operator hid it.
+            if (may && state === "hidden" && caller === "owner") {
+              expect(got.setup.text).toContain("Đề này đã bị quản trị viên ẩn");
+            } else expect(got.setup.text).not.toContain(`${state}: câu 1`);
+            expect(got.questions.status, `${where}: questions`).toBe(may ? 200 : 404);
+            if (!may) expect(got.questions.text).not.toContain(`${state}: câu`);
+            // The room and saves need a signed-in student, whatever the practice.
+            expect(got.room.status, `${where}: room`).toBe(
+              caller === "visitor" ? 302 : may ? 200 : 404,
+            );
+            expect(got.save.status, `${where}: save`).toBe(
+              caller === "visitor" ? 401 : may ? 201 : 404,
+            );
+            expect(got.download.status, `${where}: download`).toBe(
+              caller === "visitor" ? 401 : may ? 200 : 404,
+            );
+            if (!may) expect(got.download.text).not.toContain(`${state}: câu`);
+          }
+        }
+      }, 120_000);
+    }
+
+    it("a deleted practice's attempt still replays for the student who made it, marked", async () => {
+      const { db } = server.database;
+      const attempt = await db
+        .selectFrom("attempt")
+        .select("id")
+        .where("user_id", "=", ids.other)
+        .where("practice_title", "=", "Đề deleted")
+        .executeTakeFirstOrThrow();
+      const replay = await call("other", `/practice-history?id=${attempt.id}`);
+      expect(replay.status).toBe(200);
+      expect(replay.text).toContain("Đề đã bị xóa");
+      expect(replay.text).toContain("deleted: câu 1");
+      // Another student's attempt is nobody else's, deleted practice or not.
+      expect((await call("owner", `/practice-history?id=${attempt.id}`)).status).toBe(404);
+    });
+
+    it("own pages are never cached and never send the link on as a Referer", async () => {
+      const shared = await fetch(`${server.base}/practice-review/${practices.shared.link}`);
+      // Browsers apply the last policy of the list (helmet sets the site-wide one first).
+      expect(shared.headers.get("referrer-policy")).toMatch(/(^|, )no-referrer$/);
+      expect(shared.headers.get("cache-control")).toContain("no-store");
+      const questions = await fetch(
+        `${server.base}/practice-review/${practices.shared.link}/questions?type=PRACTICE_TIME_ALL&v=1`,
+      );
+      expect(questions.headers.get("cache-control")).toBe("private, no-cache");
+    });
+  });
+}
