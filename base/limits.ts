@@ -14,3 +14,7 @@ export const PASSWORD_MAX = 128;
 /** A profile picture as uploaded (spec section 8: "dưới 1MB"); the server re-encodes it to 256×256. */
 export const MAX_AVATAR_BYTES = 1_048_576;
 export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;
+
+/** A student's own practice (issue 18): its text as pasted or converted, and its questions. */
+export const OWN_PRACTICE_MAX_BYTES = 2 * 1024 * 1024;
+export const OWN_PRACTICE_MAX_QUESTIONS = 2000;
