@@ -18,6 +18,10 @@ export default [
   route("practice-history", "routes/practice-history.tsx"),
   // "Ôn lỗi sai" (issue 15): starts a review of today's due cards, then is its room.
   route("mistakes", "routes/mistakes.tsx"),
+  // "Tạo đề của tôi" (issue 18): a student's own practice from pasted text or a file.
+  route("my-practices/new", "routes/my-practices.new.tsx"),
+  route("my-practices/preview", "routes/my-practices.preview.ts"),
+  route("my-practices/:practiceCode/edit", "routes/my-practices.edit.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),

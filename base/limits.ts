@@ -18,3 +18,6 @@ export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as
 /** A student's own practice (issue 18): its text as pasted or converted, and its questions. */
 export const OWN_PRACTICE_MAX_BYTES = 2 * 1024 * 1024;
 export const OWN_PRACTICE_MAX_QUESTIONS = 2000;
+/** Its title and the optional name of its subject, as the student types them. */
+export const OWN_PRACTICE_TITLE_MAX = 200;
+export const OWN_PRACTICE_SUBJECT_MAX = 100;

@@ -46,6 +46,8 @@ export async function readDocxText(
         // Never read the picture itself: it only marks where it stood.
         convertImage: mammoth.images.imgElement(async () => ({ src: "" })),
         externalFileAccess: false,
+        // Blank paragraphs are the blank lines between questions: kept, so lines match Word's.
+        ignoreEmptyParagraphs: false,
       },
     );
     html = result.value;
@@ -62,6 +64,8 @@ function failure(message: string): { value: null; problems: Problem[] } {
 /** mammoth's HTML to our text, with the lines its images were on. */
 export function htmlToDocxText(html: string): DocxText {
   const marked = html
+    // An empty paragraph would merge into its neighbours' line breaks; a space keeps its line.
+    .replace(/<p><\/p>/giu, "<p>&nbsp;</p>")
     .replace(/<img\b[^>]*>/giu, IMAGE_MARK)
     .replaceAll("\t", TAB_MARK)
     .replace(/<\/t[dh]>/giu, (tag) => `${TAB_MARK}${tag}`);

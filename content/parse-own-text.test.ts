@@ -42,13 +42,13 @@ describe("parseOwnText", () => {
     const lines = text.split("\n");
     expect(problems.map((p) => [p.line, p.severity])).toEqual([
       [22, "error"],
-      [66, "error"],
+      [71, "error"],
       [119, "error"],
     ]);
     expect(lines[21]).toBe("Đáp án: E");
     expect(problems[0]?.message).toBe("Đáp án “E” không có trong các phương án A–D");
-    expect(lines[65]).toMatch(/^Câu 10:/u);
-    expect(problems[1]?.message).toBe("Câu hỏi thiếu dòng “Đáp án: …”");
+    expect(lines[70]).toBe("Đáp án:");
+    expect(problems[1]?.message).toMatch(/^Chưa ghi đáp án/u);
     expect(lines[118]).toMatch(/^C\. Quản lý/u);
     expect(problems[2]?.message).toMatch(/không đúng thứ tự/u);
   });
@@ -244,11 +244,12 @@ describe("Word documents", () => {
     });
   });
 
-  it("gives the same preview as the same text pasted", async () => {
+  it("gives the same text, blank lines included, and the same preview as the text pasted", async () => {
     const converted = await convertOwnFile(await makeDocx(paragraphsOf(sample)), "de.docx");
     expect(converted.notes).toEqual([]);
-    expect(previewOwnText({ text: converted.text!, fileName: "de.docx" }).questions).toEqual(
-      previewOwnText({ text: sample }).questions.map((q) => ({ ...q, line: expect.any(Number) })),
+    expect(converted.text).toBe(sample.trimEnd());
+    expect(previewOwnText({ text: converted.text!, fileName: "de.docx" })).toEqual(
+      previewOwnText({ text: sample }),
     );
   });
 

@@ -7,12 +7,13 @@ export const ownPracticeSample = readFileSync(
 );
 
 /**
- * Three mistakes a student makes, each keeping the line count: a key naming no answer (line
- * 22), a question without its key line (line 66), an answer out of order (line 119).
+ * Three mistakes a student makes, each on its own line and keeping the line count: a key
+ * naming no answer (line 22), a key line without its letter (line 71), an answer out of order
+ * (line 119).
  */
 export const THREE_ERRORS = [
   { line: 22, wrong: "Đáp án: E", right: "Đáp án: C" },
-  { line: 71, wrong: "", right: "Đáp án: C", reportedAt: 66 },
+  { line: 71, wrong: "Đáp án:", right: "Đáp án: C" },
   {
     line: 119,
     wrong: "C. Quản lý tài nguyên phần cứng và phần mềm của máy tính",
