@@ -1,8 +1,9 @@
 /**
  * PLACEHOLDER — to be replaced at merge by the other half of issue 18 (branch of /work/wt-own),
  * whose server/own-practices.ts stores, shares and edits a student's own practices. Only the
- * three signatures "Tạo đề của tôi" calls are declared here, so this branch compiles; each one
- * throws until the real module is merged.
+ * three signatures "Tạo đề của tôi" calls are declared here, so this branch compiles: saving
+ * throws until the real module is merged, and reading finds nothing (so the edit page, and the
+ * fuzz and authorization tests that call it, answer 404 instead of 500).
  */
 import type { Kysely } from "kysely";
 import type { DB } from "#db/schema.ts";
@@ -31,7 +32,7 @@ export async function readOwnPracticeForEdit(
   _userId: string,
   _code: string,
 ): Promise<{ title: string; subjectName?: string; parsed: ParsedQuestions } | null> {
-  return notMerged();
+  return null;
 }
 
 export async function updateOwnPractice(
