@@ -40,7 +40,7 @@ function textForm(text: string, fileName?: string): FormData {
 
 function fileForm(bytes: Uint8Array, name: string): FormData {
   const form = new FormData();
-  form.set("file", new File([bytes], name));
+  form.set("file", new File([new Uint8Array(bytes)], name));
   return form;
 }
 

@@ -51,6 +51,18 @@ async function shoot(page: Page, name: string, at = ".own-editor") {
   await page.screenshot({ path });
 }
 
+/** Nothing wider than the screen, at 320, 360 and 390 px on a phone and 1280 px on a desktop. */
+async function expectNoWiderThanViewport(page: Page) {
+  const original = page.viewportSize()!;
+  const widths = original.width < 960 ? [320, 360, 390] : [original.width];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: original.height });
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `at ${width} px`).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize(original);
+}
+
 test("a visitor is sent to sign in first", async ({ page }) => {
   await page.goto("/my-practices/new");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmy-practices%2Fnew$/u);
@@ -101,6 +113,7 @@ test("pasted questions with three mistakes are fixed in place, then “Lưu đ�
   await expect(saveButton(page)).toBeEnabled();
   await expectNoAxeViolations(page, "the editor, clean");
   await shoot(page, "new-clean", ".own-problems");
+  await expectNoWiderThanViewport(page);
   const pasted = await page.locator(".own-questions").innerText();
 
   // The same questions as a Word file: the text area gets its text, the preview is the same.

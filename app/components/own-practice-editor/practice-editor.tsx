@@ -4,7 +4,7 @@ import type { PreviewProblem } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
-import { lineRange, requestPreview, type PreviewAnswer } from "./preview-request.ts";
+import { lineRange, offsetTopIn, requestPreview, type PreviewAnswer } from "./preview-request.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -106,8 +106,8 @@ export function PracticeEditor({
     const [start, end] = lineRange(area.value, line);
     area.focus();
     area.setSelectionRange(start, end);
-    const lineHeight = Number.parseFloat(getComputedStyle(area).lineHeight) || 20;
-    area.scrollTop = Math.max(0, (line - 3) * lineHeight);
+    // The line a third of the way down the area, with the lines before it in sight.
+    area.scrollTop = Math.max(0, offsetTopIn(area, start) - area.clientHeight / 3);
   };
 
   const current = shown && shown.text === text ? shown.answer : null;
@@ -185,7 +185,11 @@ export function PracticeEditor({
                 name="text"
                 className="own-text"
                 value={text}
-                onChange={(event) => setText(event.target.value)}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  // A cleared area starts afresh: the next paste is read by its own content.
+                  if (event.target.value.trim() === "") setFileName("");
+                }}
                 spellCheck={false}
                 rows={18}
                 aria-describedby="own-text-hint"

@@ -39,3 +39,49 @@ export function lineRange(text: string, line: number): [number, number] {
   for (let i = 0; i < index; i += 1) start += (lines[i]?.length ?? 0) + 1;
   return [start, start + (lines[index]?.length ?? 0)];
 }
+
+/**
+ * How far down a text area's content an offset sits, lines wrapped as the area wraps them: a
+ * hidden copy of the area, with its width, font and wrapping, measures the text before it.
+ */
+export function offsetTopIn(area: HTMLTextAreaElement, offset: number): number {
+  const style = getComputedStyle(area);
+  const mirror = document.createElement("div");
+  for (const name of [
+    "boxSizing",
+    "width",
+    "paddingTop",
+    "paddingRight",
+    "paddingBottom",
+    "paddingLeft",
+    "borderTopWidth",
+    "borderRightWidth",
+    "borderBottomWidth",
+    "borderLeftWidth",
+    "fontFamily",
+    "fontSize",
+    "fontWeight",
+    "lineHeight",
+    "letterSpacing",
+    "whiteSpace",
+    "overflowWrap",
+    "wordBreak",
+    "tabSize",
+  ] as const) {
+    mirror.style[name] = style[name];
+  }
+  Object.assign(mirror.style, {
+    position: "absolute",
+    visibility: "hidden",
+    top: "0",
+    left: "-9999px",
+  });
+  mirror.textContent = area.value.slice(0, offset);
+  const marker = document.createElement("span");
+  marker.textContent = "\u200b";
+  mirror.append(marker);
+  document.body.append(mirror);
+  const top = marker.offsetTop - Number.parseFloat(style.paddingTop);
+  mirror.remove();
+  return top;
+}
