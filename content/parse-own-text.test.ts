@@ -4,6 +4,7 @@ import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
 import { DOCX_MESSAGES, readDocxText } from "./docx-text.ts";
+import { readBankFolder } from "./load-banks.ts";
 import { parseViText, writeViText } from "./formats/vi-text.ts";
 import type { ParsedQuestions } from "./formats/types.ts";
 import { convertOwnFile, previewOwnText } from "./own-preview.ts";
@@ -192,6 +193,42 @@ describe("writeViText", () => {
     const edited = formatOwnPracticeText(parsed);
     expect(edited.fileName).toBe("de.gift");
     expect(sameQuestions(parseOwnText(edited).parsed!, parsed)).toBe(true);
+  });
+});
+
+describe("formatOwnPracticeText", () => {
+  const practices = readBankFolder("content/banks").flatMap((bank) => bank.practices);
+
+  function expectRoundTrip(parsed: ParsedQuestions, code: string) {
+    const edited = formatOwnPracticeText(parsed);
+    const back = parseOwnText(edited);
+    expect(
+      back.problems.filter((p) => p.severity === "error"),
+      code,
+    ).toEqual([]);
+    expect(sameQuestions(back.parsed!, parsed), code).toBe(true);
+    return edited;
+  }
+
+  it("gives back every sample bank's practice exactly (ids and references need our JSON)", () => {
+    for (const practice of practices) {
+      const parsed = { chapters: practice.chapters ?? [], questions: practice.questions };
+      expectRoundTrip(parsed, practice.code);
+    }
+  });
+
+  it("writes the “Câu n” layout for what it can carry: every sample question, code and maths included", () => {
+    for (const practice of practices) {
+      const questions = practice.questions.map(
+        ({ id: _id, reference: _reference, anyKey: _anyKey, ...question }) => ({
+          ...question,
+          answers: question.answers.map(({ feedback: _feedback, ...answer }) => answer),
+        }),
+      );
+      const chapters = (practice.chapters ?? []).map(({ title }) => ({ title }));
+      const edited = expectRoundTrip({ chapters, questions }, practice.code);
+      expect(edited.fileName, practice.code).toBeUndefined();
+    }
   });
 });
 

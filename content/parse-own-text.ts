@@ -148,16 +148,36 @@ function sortByLine(problems: Problem[]): Problem[] {
 
 /**
  * A stored practice as text to edit: the "Câu n" layout when it carries everything the
- * practice has (parsing it back gives the same questions), else GIFT, which also carries
- * per-answer feedback, ids and "any one key".
+ * practice has (parsing it back gives the same questions), else GIFT (which also carries
+ * per-answer feedback, ids and "any one key"), else our JSON, which carries everything.
  */
 export function formatOwnPracticeText(parsed: ParsedQuestions): {
   text: string;
   fileName?: string;
 } {
-  const text = writeViText(parsed);
-  if (sameQuestions(parseViText(text, FILE).value, parsed)) return { text };
-  return { text: writeGift(parsed.questions, parsed.chapters).text, fileName: "de.gift" };
+  const candidates: { text: string; fileName?: string }[] = [
+    { text: writeViText(parsed) },
+    { text: writeGift(parsed.questions, parsed.chapters).text, fileName: "de.gift" },
+  ];
+  for (const candidate of candidates) {
+    const back = parseOwnText(candidate);
+    const clean = !back.problems.some((problem) => problem.severity === "error");
+    if (clean && back.parsed && sameQuestions(back.parsed, parsed)) return candidate;
+  }
+  return { text: ownJson(parsed), fileName: "de.json" };
+}
+
+/** Our bank format around one practice; its subject and codes are placeholders nobody reads. */
+function ownJson(parsed: ParsedQuestions): string {
+  const practice = {
+    code: "de-cua-toi",
+    title: "Đề của tôi",
+    description: "",
+    ...(parsed.chapters.length > 0 ? { chapters: parsed.chapters } : {}),
+    questions: parsed.questions.map(({ line: _line, ...question }) => question),
+  };
+  const subject = { code: "mon-cua-toi", name: "Môn của tôi", description: "", keywords: [] };
+  return `${JSON.stringify({ subject, practices: [practice] }, null, 2)}\n`;
 }
 
 /** Equal questions and chapters, where each question starts aside. */
