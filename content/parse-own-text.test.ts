@@ -60,6 +60,7 @@ describe("parseOwnText", () => {
       ["banks/lap-trinh-c.gift", "lap-trinh-c.gift", "gift", 0],
       ["banks/co-so-du-lieu.xml", undefined, "moodle-xml", 0],
       ["banks/co-so-du-lieu.csv", "co-so-du-lieu.csv", "csv", 0],
+      ["banks/co-so-du-lieu.csv", undefined, "csv", 0],
       ["banks/de-cuong-csdl.txt", undefined, "vi-text", 0],
     ];
     for (const [file, fileName, format] of cases) {

@@ -63,10 +63,13 @@ function refuse(message: string, format: BankFormat | null): OwnTextResult {
   return { parsed: null, problems: [{ file: FILE, line: 1, message, severity: "error" }], format };
 }
 
+const CSV_HEADER = /^(?=.*\bquestion\b)(?=.*\banswer_a\b).*[,;]/iu;
+
 /**
  * The dropped file's extension when it names a format; otherwise the text decides: XML and JSON
- * by their first character, the rest as the importer reads a ".txt", and "Câu n" text when
- * nothing matches, since its messages teach the layout the page shows.
+ * by their first character, CSV by its header row naming the question and answer_a columns,
+ * the rest as the importer reads a ".txt", and "Câu n" text when nothing matches, since its
+ * messages teach the layout the page shows.
  */
 function chooseFormat(fileName: string | undefined, text: string): BankFormat {
   const byName =
@@ -75,6 +78,7 @@ function chooseFormat(fileName: string | undefined, text: string): BankFormat {
   const start = text.trimStart();
   if (start.startsWith("<")) return "moodle-xml";
   if (start.startsWith("{")) return "json";
+  if (CSV_HEADER.test(start.split("\n", 1)[0] ?? "")) return "csv";
   return detectFormat("text.txt", text) ?? "vi-text";
 }
 

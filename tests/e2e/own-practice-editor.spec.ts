@@ -135,7 +135,7 @@ test("pasted questions with three mistakes are fixed in place, then “Lưu đ�
   await expect(saveButton(page)).toBeDisabled();
 });
 
-test("a Word file's pictures are reported at their question, and a file that is not one is refused in Vietnamese", async ({
+test("a Word file dropped on the page: its pictures are reported at their question, and a file that is not one is refused in Vietnamese", async ({
   page,
 }) => {
   await register(page, "Trần Ảnh");
@@ -148,9 +148,16 @@ test("a Word file's pictures are reported at their question, and a file that is 
     [{ text: "B. Con chó", italic: true }],
     [{ text: "Đáp án: A" }],
   ]);
-  await page
-    .locator("#own-file")
-    .setInputFiles({ name: "anh.docx", mimeType: "application/octet-stream", buffer: docx });
+  // Dropped on the drop zone, as from the file manager.
+  const dataTransfer = await page.evaluateHandle(
+    (bytes) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "anh.docx"));
+      return transfer;
+    },
+    [...docx],
+  );
+  await page.dispatchEvent(".own-drop", "drop", { dataTransfer });
   await expect(textArea(page)).toHaveValue(
     "Câu 1: Hình bên là con gì?\nA. Con mèo\nB. Con chó\nĐáp án: A",
   );

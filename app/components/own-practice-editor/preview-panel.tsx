@@ -49,7 +49,7 @@ export function PreviewPanel({
         <>
           <p className="own-summary">{t.summary(preview.questions.length, preview.chapterCount)}</p>
           <section className="own-problems" aria-labelledby="own-problems-heading">
-            <h3 id="own-problems-heading">
+            <h3 id="own-problems-heading" aria-live="polite">
               {preview.problems.length > 0 ? t.problemsHeading(errors, warnings) : t.noProblems}
             </h3>
             {preview.problems.length > 0 ? (
