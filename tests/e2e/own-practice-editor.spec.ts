@@ -162,7 +162,10 @@ test("a Word file dropped on the page: its pictures are reported at their questi
     "Câu 1: Hình bên là con gì?\nA. Con mèo\nB. Con chó\nĐáp án: A",
   );
   await expect(page.locator(".own-notes")).toContainText("Ảnh ở câu 1 không được đưa vào");
+  await expect(page.getByRole("status").filter({ hasText: "Đã đọc tệp “anh.docx”" })).toBeVisible();
   await expect(page.locator(".own-questions .question-card")).toHaveCount(1);
+  await expectNoAxeViolations(page, "the editor after a Word file");
+  await shoot(page, "new-docx-notes", ".own-drop");
 
   await page.locator("#own-file").setInputFiles({
     name: "hong.docx",

@@ -64,6 +64,8 @@ export function PracticeEditor({
     setStatus(sentText === null ? "converting" : "updating");
     try {
       const result = await requestPreview(form, controller.signal);
+      // Superseded while its answer was being read: the newer request speaks.
+      if (controller.signal.aborted) return;
       if (!result.ok) {
         setFailure(result.message ?? t.previewFailed);
       } else {
@@ -167,7 +169,11 @@ export function PracticeEditor({
         </div>
         <div className="own-editor-columns">
           <div className="own-editor-source">
-            <DropZone onFile={upload} converting={status === "converting"} />
+            <DropZone
+              onFile={upload}
+              converting={status === "converting"}
+              loaded={notes?.fileName || null}
+            />
             {notes && notes.notes.length > 0 ? (
               <section className="own-notes" aria-labelledby="own-notes-heading">
                 <h2 id="own-notes-heading">{t.notesHeading}</h2>
@@ -227,7 +233,15 @@ export function PracticeEditor({
   );
 }
 
-function DropZone({ onFile, converting }: { onFile: (file: File) => void; converting: boolean }) {
+function DropZone({
+  onFile,
+  converting,
+  loaded,
+}: {
+  onFile: (file: File) => void;
+  converting: boolean;
+  loaded: string | null;
+}) {
   const [over, setOver] = useState(false);
   return (
     <div
@@ -260,7 +274,10 @@ function DropZone({ onFile, converting }: { onFile: (file: File) => void; conver
         {t.fileLabel}
       </label>
       <p id="own-drop-hint" className="field-hint">
-        {converting ? t.converting : t.dropHint}
+        {t.dropHint}
+      </p>
+      <p className="own-drop-status" role="status">
+        {converting ? t.converting : loaded ? t.fileLoaded(loaded) : ""}
       </p>
     </div>
   );
