@@ -22,7 +22,9 @@ if (playwright) {
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 const flaky = playwright ? flakyTitles(playwright.suites ?? []) : [];
 if (flaky.length > 0) {
-  console.log(`flaky: ${flaky.length} browser test(s) failed first and passed on the retry; fix them:`);
+  console.log(
+    `flaky: ${flaky.length} browser test(s) failed first and passed on the retry; fix them:`,
+  );
   for (const title of flaky) console.log(`  - ${title}`);
 }
 if (!vitest || !playwright) console.log("(a suite did not report: see the output above)");
@@ -38,7 +40,9 @@ function flakyTitles(suites, path = []) {
     ...(suite.specs ?? []).flatMap((spec) =>
       spec.tests
         .filter((test) => test.status === "flaky")
-        .map((test) => [test.projectName, ...path, suite.title, spec.title].filter(Boolean).join(" › ")),
+        .map((test) =>
+          [test.projectName, ...path, suite.title, spec.title].filter(Boolean).join(" › "),
+        ),
     ),
     ...flakyTitles(suite.suites ?? [], [...path, suite.title]),
   ]);
