@@ -20,10 +20,14 @@ export default [
   route("practice-history", "routes/practice-history.tsx"),
   // "Ôn lỗi sai" (issue 15): starts a review of today's due cards, then is its room.
   route("mistakes", "routes/mistakes.tsx"),
-  // A student's own practices (issue 18); the editor (/my-practices/:code/edit) is the other half.
+  // A student's own practices (issue 18): 'Đề của tôi', and below the editor.
   route("my-practices", "routes/my-practices.tsx"),
   // Reports on shared practices, for operators (`npm run user -- grant-admin EMAIL`).
   route("admin/reports", "routes/admin.reports.tsx"),
+  // "Tạo đề của tôi" (issue 18): a student's own practice from pasted text or a file.
+  route("my-practices/new", "routes/my-practices.new.tsx"),
+  route("my-practices/preview", "routes/my-practices.preview.ts"),
+  route("my-practices/:practiceCode/edit", "routes/my-practices.edit.tsx"),
   route("about", "routes/about.tsx"),
   route("logout", "routes/logout.ts"),
   route("profile", "routes/profile.tsx"),

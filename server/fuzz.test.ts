@@ -82,6 +82,7 @@ const ROOM_SAMPLES = {
   attempt: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"],
   v: ["1"],
 };
+const OWN_PRACTICE_FORM = ["title", "subjectName", "text", "fileName"];
 const CALLBACKS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
 
 /**
@@ -182,6 +183,18 @@ const ENTRIES: Record<string, FuzzEntry> = {
   "GET /mistakes": {
     query: ["id", "seed", "q"],
     samples: { id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"], seed: ["42"], q: ["1.2", "1"] },
+  },
+  // "Tạo đề của tôi" (issue 18). No sample makes a valid practice: saving needs the other half
+  // of the issue (server/own-practices.ts), merged separately.
+  "GET /my-practices/new": {},
+  "POST /my-practices/new": { body: "form", fields: OWN_PRACTICE_FORM },
+  "GET /my-practices/preview": {},
+  "POST /my-practices/preview": { body: "form", fields: [...OWN_PRACTICE_FORM, "file"] },
+  "GET /my-practices/:practiceCode/edit": { samples: { practiceCode: ["de-thu"] } },
+  "POST /my-practices/:practiceCode/edit": {
+    body: "form",
+    fields: OWN_PRACTICE_FORM,
+    samples: { practiceCode: ["de-thu"] },
   },
   "GET /about": {},
   "GET /logout": {},

@@ -1,7 +1,12 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
-import { ATTEMPT_BODY_LIMIT, FORM_BODY_LIMIT } from "./request-guards.ts";
+import {
+  ATTEMPT_BODY_LIMIT,
+  FORM_BODY_LIMIT,
+  OWN_PRACTICE_BODY_LIMIT,
+  OWN_PRACTICE_UPLOAD_LIMIT,
+} from "./request-guards.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -85,6 +90,25 @@ describe("no request-body limit (issue 10, defect 3)", () => {
       body: JSON.stringify({ id: "x", answers, answerOrders: orders }),
     });
     expect(real.status).toBe(400);
+  });
+
+  it("caps the own-practice editor (issue 18): the text's limit to save, 10 MB to preview a dropped file", async () => {
+    const declared = async (path: string, length: number) =>
+      (
+        await rawRequest(
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=x\r\n` +
+            `Content-Length: ${length}\r\n\r\n`,
+        )
+      ).slice(0, 12);
+    for (const path of ["/my-practices/new", "/my-practices/de-a/edit", "/my-practices/new.data"]) {
+      expect(await declared(path, OWN_PRACTICE_BODY_LIMIT + 1), path).toBe("HTTP/1.1 413");
+    }
+    expect(await declared("/my-practices/preview", OWN_PRACTICE_UPLOAD_LIMIT + 1)).toBe(
+      "HTTP/1.1 413",
+    );
+    // Nothing else gets the bigger caps.
+    expect(await declared("/my-practices/a/b/edit", FORM_BODY_LIMIT + 1)).toBe("HTTP/1.1 413");
+    expect(await declared("/profile", FORM_BODY_LIMIT + 1)).toBe("HTTP/1.1 413");
   });
 
   it("refuses a body without a length (chunked) with 411, except the avatar upload", async () => {

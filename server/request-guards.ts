@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
 import { sharedVi as vi } from "#base/i18n/vi.ts";
+import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
 import { isAllowedRedirect } from "#base/safe-redirect.ts";
 
 /**
@@ -18,11 +19,26 @@ export const FORM_BODY_LIMIT = 64 * 1024;
  */
 export const ATTEMPT_BODY_LIMIT = 256 * 1024;
 
+/**
+ * "Tạo đề của tôi" (issue 18): saving sends the text, at most OWN_PRACTICE_MAX_BYTES, in a
+ * multipart form (no percent-encoding, which would triple Vietnamese text), plus the title.
+ */
+export const OWN_PRACTICE_BODY_LIMIT = OWN_PRACTICE_MAX_BYTES + 64 * 1024;
+/** The preview also takes the first conversion of a dropped file: a Word file with pictures. */
+export const OWN_PRACTICE_UPLOAD_LIMIT = 10 * 1024 * 1024;
+
 /** The avatar router reads its raw body itself, with its own 1 MB cap and messages. */
 const OWN_BODY_READERS = new Set(["/api/avatar"]);
 
+/** React Router's single fetch posts a page's action to "<path>.data". */
+const OWN_PRACTICE_PREVIEW = /^\/my-practices\/preview(?:\.data)?$/u;
+const OWN_PRACTICE_EDITOR = /^\/my-practices\/(?:new|[^/]+\/edit)(?:\.data)?$/u;
+
 function bodyLimitOf(path: string): number {
-  return path === "/api/attempts" ? ATTEMPT_BODY_LIMIT : FORM_BODY_LIMIT;
+  if (path === "/api/attempts") return ATTEMPT_BODY_LIMIT;
+  if (OWN_PRACTICE_PREVIEW.test(path)) return OWN_PRACTICE_UPLOAD_LIMIT;
+  if (OWN_PRACTICE_EDITOR.test(path)) return OWN_PRACTICE_BODY_LIMIT;
+  return FORM_BODY_LIMIT;
 }
 
 /** A refusal in the shape the client asked for: JSON for scripts, a small page for a form. */
@@ -61,16 +77,16 @@ export const capRequestBodies: RequestHandler = (req, res, next) => {
   const limit = bodyLimitOf(req.path);
   if (Number(declared) > limit) {
     res.setHeader("connection", "close");
-    return refuse(
-      req,
-      res,
-      413,
-      "PAYLOAD_TOO_LARGE",
-      vi.requests.tooLarge(`${Math.round(limit / 1024)} KB`),
-    );
+    return refuse(req, res, 413, "PAYLOAD_TOO_LARGE", vi.requests.tooLarge(describeSize(limit)));
   }
   next();
 };
+
+function describeSize(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.floor(bytes / 1024 / 1024)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/my-practices";
 import {
   OwnPracticeList,
@@ -78,6 +78,11 @@ export default function MyPractices({ loaderData }: Route.ComponentProps) {
     <section className="page my-practices-page" aria-labelledby="my-practices-heading">
       <h1 id="my-practices-heading">{t.title}</h1>
       <p className="muted">{t.intro}</p>
+      <p>
+        <Link className="button button-primary" to="/my-practices/new">
+          {t.create}
+        </Link>
+      </p>
       <OwnPracticeList practices={loaderData.practices} />
     </section>
   );

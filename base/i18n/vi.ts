@@ -114,6 +114,18 @@ export const sharedVi = {
         "Bài ôn có câu hỏi không nằm trong danh sách lỗi sai của bạn nên kết quả không được lưu.",
     },
   },
+  /** "Tạo đề của tôi" (issue 18): refusals of the live preview and of saving. */
+  ownPracticeEditor: {
+    errors: {
+      UNAUTHENTICATED: "Vui lòng đăng nhập để tạo đề của bạn.",
+      BAD_REQUEST: "Dữ liệu gửi lên không hợp lệ. Vui lòng tải lại trang rồi thử lại.",
+      UNSUPPORTED_FILE:
+        "Chưa đọc được loại tệp này: hãy chọn tệp .docx, .txt, .gift, .xml, .csv, .json hoặc .aiken.",
+      UNREADABLE_FILE: "Không đọc được tệp này.",
+      TOO_MANY_REQUESTS: (seconds: number) =>
+        `Bạn gửi quá nhiều yêu cầu xem trước. Vui lòng thử lại sau ${seconds} giây.`,
+    },
+  },
   /** "Ôn lỗi sai" (issue 15): what a saved review is called in the history. */
   review: {
     title: "Ôn lỗi sai",

@@ -250,3 +250,43 @@ function finishDraft(state: ViState): void {
   if (explanation !== "") question.explanation = explanation;
   state.parsed.questions.push(question);
 }
+
+/* ---------------------------------------------------------------- writer */
+
+/**
+ * Writes questions in the layout parseViText reads, so a student can edit a practice as text:
+ * "Chương n:" before the first question of each chapter run, "Câu n:", "A." …, "Đáp án:", and
+ * "Lời giải:". What the layout cannot carry (ids, references, per-answer feedback, "any one
+ * key", chapter descriptions, blank lines inside an answer) is left out; the caller can tell by
+ * parsing the text back (see isViTextLossless).
+ */
+export function writeViText(parsed: ParsedQuestions): string {
+  const blocks: string[] = [];
+  let chapter: number | undefined;
+  parsed.questions.forEach((question, index) => {
+    const title =
+      question.chapter === undefined ? undefined : parsed.chapters[question.chapter]?.title;
+    if (title !== undefined && question.chapter !== chapter) {
+      blocks.push(`Chương ${question.chapter! + 1}: ${title}`);
+    }
+    chapter = question.chapter;
+    blocks.push(formatViQuestion(question, index + 1));
+  });
+  return blocks.length > 0 ? `${blocks.join("\n\n")}\n` : "";
+}
+
+function formatViQuestion(question: BankQuestion, number: number): string {
+  const lines = [`Câu ${number}: ${question.text}`];
+  question.answers.forEach((answer, index) => {
+    lines.push(
+      `${letterOf(index)}. ${answer.text
+        .split("\n")
+        .filter((l) => l.trim() !== "")
+        .join("\n")}`,
+    );
+  });
+  const keys = question.answers.flatMap((answer, index) => (answer.key ? [letterOf(index)] : []));
+  lines.push(`Đáp án: ${keys.join(", ")}`);
+  if (question.explanation !== undefined) lines.push(`Lời giải: ${question.explanation}`);
+  return lines.join("\n");
+}

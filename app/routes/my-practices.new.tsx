@@ -1,0 +1,51 @@
+import { redirect } from "react-router";
+import { PracticeEditor } from "#app/components/own-practice-editor/practice-editor.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { requireUser } from "#app/utils/auth.server.ts";
+import {
+  ownPracticeRefusal,
+  readOwnPracticeSubmission,
+} from "#app/utils/own-practice-form.server.ts";
+import { pageTitle } from "#app/utils/page-title.ts";
+import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
+import { createOwnPractice } from "#server/own-practices.ts";
+import type { Route } from "./+types/my-practices.new";
+
+const t = vi.pages.ownPracticeEditor;
+
+export const meta: Route.MetaFunction = () => pageTitle(t.newTitle);
+export const links: Route.LinksFunction = () => questionStylesheets;
+
+/** Signed in only: a visitor goes to sign-in and comes back here. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(context, request);
+  return null;
+}
+
+/** "Lưu đề": the text parsed again on the server, then the practice made and its set-up page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const read = await readOwnPracticeSubmission(request);
+  if (!read.ok) return read.response;
+  let code: string;
+  try {
+    // Creations are counted where sign-ins are (Redis when configured, else the database).
+    ({ code } = await createOwnPractice(context.db, user.id, read.submission, {
+      limits: context.auth.limits,
+    }));
+  } catch (error) {
+    return ownPracticeRefusal(error, read.values);
+  }
+  throw redirect(`/practice-review/${encodeURIComponent(code)}`);
+}
+
+export default function NewOwnPractice({ actionData }: Route.ComponentProps) {
+  return (
+    <PracticeEditor
+      key={actionData ? "sent" : "new"}
+      heading={t.newTitle}
+      initial={actionData?.values ?? { title: "", subjectName: "", text: "", fileName: "" }}
+      errors={actionData?.errors}
+    />
+  );
+}

@@ -1,0 +1,13 @@
+import type { Route } from "./+types/my-practices.preview";
+import { getSessionUser } from "#app/utils/auth.server.ts";
+import { answerOwnPreview, ownPreviewProblem } from "#server/own-practice-preview.ts";
+
+/** POST /my-practices/preview: the live preview of "Tạo đề của tôi" (server/own-practice-preview.ts). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getSessionUser(context, request);
+  return answerOwnPreview(request, { userId: user?.id ?? null, limits: context.auth.limits });
+}
+
+export function loader() {
+  return ownPreviewProblem("BAD_REQUEST", 405);
+}

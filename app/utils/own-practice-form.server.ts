@@ -1,0 +1,85 @@
+import { data } from "react-router";
+import type {
+  EditorErrors,
+  EditorValues,
+} from "#app/components/own-practice-editor/practice-editor.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { readForm } from "#app/utils/form.server.ts";
+import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
+import type { ParsedQuestions } from "#content/formats/types.ts";
+import { parseOwnText } from "#content/parse-own-text.ts";
+
+const t = vi.pages.ownPracticeEditor;
+
+export interface OwnPracticeSubmission {
+  title: string;
+  subjectName?: string;
+  parsed: ParsedQuestions;
+}
+
+/**
+ * The editor's form, checked again on the server as the preview checked it: a title, an
+ * optional subject, and a text the importer's parsers read without an error. A refusal is a
+ * 400 with the values back, so the page shows them with what is wrong.
+ */
+export async function readOwnPracticeSubmission(
+  request: Request,
+): Promise<
+  | { ok: true; submission: OwnPracticeSubmission; values: EditorValues }
+  | { ok: false; response: ReturnType<typeof refusal> }
+> {
+  const form = await readForm(request);
+  const field = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: EditorValues = {
+    title: field("title").trim(),
+    subjectName: field("subjectName").trim(),
+    text: field("text"),
+    fileName: field("fileName").slice(0, 255),
+  };
+  const errors: EditorErrors = {};
+  if (values.title === "") errors.title = t.titleRequired;
+  else if (values.title.length > OWN_PRACTICE_TITLE_MAX) {
+    errors.title = t.titleTooLong(OWN_PRACTICE_TITLE_MAX);
+  }
+  if (values.subjectName.length > OWN_PRACTICE_SUBJECT_MAX) {
+    errors.subjectName = t.subjectTooLong(OWN_PRACTICE_SUBJECT_MAX);
+  }
+  const { parsed, problems } = parseOwnText({
+    text: values.text,
+    ...(values.fileName ? { fileName: values.fileName } : {}),
+  });
+  if (!parsed || problems.some((problem) => problem.severity === "error"))
+    errors.form = t.hasErrors;
+  if (Object.keys(errors).length > 0 || !parsed) {
+    return { ok: false, response: refusal(values, errors) };
+  }
+  return {
+    ok: true,
+    values,
+    submission: {
+      title: values.title,
+      ...(values.subjectName ? { subjectName: values.subjectName } : {}),
+      parsed,
+    },
+  };
+}
+
+function refusal(values: EditorValues, errors: EditorErrors) {
+  return data({ values, errors }, { status: 400 });
+}
+
+/**
+ * A refusal the practices module words itself (a limit reached): any error carrying a 4xx
+ * `status` and a message is shown on the form; everything else is a real failure.
+ */
+export function ownPracticeRefusal(error: unknown, values: EditorValues) {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== "number" || status < 400 || status >= 500) throw error;
+  return data(
+    { values, errors: { form: (error as Error).message } satisfies EditorErrors },
+    { status },
+  );
+}

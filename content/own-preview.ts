@@ -1,0 +1,98 @@
+import { readDocxText, imageWarnings } from "./docx-text.ts";
+import { decodeBankFile } from "./formats/text-encoding.ts";
+import type { BankQuestion, ParsedQuestions, Problem } from "./formats/types.ts";
+import { parseOwnText, type OwnTextInput } from "./parse-own-text.ts";
+import { renderRichText } from "./rich-text.ts";
+
+/**
+ * What the editor of "Tạo đề của tôi" shows beside the text: every question rendered exactly as
+ * the importer stores it for the room (content/rich-text.ts: KaTeX, code blocks, everything
+ * else escaped), its keys marked, and every problem at its line.
+ */
+export interface PreviewAnswer {
+  html: string;
+  isKey: boolean;
+}
+
+export interface PreviewQuestion {
+  number: number;
+  line: number | null;
+  chapter: string | null;
+  textHtml: string;
+  answers: PreviewAnswer[];
+  keyCount: number;
+  explanationHtml: string | null;
+}
+
+export interface PreviewProblem {
+  line: number;
+  message: string;
+  severity: "error" | "warning";
+}
+
+export interface OwnPreview {
+  questions: PreviewQuestion[];
+  problems: PreviewProblem[];
+  chapterCount: number;
+}
+
+export function previewOwnText(input: OwnTextInput): OwnPreview {
+  const { parsed, problems } = parseOwnText(input);
+  return {
+    questions: parsed ? renderPreviewQuestions(parsed) : [],
+    problems: problems.map(toPreviewProblem),
+    chapterCount: parsed?.chapters.length ?? 0,
+  };
+}
+
+export function toPreviewProblem(problem: Problem): PreviewProblem {
+  return { line: problem.line ?? 1, message: problem.message, severity: problem.severity };
+}
+
+export function renderPreviewQuestions(parsed: ParsedQuestions): PreviewQuestion[] {
+  return parsed.questions.map((question, index) => renderQuestion(parsed, question, index));
+}
+
+function renderQuestion(
+  parsed: ParsedQuestions,
+  question: BankQuestion,
+  index: number,
+): PreviewQuestion {
+  const keys = question.answers.filter((answer) => answer.key).length;
+  return {
+    number: index + 1,
+    line: question.line ?? null,
+    chapter:
+      question.chapter === undefined ? null : (parsed.chapters[question.chapter]?.title ?? null),
+    textHtml: renderRichText(question.text),
+    answers: question.answers.map((answer) => ({
+      html: renderRichText(answer.text),
+      isKey: answer.key,
+    })),
+    // As the importer stores it: "any one of several keys" is picked like a single key.
+    keyCount: question.anyKey === true && keys > 1 ? 1 : keys,
+    explanationHtml: question.explanation ? renderRichText(question.explanation) : null,
+  };
+}
+
+/**
+ * A dropped file as the text the student will edit: a Word document through mammoth (its
+ * images reported where they were), every other file decoded as the importer decodes it.
+ */
+export async function convertOwnFile(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ text: string | null; notes: Problem[] }> {
+  if (/\.docx$/iu.test(fileName)) {
+    const docx = await readDocxText(bytes);
+    if (!docx.value) return { text: null, notes: docx.problems };
+    const { parsed } = parseOwnText({ text: docx.value.text, fileName });
+    const starts = (parsed?.questions ?? []).flatMap((q) => (q.line === undefined ? [] : [q.line]));
+    return { text: docx.value.text, notes: imageWarnings(docx.value.imageLines, starts) };
+  }
+  const decoded = decodeBankFile(bytes, fileName);
+  if (decoded.problems.some((problem) => problem.severity === "error")) {
+    return { text: null, notes: decoded.problems };
+  }
+  return { text: decoded.value, notes: decoded.problems };
+}

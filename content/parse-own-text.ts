@@ -1,0 +1,194 @@
+import { isDeepStrictEqual } from "node:util";
+import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
+import { parseAiken } from "./formats/aiken.ts";
+import { parseCsv } from "./formats/csv.ts";
+import { type BankFormat, detectFormat } from "./formats/detect.ts";
+import { parseGift } from "./formats/gift.ts";
+import { parseJsonBank } from "./formats/json.ts";
+import { parseMoodleXml } from "./formats/moodle-xml.ts";
+import { prepareText } from "./formats/text-encoding.ts";
+import type { BankQuestion, ParseResult, ParsedQuestions, Problem } from "./formats/types.ts";
+import { parseViText, writeViText } from "./formats/vi-text.ts";
+import { writeGift } from "./formats/gift.ts";
+import { findMathErrors } from "./rich-text.ts";
+
+/**
+ * A student's own practice (issue 18), from the text they pasted or a file converted to text:
+ * the importer's own parsers and checks (content/formats/*), the CLI's rule that a file without
+ * a question is refused, and the limits of base/limits.ts. Every problem carries a 1-based line
+ * of the text, so the editor can point at it.
+ */
+export interface OwnTextInput {
+  text: string;
+  /** The file the text came from, when one was dropped: its extension names the format. */
+  fileName?: string;
+}
+
+export interface OwnTextResult {
+  parsed: ParsedQuestions | null;
+  problems: Problem[];
+  format: BankFormat | null;
+}
+
+const FILE = "";
+
+export const OWN_MESSAGES = {
+  empty: "Chưa có nội dung: hãy dán câu hỏi vào đây hoặc chọn một tệp",
+  tooLarge: `Nội dung dài quá ${OWN_PRACTICE_MAX_BYTES / 1024 / 1024} MB: hãy chia thành nhiều đề nhỏ hơn`,
+  tooManyQuestions: (count: number) =>
+    `Đề có ${count} câu hỏi; tối đa là ${OWN_PRACTICE_MAX_QUESTIONS} câu: hãy chia thành nhiều đề nhỏ hơn`,
+  noQuestion:
+    "Chưa có câu hỏi nào: mỗi câu bắt đầu bằng một dòng “Câu 1: …”, tiếp theo là các phương án “A. …” và dòng “Đáp án: …”",
+  severalPractices: (count: number) =>
+    `Tệp JSON có ${count} đề; ở đây mỗi lần chỉ tạo được một đề: hãy tách thành từng tệp`,
+  math: (error: string) => `Công thức không đọc được nên sẽ hiện nguyên văn: ${error}`,
+} as const;
+
+/** Parses a student's text with the importer's parsers; never throws on any input. */
+export function parseOwnText(input: OwnTextInput): OwnTextResult {
+  if (new TextEncoder().encode(input.text).length > OWN_PRACTICE_MAX_BYTES) {
+    return refuse(OWN_MESSAGES.tooLarge, null);
+  }
+  const text = prepareText(input.text);
+  if (text.trim() === "") return refuse(OWN_MESSAGES.empty, null);
+  const format = chooseFormat(input.fileName, text);
+  const result = parseAs(format, text);
+  const problems = result.problems.map((problem) => locate(problem, result.value));
+  const parsed = result.value;
+  if (parsed) problems.push(...checkOwnLimits(parsed, problems));
+  return { parsed, problems: sortByLine(problems), format };
+}
+
+function refuse(message: string, format: BankFormat | null): OwnTextResult {
+  return { parsed: null, problems: [{ file: FILE, line: 1, message, severity: "error" }], format };
+}
+
+const CSV_HEADER = /^(?=.*\bquestion\b)(?=.*\banswer_a\b).*[,;]/iu;
+
+/**
+ * The dropped file's extension when it names a format; otherwise the text decides: XML and JSON
+ * by their first character, CSV by its header row naming the question and answer_a columns,
+ * the rest as the importer reads a ".txt", and "Câu n" text when nothing matches, since its
+ * messages teach the layout the page shows.
+ */
+function chooseFormat(fileName: string | undefined, text: string): BankFormat {
+  const byName =
+    fileName && !/\.(?:txt|docx)$/iu.test(fileName) ? detectFormat(fileName, text) : null;
+  if (byName) return byName;
+  const start = text.trimStart();
+  if (start.startsWith("<")) return "moodle-xml";
+  if (start.startsWith("{")) return "json";
+  if (CSV_HEADER.test(start.split("\n", 1)[0] ?? "")) return "csv";
+  return detectFormat("text.txt", text) ?? "vi-text";
+}
+
+const PARSERS = {
+  aiken: parseAiken,
+  gift: parseGift,
+  "moodle-xml": parseMoodleXml,
+  csv: parseCsv,
+  "vi-text": parseViText,
+} as const;
+
+function parseAs(format: BankFormat, text: string): ParseResult<ParsedQuestions | null> {
+  if (format !== "json") return PARSERS[format](text, FILE);
+  const result = parseJsonBank(text, FILE);
+  const practices = result.value?.practices ?? [];
+  if (practices.length > 1) {
+    const problem: Problem = {
+      file: FILE,
+      line: 1,
+      message: OWN_MESSAGES.severalPractices(practices.length),
+      severity: "error",
+    };
+    return { value: null, problems: [problem, ...result.problems] };
+  }
+  const practice = practices[0];
+  return {
+    value: practice ? { chapters: practice.chapters ?? [], questions: practice.questions } : null,
+    problems: result.problems,
+  };
+}
+
+/** A problem without a line is placed at its question's line, else at the first line. */
+function locate(problem: Problem, parsed: ParsedQuestions | null): Problem {
+  if (problem.line !== undefined) return problem;
+  const question =
+    problem.question === undefined ? undefined : parsed?.questions[problem.question - 1];
+  return { ...problem, line: question?.line ?? 1 };
+}
+
+function checkOwnLimits(parsed: ParsedQuestions, found: Problem[]): Problem[] {
+  const count = parsed.questions.length;
+  if (count > OWN_PRACTICE_MAX_QUESTIONS) {
+    return [
+      { file: FILE, line: 1, message: OWN_MESSAGES.tooManyQuestions(count), severity: "error" },
+    ];
+  }
+  if (count === 0 && !found.some((problem) => problem.severity === "error")) {
+    return [{ file: FILE, line: 1, message: OWN_MESSAGES.noQuestion, severity: "error" }];
+  }
+  return parsed.questions.flatMap((question, index) => mathWarnings(question, index));
+}
+
+/** KaTeX shows a formula it cannot read as red source text: worth a warning, not a refusal. */
+function mathWarnings(question: BankQuestion, index: number): Problem[] {
+  const texts = [question.text, ...question.answers.map((a) => a.text), question.explanation ?? ""];
+  return texts.flatMap(findMathErrors).map((error) => ({
+    file: FILE,
+    line: question.line ?? 1,
+    question: index + 1,
+    message: OWN_MESSAGES.math(error),
+    severity: "warning" as const,
+  }));
+}
+
+function sortByLine(problems: Problem[]): Problem[] {
+  return problems
+    .map((problem, order) => ({ problem, order }))
+    .sort((a, b) => (a.problem.line ?? 0) - (b.problem.line ?? 0) || a.order - b.order)
+    .map(({ problem }) => problem);
+}
+
+/**
+ * A stored practice as text to edit: the "Câu n" layout when it carries everything the
+ * practice has (parsing it back gives the same questions), else GIFT (which also carries
+ * per-answer feedback, ids and "any one key"), else our JSON, which carries everything.
+ */
+export function formatOwnPracticeText(parsed: ParsedQuestions): {
+  text: string;
+  fileName?: string;
+} {
+  const candidates: { text: string; fileName?: string }[] = [
+    { text: writeViText(parsed) },
+    { text: writeGift(parsed.questions, parsed.chapters).text, fileName: "de.gift" },
+  ];
+  for (const candidate of candidates) {
+    const back = parseOwnText(candidate);
+    const clean = !back.problems.some((problem) => problem.severity === "error");
+    if (clean && back.parsed && sameQuestions(back.parsed, parsed)) return candidate;
+  }
+  return { text: ownJson(parsed), fileName: "de.json" };
+}
+
+/** Our bank format around one practice; its subject and codes are placeholders nobody reads. */
+function ownJson(parsed: ParsedQuestions): string {
+  const practice = {
+    code: "de-cua-toi",
+    title: "Đề của tôi",
+    description: "",
+    ...(parsed.chapters.length > 0 ? { chapters: parsed.chapters } : {}),
+    questions: parsed.questions.map(({ line: _line, ...question }) => question),
+  };
+  const subject = { code: "mon-cua-toi", name: "Môn của tôi", description: "", keywords: [] };
+  return `${JSON.stringify({ subject, practices: [practice] }, null, 2)}\n`;
+}
+
+/** Equal questions and chapters, where each question starts aside. */
+export function sameQuestions(a: ParsedQuestions, b: ParsedQuestions): boolean {
+  const strip = (parsed: ParsedQuestions) => ({
+    chapters: parsed.chapters,
+    questions: parsed.questions.map(({ line: _line, ...question }) => question),
+  });
+  return isDeepStrictEqual(strip(a), strip(b));
+}

@@ -1,0 +1,115 @@
+import { sharedVi } from "#base/i18n/vi.ts";
+import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
+import {
+  convertOwnFile,
+  previewOwnText,
+  toPreviewProblem,
+  type OwnPreview,
+  type PreviewProblem,
+} from "#content/own-preview.ts";
+import { OWN_MESSAGES } from "#content/parse-own-text.ts";
+import type { RateLimitRule, RateLimitStore } from "./rate-limit.ts";
+
+/**
+ * POST /my-practices/preview (issue 18): the live preview of "Tạo đề của tôi". A multipart or
+ * urlencoded form with `text` (and `fileName`, the file the text came from), or `file`, a
+ * dropped file to convert to text first. The body is capped before this runs
+ * (server/request-guards.ts), the origin checked there too; here: signed in only, and a limit
+ * per user, since every keystroke pause re-parses up to 2 MB.
+ */
+export const OWN_PREVIEW_RATE: RateLimitRule = { window: 60, max: 120 };
+
+const ACCEPTED_FILE = /\.(?:docx|txt|gift|xml|csv|json|aiken)$/iu;
+const FILE_NAME_MAX = 255;
+
+export interface OwnPreviewAnswer extends OwnPreview {
+  /** The text a dropped file became, for the text area (absent when text was sent). */
+  text?: string;
+  fileName?: string;
+  /** What the conversion of a file could not carry (a Word file's images), at their lines. */
+  notes: PreviewProblem[];
+}
+
+type ErrorCode = keyof typeof sharedVi.ownPracticeEditor.errors;
+
+export function ownPreviewProblem(
+  code: Exclude<ErrorCode, "TOO_MANY_REQUESTS">,
+  status: number,
+  message?: string,
+): Response {
+  const text = message ?? sharedVi.ownPracticeEditor.errors[code];
+  return Response.json(
+    { code, message: text },
+    { status, headers: { "cache-control": "no-store" } },
+  );
+}
+
+export async function answerOwnPreview(
+  request: Request,
+  deps: { userId: string | null; limits: RateLimitStore },
+): Promise<Response> {
+  if (request.method !== "POST") return ownPreviewProblem("BAD_REQUEST", 405);
+  if (!deps.userId) return ownPreviewProblem("UNAUTHENTICATED", 401);
+  const decision = await deps.limits.consume(`own-preview:${deps.userId}`, OWN_PREVIEW_RATE);
+  if (!decision.allowed) {
+    const seconds = decision.retryAfter ?? OWN_PREVIEW_RATE.window;
+    return Response.json(
+      {
+        code: "TOO_MANY_REQUESTS",
+        message: sharedVi.ownPracticeEditor.errors.TOO_MANY_REQUESTS(seconds),
+      },
+      { status: 429, headers: { "retry-after": String(seconds), "cache-control": "no-store" } },
+    );
+  }
+  const form = await readForm(request);
+  if (!form) return ownPreviewProblem("BAD_REQUEST", 400);
+  const file = form.get("file");
+  if (file instanceof File && file.size > 0) return previewFile(file);
+  const text = form.get("text");
+  const fileName = form.get("fileName");
+  if (typeof text !== "string" || (fileName !== null && typeof fileName !== "string")) {
+    return ownPreviewProblem("BAD_REQUEST", 400);
+  }
+  const answer: OwnPreviewAnswer = {
+    ...previewOwnText({
+      text,
+      ...(fileName ? { fileName: fileName.slice(0, FILE_NAME_MAX) } : {}),
+    }),
+    notes: [],
+  };
+  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+}
+
+async function readForm(request: Request): Promise<FormData | null> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(?:multipart\/form-data|application\/x-www-form-urlencoded)\b/iu.test(type)) return null;
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
+
+async function previewFile(file: File): Promise<Response> {
+  const fileName = file.name.slice(-FILE_NAME_MAX);
+  if (!ACCEPTED_FILE.test(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
+  const isDocx = /\.docx$/iu.test(fileName);
+  // A text file holds at most the text's limit (twice that in UTF-16); a Word file's pictures
+  // make it bigger, and its text is checked once converted.
+  if (!isDocx && file.size > OWN_PRACTICE_MAX_BYTES * 2) {
+    return ownPreviewProblem("BAD_REQUEST", 413, OWN_MESSAGES.tooLarge);
+  }
+  const converted = await convertOwnFile(new Uint8Array(await file.arrayBuffer()), fileName);
+  if (converted.text === null) {
+    const message =
+      converted.notes[0]?.message ?? sharedVi.ownPracticeEditor.errors.UNREADABLE_FILE;
+    return ownPreviewProblem("UNREADABLE_FILE", 422, message);
+  }
+  const answer: OwnPreviewAnswer = {
+    ...previewOwnText({ text: converted.text, fileName }),
+    text: converted.text,
+    fileName,
+    notes: converted.notes.map(toPreviewProblem),
+  };
+  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+}

@@ -1,0 +1,85 @@
+import JSZip from "jszip";
+
+/**
+ * A minimal Word document built in the test (no binary fixture): each paragraph is a list of
+ * runs; a run is text (optionally bold or italic), a line break inside the paragraph, a tab, or
+ * an image (a 1×1 PNG, as Word embeds a picture).
+ */
+export type DocxRun =
+  | { text: string; bold?: boolean; italic?: boolean }
+  | { break: true }
+  | { tab: true }
+  | { image: true };
+
+export type DocxParagraph = DocxRun[];
+
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function runXml(run: DocxRun): string {
+  if ("break" in run) return "<w:r><w:br/></w:r>";
+  if ("tab" in run) return "<w:r><w:tab/></w:r>";
+  if ("image" in run) {
+    return (
+      `<w:r><w:drawing><wp:inline><wp:extent cx="9525" cy="9525"/><wp:docPr id="1" name="Ảnh"/>` +
+      `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<pic:pic><pic:nvPicPr><pic:cNvPr id="1" name="image1.png"/><pic:cNvPicPr/></pic:nvPicPr>` +
+      `<pic:blipFill><a:blip r:embed="rIdImage1"/></pic:blipFill></pic:pic>` +
+      `</a:graphicData></a:graphic></wp:inline></w:drawing></w:r>`
+    );
+  }
+  const props = `${run.bold ? "<w:b/>" : ""}${run.italic ? "<w:i/>" : ""}`;
+  return `<w:r>${props ? `<w:rPr>${props}</w:rPr>` : ""}<w:t xml:space="preserve">${escapeXml(run.text)}</w:t></w:r>`;
+}
+
+export async function makeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
+  const body = paragraphs.map((runs) => `<w:p>${runs.map(runXml).join("")}</w:p>`).join("");
+  const zip = new JSZip();
+  zip.file(
+    "[Content_Types].xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+      `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+      `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+      `<Default Extension="xml" ContentType="application/xml"/>` +
+      `<Default Extension="png" ContentType="image/png"/>` +
+      `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>` +
+      `</Types>`,
+  );
+  zip.file(
+    "_rels/.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      `<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>` +
+      `</Relationships>`,
+  );
+  zip.file(
+    "word/_rels/document.xml.rels",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+      `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+      `<Relationship Id="rIdImage1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image1.png"/>` +
+      `</Relationships>`,
+  );
+  zip.file("word/media/image1.png", PNG_1X1);
+  zip.file(
+    "word/document.xml",
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>` +
+      `<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"` +
+      ` xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"` +
+      ` xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"` +
+      ` xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"` +
+      ` xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<w:body>${body}</w:body></w:document>`,
+  );
+  return zip.generateAsync({ type: "nodebuffer", compression: "DEFLATE" });
+}
+
+/** A plain text, one paragraph a line, as a student's Word file of it would be. */
+export function paragraphsOf(text: string): DocxParagraph[] {
+  return text.split("\n").map((line) => (line === "" ? [] : [{ text: line }]));
+}
