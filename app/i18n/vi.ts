@@ -539,6 +539,8 @@ export const vi = {
     removeDownload: "Xóa bản tải về",
     remove: "Xóa",
     removed: (title: string) => `Đã xóa bản tải về của “${title}” khỏi máy này.`,
+    gone: (title: string) =>
+      `Đề “${title}” không còn mở được (đã bị xóa hoặc ngừng chia sẻ) nên bản tải về đã được xóa khỏi máy này.`,
     downloadFailed: "Không tải về được. Hãy kiểm tra kết nối mạng rồi thử lại.",
     unsupported: "Trình duyệt này không hỗ trợ luyện offline.",
     signInToDownload: "Đăng nhập để tải về luyện offline",

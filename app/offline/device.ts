@@ -3,6 +3,6 @@
  * storage: one module, only ever imported lazily, so the storage code stays out of every
  * page's first load (and the bundler needs no helper to build a namespace of a shared module).
  */
-export { downloadPractice, removeDownload } from "./downloads.ts";
+export { checkDownloads, downloadPractice, removeDownload } from "./downloads.ts";
 export { listOutbox, listPractices, readPractice, removeFromOutbox } from "./offline-store.ts";
 export { flushOutbox } from "./outbox.ts";

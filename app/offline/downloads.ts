@@ -2,6 +2,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
 import {
   deletePractice,
+  listPractices,
   readPractice,
   savePractice,
   type DownloadedPractice,
@@ -22,7 +23,11 @@ const TEMPLATE_IDENTITY = { attemptId: "00000000-0000-4000-8000-000000000000", s
 
 export async function downloadPractice(code: string, userId: string): Promise<DownloadOutcome> {
   const t = vi.offline;
-  if (!(await controllingWorker())) return { ok: false, message: t.unsupported };
+  if (!("serviceWorker" in navigator) || !(await navigator.serviceWorker.getRegistration())) {
+    return { ok: false, message: t.unsupported };
+  }
+  // Installed but not yet in control (a first visit on a slow line): wait for it.
+  if (!(await controllingWorker())) return { ok: false, message: t.downloadFailed };
   let response: Response;
   try {
     response = await fetch(`/practice-review/${encodeURIComponent(code)}/offline`, {
@@ -79,6 +84,37 @@ export async function removeDownload(code: string): Promise<void> {
 
 export { readPractice };
 
+/**
+ * The downloads checked against the server (on the profile, online): one whose practice
+ * changed is downloaded again, one the student may no longer open (deleted, its link revoked,
+ * hidden) is removed from the device. The content version is the ETag: unchanged costs a 304.
+ * Returns the titles removed.
+ */
+export async function checkDownloads(userId: string): Promise<string[]> {
+  const removed: string[] = [];
+  for (const practice of await listPractices(userId)) {
+    let status: number;
+    try {
+      status = (
+        await fetch(`/practice-review/${encodeURIComponent(practice.code)}/offline`, {
+          method: "GET",
+          credentials: "same-origin",
+          headers: { "If-None-Match": `"v${practice.contentVersion}"`, Accept: "application/json" },
+          cache: "no-store",
+        })
+      ).status;
+    } catch {
+      return removed;
+    }
+    if (status === 200) await downloadPractice(practice.code, userId);
+    else if (status === 404) {
+      await removeDownload(practice.code);
+      removed.push(practice.title);
+    }
+  }
+  return removed;
+}
+
 function messageOf(body: string): string | null {
   try {
     const message = (JSON.parse(body) as { message?: unknown }).message;
@@ -89,8 +125,7 @@ function messageOf(body: string): string | null {
 }
 
 /** The service worker controlling this page, once it does (the first visit installs it). */
-async function controllingWorker(timeoutMs = 20_000): Promise<ServiceWorker | null> {
-  if (!("serviceWorker" in navigator)) return null;
+async function controllingWorker(timeoutMs = 90_000): Promise<ServiceWorker | null> {
   const container = navigator.serviceWorker;
   if (container.controller) return container.controller;
   return new Promise((resolve) => {

@@ -13,7 +13,7 @@ export const FONTS_CACHE = "on-tap-fonts";
  * served from a cache; offline they give the offline page, which says they need the network.
  */
 export const NEEDS_NETWORK =
-  /^\/(login|register|forgot-password|reset-password|verify-email|logout|profile|mistakes|api)(\/|\.data$|$)/;
+  /^\/(login|register|forgot-password|reset-password|verify-email|logout|profile|mistakes|my-practices|admin|api)(\/|\.data$|$)/;
 
 /** Where a downloaded practice's room page is kept, for any room address of it opened offline. */
 export function roomTemplateKey(practiceCode: string): string {

@@ -2,7 +2,7 @@ import { useMemo, type MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
 import { REVIEW_HREF, ReviewBanner } from "#app/components/review/review-banner.tsx";
-import { PendingAttempts } from "#app/components/offline/pending-attempts.tsx";
+import { HistoryOfflineNote, PendingAttempts } from "#app/components/offline/pending-attempts.tsx";
 import { HistoryFilters } from "#app/components/history/history-filters.tsx";
 import { Summary } from "#app/components/room/summary.tsx";
 import { StatisticsView } from "#app/components/statistics/statistics-view.tsx";
@@ -153,6 +153,7 @@ function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) 
       <ReviewBanner dueToday={dueToday} />
       <PendingAttempts />
       <HistoryTabs current="list" />
+      <HistoryOfflineNote />
       <p className="muted">{t.intro}</p>
       <HistoryFilters practices={practices} subject={subject} practice={practice} />
       {attempts.length === 0 ? (
@@ -183,6 +184,7 @@ function EmptyHistory({ dueToday = 0 }: { dueToday?: number }) {
       <h1>{t.heading}</h1>
       <ReviewBanner dueToday={dueToday} />
       <PendingAttempts />
+      <HistoryOfflineNote />
       <p>{t.empty}</p>
       <Link className="button button-primary" to="/">
         {t.toHome}

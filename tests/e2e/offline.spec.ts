@@ -10,10 +10,19 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import { E2E_SERVER_ENV, launchOptions } from "../../playwright.config.ts";
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import {
+  createOwnPractice,
+  deleteOwnPractice,
+  updateOwnPractice,
+} from "../../server/own-practices.ts";
+import { E2E_DATABASE, E2E_SERVER_ENV, launchOptions } from "../../playwright.config.ts";
 import {
   expectNoAxeViolations,
   isPhone,
+  newEmail,
   openAccountMenu,
   register,
   waitForHydration,
@@ -91,8 +100,9 @@ async function openProfile(
 
 /** The service worker controls the page (the first visit installs it). */
 async function waitForWorker(page: Page) {
+  // Generous: the first install precaches the build, slow on a loaded 2-core runner.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-    timeout: 20_000,
+    timeout: 60_000,
   });
 }
 
@@ -102,7 +112,7 @@ async function download(page: Page, code: string) {
   await waitForWorker(page);
   const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
   await panel.getByRole("button", { name: "Tải về để luyện offline" }).click();
-  await expect(panel.getByText(/^Đã tải về \d/)).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByText(/^Đã tải về \d/)).toBeVisible({ timeout: 60_000 });
   await expect(panel.getByRole("button", { name: "Xóa bản tải về" })).toBeVisible();
 }
 
@@ -131,7 +141,7 @@ async function savedAttempts(page: Page): Promise<number> {
 test("a downloaded practice is practised offline and its attempt is saved once when the network is back", async ({
   baseURL: _baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
   const network = await startNetwork(testInfo);
   try {
@@ -161,7 +171,20 @@ test("a downloaded practice is practised offline and its attempt is saved once w
     const pending = page.getByRole("region", { name: "Bài làm chờ đồng bộ" });
     await expect(pending.getByText(ROOM_PRACTICE.title)).toBeVisible();
     await expect(pending.getByText("Chờ đồng bộ", { exact: true })).toBeVisible();
+    await expect(page.getByText("Bạn đang ngoại tuyến: đây là lịch sử từ lần cuối")).toBeVisible();
     await expectNoAxeViolations(page, "history, offline, one attempt waiting");
+
+    // A page that needs the server says so, in the app, when opened from a link.
+    await waitForHydration(page).catch(() => undefined);
+    const nav = await openAccountMenu(page);
+    if (!isPhone(page)) {
+      await nav.getByRole("button", { name: "Tài khoản của Nguyễn Văn Ngoại Tuyến" }).click();
+    }
+    await nav.getByRole("link", { name: "Tài khoản của tôi" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    await expect(page.getByText("Trang này cần kết nối mạng để mở.")).toBeVisible();
 
     // The browser is closed while offline and opened again: the attempt is still waiting.
     await context.close();
@@ -202,7 +225,7 @@ function freshRoom(code: string, setup: Partial<typeof DEFAULT_SETUP>) {
 test("any room of a downloaded practice opens offline, in the flat view, with maths and code rendered", async ({
   baseURL: _baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
   const network = await startNetwork(testInfo);
   try {
@@ -257,7 +280,7 @@ test("any room of a downloaded practice opens offline, in the flat view, with ma
 test("signing out removes the downloads, the rooms and every cached page that shows the student from the device", async ({
   baseURL: _baseURL,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
   const network = await startNetwork(testInfo);
   try {
@@ -322,6 +345,7 @@ test("signing out removes the downloads, the rooms and every cached page that sh
 test("Chromium finds the app installable: manifest, icons and a service worker that answers offline @desktop", async ({
   baseURL: _baseURL,
 }, testInfo) => {
+  test.setTimeout(180_000);
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
   const network = await startNetwork(testInfo);
   try {
@@ -445,6 +469,81 @@ test("a new build takes over when the student accepts, never mixing two builds' 
   } finally {
     await network.close();
     await serverB.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+function openDatabase(): Kysely<DB> {
+  const database = new Database(E2E_DATABASE);
+  database.pragma("busy_timeout = 5000");
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+}
+
+function ownQuestions(first: string) {
+  return {
+    chapters: [],
+    questions: [first, "Kí hiệu hoá học của natri là gì?"].map((text, i) => ({
+      text,
+      answers: [
+        { text: ["1", "Na"][i]!, key: true },
+        { text: ["2", "N"][i]!, key: false },
+      ],
+    })),
+  };
+}
+
+test("a download is fetched again when the practice changed on the server, and taken off the device when it is gone", async ({
+  baseURL: _baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(path.join(tmpdir(), "on-tap-offline-"));
+  const network = await startNetwork(testInfo);
+  const db = openDatabase();
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const email = newEmail("cap-nhat");
+    await register(page, "Võ Văn Tải Lại", email);
+    await expect(page).toHaveURL(/\/$/);
+    const { id: userId } = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const practice = { title: "Hoá học của tôi", parsed: ownQuestions("Nguyên tử khối của H?") };
+    const { code } = await createOwnPractice(db, userId, practice, { limits: null });
+    await download(page, code);
+
+    // The student edits the practice on another device: its content version moves on.
+    await updateOwnPractice(db, userId, code, {
+      ...practice,
+      parsed: ownQuestions("Nguyên tử khối của hiđro (H) là bao nhiêu?"),
+    });
+    await page.goto(`/practice-review/${code}`);
+    await waitForHydration(page);
+    const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
+    await expect(panel.getByRole("button", { name: "Xóa bản tải về" })).toBeVisible({
+      timeout: 20_000,
+    });
+
+    await network.goOffline(context);
+    await page.goto(freshRoom(code, { practiceType: "FLAT" }));
+    await expect(page.getByText("Nguyên tử khối của hiđro (H) là bao nhiêu?")).toBeVisible();
+    await expect(page.getByText("Nguyên tử khối của H?")).toHaveCount(0);
+
+    // Deleted on the server: the profile's check takes the download off the device.
+    await network.goOnline(context);
+    await deleteOwnPractice(db, userId, code);
+    await page.goto("/profile");
+    const downloads = page.getByRole("region", { name: "Đề đã tải về để luyện offline" });
+    await expect(downloads.getByText(/Đề “Hoá học của tôi” không còn mở được/)).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(downloads.getByRole("link", { name: "Hoá học của tôi" })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await db.destroy();
+    await network.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });

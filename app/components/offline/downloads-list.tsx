@@ -15,12 +15,17 @@ export function DownloadsList() {
 
   useEffect(() => {
     let cancelled = false;
-    void import("#app/offline/device.ts")
-      .then((store) => store.listPractices(userId))
-      .then(
-        (list) => !cancelled && setPractices(list),
-        () => !cancelled && setPractices([]),
-      );
+    const show = async () => {
+      const device = await import("#app/offline/device.ts");
+      if (!cancelled) setPractices(await device.listPractices(userId));
+      if (!navigator.onLine) return;
+      // Changed practices are downloaded again; ones no longer open to the student go.
+      const removed = await device.checkDownloads(userId);
+      if (cancelled) return;
+      setPractices(await device.listPractices(userId));
+      if (removed.length > 0) setStatus(removed.map((title) => t.gone(title)).join(" "));
+    };
+    show().catch(() => !cancelled && setPractices((list) => list ?? []));
     return () => {
       cancelled = true;
     };

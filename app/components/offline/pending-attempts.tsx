@@ -82,3 +82,22 @@ export function PendingAttempts() {
     </section>
   );
 }
+
+/**
+ * On the history offline (a copy from the last visit online, issue 17): says that attempts
+ * made on other devices since are not in it.
+ */
+export function HistoryOfflineNote() {
+  const [offline, setOffline] = useState(false);
+  useEffect(() => {
+    const update = () => setOffline(!navigator.onLine);
+    update();
+    window.addEventListener("online", update);
+    window.addEventListener("offline", update);
+    return () => {
+      window.removeEventListener("online", update);
+      window.removeEventListener("offline", update);
+    };
+  }, []);
+  return offline ? <p className="muted">{t.historyOffline}</p> : null;
+}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 
@@ -31,10 +32,15 @@ export function BadRequestScreen({ message }: { message: string }) {
 
 /** A server or render error: a plain apology, never a stack, and two ways on. */
 export function ServerErrorScreen() {
+  // A page that could not load with no network at all (one that needs the server, opened
+  // offline: issue 17) says so, rather than that something went wrong.
+  const [offline, setOffline] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's state is known only here
+  useEffect(() => setOffline(!navigator.onLine), []);
   return (
     <section className="status-screen" role="alert">
-      <h1>{vi.pages.error.heading}</h1>
-      <p>{vi.pages.error.body}</p>
+      <h1>{offline ? vi.offline.pageHeading : vi.pages.error.heading}</h1>
+      <p>{offline ? vi.offline.pageText : vi.pages.error.body}</p>
       <div className="status-actions">
         <button
           type="button"
