@@ -25,13 +25,18 @@ const textArea = (page: Page) => page.getByRole("textbox", { name: "Câu hỏi" 
 const problems = (page: Page) => page.locator(".own-preview .own-problem");
 const saveButton = (page: Page) => page.getByRole("button", { name: "Lưu đề" });
 
-/** The desktop page whole; on a phone the screen from `at` down (below the sticky header). */
-async function shoot(page: Page, name: string, at: string) {
+/**
+ * On a desktop the page from the top (whole, unless `fullPage` is false: a page with a sticky
+ * bar at the bottom would show it drawn halfway down); on a phone the screen from `at` down,
+ * below the sticky header.
+ */
+async function shoot(page: Page, name: string, at: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
   const path = `${SHOTS}/${name}-${width}.png`;
   if (width >= 960) {
-    await page.screenshot({ path, fullPage: true });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path, fullPage });
     return;
   }
   await page
@@ -162,7 +167,9 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
   const link = await card.getByLabel("Liên kết chia sẻ").inputValue();
   expect(link).toMatch(/\/practice-review\/s_[\w-]{24}$/u);
   await expectNoAxeViolations(page, "Đề của tôi with a shared practice");
-  await shoot(page, "my-practices-shared", "main");
+  // The toast ("Đã bật chia sẻ…") closed, so the card's buttons show.
+  await page.getByRole("button", { name: "Đóng thông báo" }).click();
+  await shoot(page, "my-practices-shared", ".own-practice");
   await expectFits(page);
 
   // A second student opens the link and practises it.
@@ -175,7 +182,7 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
     await expect(friend.getByRole("heading", { level: 1 })).toHaveText(title);
     await waitForHydration(friend);
     await expectNoAxeViolations(friend, "the shared set-up page");
-    await shoot(friend, "shared-setup-friend", "main");
+    await shoot(friend, "shared-setup-friend", "main", false);
     await expectFits(friend);
     const token = link.split("/").at(-1)!;
     expect(await questionsOf(friend, token)).toEqual(before);
