@@ -64,6 +64,23 @@ async function expectFits(page: Page) {
   await page.setViewportSize(original);
 }
 
+/** On a phone the set-up bar's summary ("Chưa chọn câu hỏi") is shown whole, not cut. */
+async function expectSummaryWhole(page: Page) {
+  const original = page.viewportSize()!;
+  if (original.width >= 960) return;
+  const summary = page.locator(".sticky-summary");
+  await expect(summary).toContainText("Chưa chọn câu hỏi");
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: original.height });
+    const clipped = await summary.evaluate(
+      (element) =>
+        element.scrollWidth > element.clientWidth || element.scrollHeight > element.clientHeight,
+    );
+    expect(clipped, `the summary cut at ${width} px`).toBe(false);
+  }
+  await page.setViewportSize(original);
+}
+
 /** A flat run of every question, answering A to each but the last; the attempt's id. */
 async function practise(page: Page, address: string): Promise<string> {
   const identity = newRoomIdentity();
@@ -184,6 +201,7 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
     await expectNoAxeViolations(friend, "the shared set-up page");
     await shoot(friend, "shared-setup-friend", "main", false);
     await expectFits(friend);
+    await expectSummaryWhole(friend);
     const token = link.split("/").at(-1)!;
     expect(await questionsOf(friend, token)).toEqual(before);
     const friendAttempt = await practise(friend, token);
