@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { parseOwnText } from "#content/parse-own-text.ts";
+import { createOwnPractice } from "#server/own-practices.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
@@ -41,6 +43,11 @@ interface FuzzEntry {
   samples?: Record<string, string[]>;
   /** A well-formed JSON body of which one leaf at a time is replaced by a hostile value. */
   template?: (ids: FuzzIds) => unknown;
+  /**
+   * A well-formed form the route accepts (body "form"): sent as it is, or with one field
+   * replaced by a hostile value or left out, besides the wholly hostile forms.
+   */
+  validForm?: Record<string, string>;
 }
 
 interface FuzzIds {
@@ -83,6 +90,29 @@ const ROOM_SAMPLES = {
   v: ["1"],
 };
 const OWN_PRACTICE_FORM = ["title", "subjectName", "text", "fileName"];
+/** A practice "Lưu đề" saves: two questions in the "Câu n" layout, one chapter. */
+const VALID_OWN_PRACTICE = {
+  title: "Đề thử của tôi",
+  subjectName: "Tin học",
+  text: [
+    "Chương 1: Phần cứng",
+    "Câu 1: 1 byte gồm bao nhiêu bit?",
+    "A. 4 bit",
+    "B. 8 bit",
+    "Đáp án: B",
+    "",
+    "Câu 2: Thiết bị nào là thiết bị vào?",
+    "A. Bàn phím",
+    "B. Màn hình",
+    "Đáp án: A",
+  ].join("\n"),
+  fileName: "",
+};
+/**
+ * Stands in the path for the signed-in student's own practice (made when they sign up), so the
+ * edit route is reached by its owner; a visitor's request keeps it as an unknown code.
+ */
+const OWN_PRACTICE_SAMPLE = "u_fuzz-own-practice";
 const CALLBACKS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
 
 /**
@@ -184,17 +214,23 @@ const ENTRIES: Record<string, FuzzEntry> = {
     query: ["id", "seed", "q"],
     samples: { id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"], seed: ["42"], q: ["1.2", "1"] },
   },
-  // "Tạo đề của tôi" (issue 18). No sample makes a valid practice: saving needs the other half
-  // of the issue (server/own-practices.ts), merged separately.
+  // "Tạo đề của tôi" (issue 18): a valid practice among the hostile forms, so some are saved.
   "GET /my-practices/new": {},
-  "POST /my-practices/new": { body: "form", fields: OWN_PRACTICE_FORM },
+  "POST /my-practices/new": {
+    body: "form",
+    fields: OWN_PRACTICE_FORM,
+    validForm: VALID_OWN_PRACTICE,
+  },
   "GET /my-practices/preview": {},
   "POST /my-practices/preview": { body: "form", fields: [...OWN_PRACTICE_FORM, "file"] },
-  "GET /my-practices/:practiceCode/edit": { samples: { practiceCode: ["de-thu"] } },
+  "GET /my-practices/:practiceCode/edit": {
+    samples: { practiceCode: ["de-thu", OWN_PRACTICE_SAMPLE] },
+  },
   "POST /my-practices/:practiceCode/edit": {
     body: "form",
     fields: OWN_PRACTICE_FORM,
-    samples: { practiceCode: ["de-thu"] },
+    validForm: VALID_OWN_PRACTICE,
+    samples: { practiceCode: ["de-thu", OWN_PRACTICE_SAMPLE] },
   },
   "GET /about": {},
   "GET /logout": {},
@@ -324,6 +360,7 @@ const USER_TABLES = [
   "twoFactor",
   "attempt",
   "attempt_answer",
+  "own_practice",
 ] as const;
 
 /** What a stack trace or a source path looks like in an answer. */
@@ -379,9 +416,32 @@ function replaceLeaf(value: unknown, path: number[], replacement: unknown): unkn
   return copy;
 }
 
+/** `valid` as it is, or with one field replaced by a hostile value or left out; urlencoded. */
+function nearlyValidForm(valid: Record<string, string>): fc.Arbitrary<HostileBody> {
+  const names = Object.keys(valid);
+  const change = fc.option(
+    fc.tuple(fc.constantFrom(...names), fc.option(hostileString, { nil: undefined })),
+    { nil: undefined },
+  );
+  return change.map(([name, value] = ["", ""]): HostileBody => {
+    const form = new URLSearchParams();
+    for (const [key, original] of Object.entries(valid)) {
+      if (key !== name) form.set(key, original);
+      else if (value !== undefined) form.set(key, value);
+    }
+    return {
+      contentType: "application/x-www-form-urlencoded",
+      body: new TextEncoder().encode(form.toString()),
+    };
+  });
+}
+
 function bodyOf(entry: FuzzEntry, route: AppRoute, ids: FuzzIds): fc.Arbitrary<HostileBody> {
   const fields = [...(entry.fields ?? []), ...(route.bodyKeys ?? []), ...CALLBACKS];
   if (entry.body === "bytes") return hostileBytes;
+  if (entry.body === "form" && entry.validForm) {
+    return fc.oneof(hostileForm(fields, entry.intents), nearlyValidForm(entry.validForm));
+  }
   if (entry.body === "form") return hostileForm(fields, entry.intents);
   const json = hostileJson(fields);
   if (!entry.template) return json;
@@ -413,7 +473,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     let server: TestServer;
     let routes: AppRoute[] = [];
     const ids: FuzzIds = { questionIds: [] };
-    let user = { cookie: "", email: "" };
+    let user = { cookie: "", email: "", ownPractice: "" };
     let users = 0;
 
     beforeAll(async () => {
@@ -439,7 +499,17 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         : undefined;
       if (!session) {
         const email = `fuzz-${dialect}-${++users}@example.com`;
-        user = { cookie: (await signUp(server, { email })).cookie, email };
+        const { cookie, id } = await signUp(server, { email });
+        const { code } = await createOwnPractice(
+          server.database.db,
+          id,
+          {
+            title: "Đề của người thử",
+            parsed: parseOwnText({ text: VALID_OWN_PRACTICE.text }).parsed!,
+          },
+          { limits: null },
+        );
+        user = { cookie, email, ownPractice: code };
       }
       return user.cookie;
     }
@@ -455,10 +525,14 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
 
     async function send(route: AppRoute, request: FuzzRequest) {
       const headers: Record<string, string> = { origin: server.base };
-      if (request.signedIn) headers.cookie = await signedInCookie();
+      let path = request.path;
+      if (request.signedIn) {
+        headers.cookie = await signedInCookie();
+        path = path.replace(`/${OWN_PRACTICE_SAMPLE}/`, `/${user.ownPractice}/`);
+      }
       if (request.body?.contentType) headers["content-type"] = request.body.contentType;
       const before = await snapshot();
-      const url = `${server.base}${request.path}${request.query ? `?${request.query}` : ""}`;
+      const url = `${server.base}${path}${request.query ? `?${request.query}` : ""}`;
       const response = await fetch(url, {
         method: route.method,
         headers,
@@ -508,6 +582,27 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         expect((response.headers.get("location") ?? "").length).toBeLessThan(4_096);
       });
     }
+
+    it("the valid practice sample is saved by “Lưu đề” on both the new and the edit route", async () => {
+      const cookie = await signedInCookie();
+      const post = (path: string) =>
+        fetch(`${server.base}${path}`, {
+          method: "POST",
+          headers: {
+            origin: server.base,
+            cookie,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams(VALID_OWN_PRACTICE).toString(),
+          redirect: "manual",
+        });
+      const created = await post("/my-practices/new");
+      expect(created.status).toBe(302);
+      expect(created.headers.get("location")).toMatch(/^\/practice-review\/u_[\w-]+$/);
+      const edited = await post(`/my-practices/${user.ownPractice}/edit`);
+      expect(edited.status).toBe(302);
+      expect(edited.headers.get("location")).toBe(`/practice-review/${user.ownPractice}`);
+    });
 
     for (const [key, entry] of Object.entries(ENTRIES)) {
       it(`${key}: no 5xx, no stack trace, nothing written when refused`, async () => {
