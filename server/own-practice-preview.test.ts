@@ -1,3 +1,4 @@
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedVi } from "#base/i18n/vi.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
@@ -13,7 +14,7 @@ import { OWN_PRACTICE_BODY_LIMIT, OWN_PRACTICE_UPLOAD_LIMIT } from "./request-gu
  */
 let server: TestServer;
 let cookie: string;
-const errors = sharedVi.ownPracticeEditor.errors;
+const errors = serverVi.ownPracticeEditor.errors;
 
 beforeAll(async () => {
   server = await startTestServer({ AUTH_RATE_LIMIT: "false" });

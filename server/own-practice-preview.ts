@@ -1,4 +1,4 @@
-import { sharedVi } from "#base/i18n/vi.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
 import {
   convertOwnFile,
@@ -30,14 +30,14 @@ export interface OwnPreviewAnswer extends OwnPreview {
   notes: PreviewProblem[];
 }
 
-type ErrorCode = keyof typeof sharedVi.ownPracticeEditor.errors;
+type ErrorCode = keyof typeof serverVi.ownPracticeEditor.errors;
 
 export function ownPreviewProblem(
   code: Exclude<ErrorCode, "TOO_MANY_REQUESTS">,
   status: number,
   message?: string,
 ): Response {
-  const text = message ?? sharedVi.ownPracticeEditor.errors[code];
+  const text = message ?? serverVi.ownPracticeEditor.errors[code];
   return Response.json(
     { code, message: text },
     { status, headers: { "cache-control": "no-store" } },
@@ -56,7 +56,7 @@ export async function answerOwnPreview(
     return Response.json(
       {
         code: "TOO_MANY_REQUESTS",
-        message: sharedVi.ownPracticeEditor.errors.TOO_MANY_REQUESTS(seconds),
+        message: serverVi.ownPracticeEditor.errors.TOO_MANY_REQUESTS(seconds),
       },
       { status: 429, headers: { "retry-after": String(seconds), "cache-control": "no-store" } },
     );
@@ -102,7 +102,7 @@ async function previewFile(file: File): Promise<Response> {
   const converted = await convertOwnFile(new Uint8Array(await file.arrayBuffer()), fileName);
   if (converted.text === null) {
     const message =
-      converted.notes[0]?.message ?? sharedVi.ownPracticeEditor.errors.UNREADABLE_FILE;
+      converted.notes[0]?.message ?? serverVi.ownPracticeEditor.errors.UNREADABLE_FILE;
     return ownPreviewProblem("UNREADABLE_FILE", 422, message);
   }
   const answer: OwnPreviewAnswer = {

@@ -1,3 +1,4 @@
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
@@ -8,7 +9,6 @@ import {
   OWN_PRACTICE_TITLE_MAX,
   OWN_PRACTICES_PER_USER,
 } from "#base/limits.ts";
-import { sharedVi } from "#base/i18n/vi.ts";
 import { readPracticeAsBank } from "#content/export-bank.ts";
 import type { Bank, BankQuestion, ParsedQuestions } from "#content/formats/types.ts";
 import { parseJsonBank } from "#content/formats/json.ts";
@@ -37,7 +37,7 @@ import { createDatabaseRateLimitStore, type RateLimitStore } from "./rate-limit.
  * Who may open a practice is decided in db/own-practices.ts (resolvePractice).
  */
 
-const errors = sharedVi.ownPractices.errors;
+const errors = serverVi.ownPractices.errors;
 
 export type OwnPracticeErrorCode =
   | "NOT_FOUND"

@@ -1,5 +1,5 @@
+import { serverVi } from "#base/i18n/vi-server.ts";
 import type { Kysely } from "kysely";
-import { sharedVi } from "#base/i18n/vi.ts";
 import { REPORT_LIMIT, REPORT_REASON_MAX } from "#base/limits.ts";
 import { isOperator, resolvePractice, SHARE_PREFIX } from "#db/own-practices.ts";
 import {
@@ -19,7 +19,7 @@ import { createDatabaseRateLimitStore, type RateLimitStore } from "./rate-limit.
  * show it again, mark a report resolved. Refusals are OwnPracticeErrors (Vietnamese messages).
  */
 
-const errors = sharedVi.ownPractices.errors;
+const errors = serverVi.ownPractices.errors;
 
 export async function reportPractice(
   db: Kysely<DB>,

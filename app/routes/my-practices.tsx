@@ -1,3 +1,4 @@
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/my-practices";
 import {
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   const code = form.get("code");
   if (typeof code !== "string" || code === "" || code.length > 120) {
-    throw data({ message: vi.ownPractices.errors.NOT_FOUND }, { status: 404 });
+    throw data({ message: serverVi.ownPractices.errors.NOT_FOUND }, { status: 404 });
   }
   if (intent !== "share" && intent !== "unshare" && intent !== "delete") {
     throw data({ message: vi.requests.unreadableForm }, { status: 400 });

@@ -114,18 +114,6 @@ export const sharedVi = {
         "Bài ôn có câu hỏi không nằm trong danh sách lỗi sai của bạn nên kết quả không được lưu.",
     },
   },
-  /** "Tạo đề của tôi" (issue 18): refusals of the live preview and of saving. */
-  ownPracticeEditor: {
-    errors: {
-      UNAUTHENTICATED: "Vui lòng đăng nhập để tạo đề của bạn.",
-      BAD_REQUEST: "Dữ liệu gửi lên không hợp lệ. Vui lòng tải lại trang rồi thử lại.",
-      UNSUPPORTED_FILE:
-        "Chưa đọc được loại tệp này: hãy chọn tệp .docx, .txt, .gift, .xml, .csv, .json hoặc .aiken.",
-      UNREADABLE_FILE: "Không đọc được tệp này.",
-      TOO_MANY_REQUESTS: (seconds: number) =>
-        `Bạn gửi quá nhiều yêu cầu xem trước. Vui lòng thử lại sau ${seconds} giây.`,
-    },
-  },
   /** "Ôn lỗi sai" (issue 15): what a saved review is called in the history. */
   review: {
     title: "Ôn lỗi sai",
@@ -162,30 +150,6 @@ export const sharedVi = {
     numberMax: (label: string, max: number) => `${label} phải nhỏ hơn hoặc bằng ${max}`,
     choice: (label: string) => `${label} không hợp lệ`,
     fallbackLabel: "Giá trị",
-  },
-  /** A student's own practices (issue 18): refusals of their server functions and routes. */
-  ownPractices: {
-    errors: {
-      NOT_FOUND: "Không tìm thấy đề này trong “Đề của tôi”.",
-      TITLE_REQUIRED: "Vui lòng nhập tên đề.",
-      TITLE_TOO_LONG: (max: number) => `Tên đề chỉ được có tối đa ${max} ký tự.`,
-      SUBJECT_TOO_LONG: (max: number) => `Tên môn chỉ được có tối đa ${max} ký tự.`,
-      NO_QUESTIONS: "Đề chưa có câu hỏi nào.",
-      TOO_MANY_QUESTIONS: (max: number) =>
-        `Đề có quá nhiều câu hỏi: tối đa ${max.toLocaleString("vi-VN")} câu một đề.`,
-      TOO_LARGE: (megabytes: number) => `Nội dung đề quá lớn: tối đa ${megabytes} MB một đề.`,
-      TOO_MANY_PRACTICES: (max: number) =>
-        `Bạn đã có ${max} đề, số đề tối đa của một tài khoản. Hãy xóa bớt đề cũ trước khi tạo đề mới.`,
-      RATE_LIMITED: (minutes: number) =>
-        `Bạn đã tạo quá nhiều đề trong thời gian ngắn. Vui lòng thử lại sau ${minutes} phút.`,
-      INVALID: (problem: string) => `Đề còn lỗi: ${problem}`,
-      REPORT_REASON_REQUIRED: "Vui lòng ghi lý do báo cáo.",
-      REPORT_REASON_TOO_LONG: (max: number) => `Lý do chỉ được có tối đa ${max} ký tự.`,
-      REPORT_RATE_LIMITED: (minutes: number) =>
-        `Bạn đã gửi quá nhiều báo cáo. Vui lòng thử lại sau ${minutes} phút.`,
-      REPORT_OWN: "Bạn không thể báo cáo đề của chính mình.",
-      NOT_OPERATOR: "Chỉ người quản trị mới làm được việc này.",
-    },
   },
   /** The mails of email verification and password reset: refusals shown by screens and by the server. */
   recoveryErrors: {
