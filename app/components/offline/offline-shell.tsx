@@ -43,7 +43,8 @@ export function OfflineShell({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-function useOffline(): boolean {
+/** Whether the browser says it is offline, kept current (false until hydrated). */
+export function useOffline(): boolean {
   const [offline, setOffline] = useState(false);
   useEffect(() => {
     const update = () => setOffline(!navigator.onLine);

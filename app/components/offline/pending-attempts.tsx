@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { vi } from "#app/i18n/vi.ts";
+import { useOffline } from "./offline-shell.tsx";
 import { useSignedInUserId } from "./signed-in-user.ts";
 import { formatDateTime } from "#app/utils/dates.ts";
 import type { QueuedAttempt } from "#app/offline/offline-store.ts";
@@ -88,16 +89,5 @@ export function PendingAttempts() {
  * made on other devices since are not in it.
  */
 export function HistoryOfflineNote() {
-  const [offline, setOffline] = useState(false);
-  useEffect(() => {
-    const update = () => setOffline(!navigator.onLine);
-    update();
-    window.addEventListener("online", update);
-    window.addEventListener("offline", update);
-    return () => {
-      window.removeEventListener("online", update);
-      window.removeEventListener("offline", update);
-    };
-  }, []);
-  return offline ? <p className="muted">{t.historyOffline}</p> : null;
+  return useOffline() ? <p className="muted">{t.historyOffline}</p> : null;
 }
