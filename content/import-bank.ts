@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import {
   writeCatalogue,
   type CatalogueWriter,
@@ -77,6 +77,11 @@ export interface ImportOptions {
    * lock: of several instances starting together exactly one imports. See importIntoEmpty.
    */
   onlyIntoEmpty?: boolean;
+  /**
+   * Runs first inside the import's transaction: a check-and-write that must stand or fall with
+   * the import (an own practice's edit claims its version here). Throwing rolls it all back.
+   */
+  beforeWrite?: (trx: Transaction<DB>) => Promise<void>;
 }
 
 /**
@@ -110,8 +115,9 @@ async function runImport(
   // Several files may bring the same subject: it counts once.
   summary.subjects = new Set(banks.map((bank) => bank.subject.code)).size;
   try {
-    await writeCatalogue(db, async (writer) => {
+    await writeCatalogue(db, async (writer, trx) => {
       if (options.onlyIntoEmpty && !(await writer.isEmpty())) throw new NotEmpty();
+      await options.beforeWrite?.(trx);
       for (const bank of banks) {
         const subjectId = await writer.upsertSubject({
           ...bank.subject,

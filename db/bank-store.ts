@@ -178,13 +178,13 @@ const CATALOGUE_LOCK = 7_341_826;
  */
 export function writeCatalogue<T>(
   db: Kysely<DB>,
-  work: (writer: CatalogueWriter) => Promise<T>,
+  work: (writer: CatalogueWriter, trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === "postgres") {
       await sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`.execute(trx);
     }
-    return work(new CatalogueWriter(trx));
+    return work(new CatalogueWriter(trx), trx);
   });
 }
 

@@ -202,11 +202,38 @@ export function findOwnedPractice(db: Db, userId: string, code: string) {
       "practice.attempt_count",
       "own_practice.subject_name",
       "own_practice.share_token",
+      "own_practice.edit_version",
     ])
     .where("own_practice.owner_id", "=", userId)
     .where("practice.code", "=", code)
     .where("own_practice.deleted_at", "is", null)
     .executeTakeFirst();
+}
+
+/**
+ * Moves an own practice's edit version from `startedFrom` to the next one, with its new subject
+ * label; false when the version is no longer `startedFrom` (another edit was saved since) or the
+ * practice was deleted meanwhile. Run inside the edit's transaction, so two saves from one
+ * version cannot both pass.
+ */
+export async function claimEditVersion(
+  db: Db,
+  practiceId: number,
+  startedFrom: number,
+  values: { subjectName: string | null; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("own_practice")
+    .set((eb) => ({
+      edit_version: eb("edit_version", "+", 1),
+      subject_name: values.subjectName,
+      updated_at: values.now,
+    }))
+    .where("practice_id", "=", practiceId)
+    .where("edit_version", "=", startedFrom)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function countOwnPractices(db: Db, userId: string): Promise<number> {

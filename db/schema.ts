@@ -150,6 +150,8 @@ export interface OwnPracticeTable {
   blocked_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Moves by one with every saved edit; an edit started from another version is refused. */
+  edit_version: Generated<number>;
 }
 
 /** "Báo cáo" on a shared practice (migration 0012). */

@@ -228,7 +228,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
   },
   "POST /my-practices/:practiceCode/edit": {
     body: "form",
-    fields: OWN_PRACTICE_FORM,
+    fields: [...OWN_PRACTICE_FORM, "version"],
     validForm: VALID_OWN_PRACTICE,
     samples: { practiceCode: ["de-thu", OWN_PRACTICE_SAMPLE] },
   },
@@ -585,7 +585,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
 
     it("the valid practice sample is saved by “Lưu đề” on both the new and the edit route", async () => {
       const cookie = await signedInCookie();
-      const post = (path: string) =>
+      const post = (path: string, extra: Record<string, string> = {}) =>
         fetch(`${server.base}${path}`, {
           method: "POST",
           headers: {
@@ -593,13 +593,22 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             cookie,
             "content-type": "application/x-www-form-urlencoded",
           },
-          body: new URLSearchParams(VALID_OWN_PRACTICE).toString(),
+          body: new URLSearchParams({ ...VALID_OWN_PRACTICE, ...extra }).toString(),
           redirect: "manual",
         });
       const created = await post("/my-practices/new");
       expect(created.status).toBe(302);
       expect(created.headers.get("location")).toMatch(/^\/practice-review\/u_[\w-]+$/);
-      const edited = await post(`/my-practices/${user.ownPractice}/edit`);
+      // An edit says which version it started from (a stale one is refused with 409).
+      const { edit_version } = await server.database.db
+        .selectFrom("own_practice")
+        .innerJoin("practice", "practice.id", "own_practice.practice_id")
+        .select("own_practice.edit_version")
+        .where("practice.code", "=", user.ownPractice)
+        .executeTakeFirstOrThrow();
+      const edited = await post(`/my-practices/${user.ownPractice}/edit`, {
+        version: String(edit_version),
+      });
       expect(edited.status).toBe(302);
       expect(edited.headers.get("location")).toBe(`/practice-review/${user.ownPractice}`);
     });

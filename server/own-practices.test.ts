@@ -204,9 +204,15 @@ describeEachDatabase("own practices", (database) => {
     const edited = questions(3);
     edited.questions[1]!.text = "Câu 2 đã sửa";
     await expect(
-      updateOwnPractice(db, other, row!.code, { title: "X", parsed: edited }),
+      updateOwnPractice(db, other, row!.code, { title: "X", parsed: edited }, 1),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await updateOwnPractice(db, owner, row!.code, { title: "Sinh học 10 (sửa)", parsed: edited });
+    await updateOwnPractice(
+      db,
+      owner,
+      row!.code,
+      { title: "Sinh học 10 (sửa)", parsed: edited },
+      1,
+    );
     const after = await findPracticeForViewer(db, row!.code, owner);
     expect(after!.contentVersion).toBe(before!.contentVersion + 1);
     expect(after!.title).toBe("Sinh học 10 (sửa)");
@@ -310,5 +316,59 @@ describeEachDatabase("own practices", (database) => {
     expect(purged).toBe(OWN_PRACTICES_PER_USER - 1);
     const after = await db.selectFrom("practice").select("id").execute();
     expect(before.length - after.length).toBe(purged);
+  });
+  it("two edits from one starting version: the later one is refused (409) and changes nothing", async () => {
+    const { db } = database();
+    const { code } = await createOwnPractice(
+      db,
+      owner,
+      { title: "Hai thẻ", parsed: questions(3) },
+      noLimit,
+    );
+    const startedFrom = (await readOwnPracticeForEdit(db, owner, code))!.version;
+    const first = questions(3);
+    first.questions[0]!.text = "Câu 1 sửa ở thẻ thứ nhất";
+    const second = questions(3);
+    second.questions[1]!.text = "Câu 2 sửa ở thẻ thứ hai";
+    await updateOwnPractice(db, owner, code, { title: "Hai thẻ", parsed: first }, startedFrom);
+    await expect(
+      updateOwnPractice(
+        db,
+        owner,
+        code,
+        { title: "Hai thẻ (thẻ 2)", subjectName: "Toán", parsed: second },
+        startedFrom,
+      ),
+    ).rejects.toMatchObject({ code: "STALE_EDIT", status: 409 });
+    const now = await readOwnPracticeForEdit(db, owner, code);
+    expect(now!.version).toBe(startedFrom + 1);
+    expect(now!.title).toBe("Hai thẻ");
+    expect(now!.subjectName).toBeUndefined();
+    expect(now!.parsed.questions.map((q) => q.text).slice(0, 2)).toEqual([
+      "Câu 1 sửa ở thẻ thứ nhất",
+      "Câu 2: 2 + 1 = ?",
+    ]);
+  });
+
+  it("two edits from one version sent at the same moment: exactly one is saved", async () => {
+    const { db } = database();
+    const { code } = await createOwnPractice(
+      db,
+      owner,
+      { title: "Cùng lúc", parsed: questions(2) },
+      noLimit,
+    );
+    const startedFrom = (await readOwnPracticeForEdit(db, owner, code))!.version;
+    const outcomes = await Promise.allSettled(
+      ["Thẻ A", "Thẻ B"].map((title) =>
+        updateOwnPractice(db, owner, code, { title, parsed: questions(2, title) }, startedFrom),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "STALE_EDIT" });
+    const now = await readOwnPracticeForEdit(db, owner, code);
+    expect(now!.version).toBe(startedFrom + 1);
+    expect(now!.parsed.questions[0]!.text.startsWith(now!.title)).toBe(true);
   });
 });

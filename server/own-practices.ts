@@ -14,6 +14,7 @@ import type { Bank, BankQuestion, ParsedQuestions } from "#content/formats/types
 import { parseJsonBank } from "#content/formats/json.ts";
 import { importBanks } from "#content/import-bank.ts";
 import {
+  claimEditVersion,
   countOwnPractices,
   findOwnedPractice,
   listOwnPracticeRows,
@@ -49,6 +50,7 @@ export type OwnPracticeErrorCode =
   | "TOO_LARGE"
   | "TOO_MANY_PRACTICES"
   | "RATE_LIMITED"
+  | "STALE_EDIT"
   | "INVALID";
 
 /** A refusal with its Vietnamese message; `status` is the HTTP status a route answers with. */
@@ -125,26 +127,32 @@ export async function createOwnPractice(
   return { code };
 }
 
-/** Replaces the practice's title, subject and questions; changed questions get new revisions. */
+/**
+ * Replaces the practice's title, subject and questions; changed questions get new revisions.
+ * `startedFrom` is the edit version the editor was opened at: when another edit was saved since,
+ * nothing is written and the save is refused (409), so neither edit is silently lost.
+ */
 export async function updateOwnPractice(
   db: Kysely<DB>,
   userId: string,
   code: string,
   input: OwnPracticeInput,
+  startedFrom: number,
   options: Pick<OwnPracticeOptions, "now"> = {},
 ): Promise<void> {
   const owned = await findOwnedPractice(db, userId, code);
   if (!owned) throw notFound();
+  if (owned.edit_version !== startedFrom) throw staleEdit();
   const bank = checkedBank(owned.code, input);
-  await importBanks(db, [bank], { now: options.now, allowRetire: true });
-  await db
-    .updateTable("own_practice")
-    .set({
-      subject_name: cleanSubject(input.subjectName),
-      updated_at: (options.now ?? new Date()).toISOString(),
-    })
-    .where("practice_id", "=", owned.id)
-    .execute();
+  const now = (options.now ?? new Date()).toISOString();
+  await importBanks(db, [bank], {
+    now: options.now,
+    allowRetire: true,
+    beforeWrite: async (trx) => {
+      const values = { subjectName: cleanSubject(input.subjectName), now };
+      if (!(await claimEditVersion(trx, owned.id, startedFrom, values))) throw staleEdit();
+    },
+  });
 }
 
 /** The practice as its editor shows it; null when it is not this user's (or deleted). */
@@ -152,7 +160,13 @@ export async function readOwnPracticeForEdit(
   db: Kysely<DB>,
   userId: string,
   code: string,
-): Promise<{ title: string; subjectName?: string; parsed: ParsedQuestions } | null> {
+): Promise<{
+  title: string;
+  subjectName?: string;
+  parsed: ParsedQuestions;
+  /** The edit version this text is; a save sends it back (see updateOwnPractice). */
+  version: number;
+} | null> {
   const owned = await findOwnedPractice(db, userId, code);
   if (!owned) return null;
   const practice = (await readPracticeAsBank(db, owned.code))?.practices[0];
@@ -161,6 +175,7 @@ export async function readOwnPracticeForEdit(
     title: practice.title,
     ...(owned.subject_name ? { subjectName: owned.subject_name } : {}),
     parsed: { chapters: practice.chapters ?? [], questions: practice.questions },
+    version: owned.edit_version,
   };
 }
 
@@ -257,6 +272,10 @@ export function purgePracticesOfDeletedAccounts(db: Kysely<DB>): Promise<number>
 /** A logged URL with any share token masked: a link in the logs would open the practice. */
 export function redactShareTokens(url: string): string {
   return url.replace(/(^|[/=]|%2F)s_[A-Za-z0-9_-]+/gi, "$1s_…");
+}
+
+function staleEdit(): OwnPracticeError {
+  return new OwnPracticeError("STALE_EDIT", errors.STALE_EDIT, 409);
 }
 
 function notFound(): OwnPracticeError {

@@ -367,6 +367,9 @@ export const vi = {
           .filter(Boolean)
           .join(", "),
       noProblems: "Không có lỗi nào: đề đã sẵn sàng để lưu.",
+      savedElsewhereSummary: (title: string) => `Xem bản đang lưu: “${title}”`,
+      savedElsewhereLabel:
+        "Bản này được lưu sau khi bạn mở trang sửa. Hãy chép những gì cần giữ từ đây sang ô câu hỏi của bạn.",
       notesHeading: "Khi đọc tệp",
       line: (line: number) => `Dòng ${line}`,
       goToLine: (line: number) => `Đến dòng ${line} trong ô câu hỏi`,

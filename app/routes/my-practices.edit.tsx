@@ -1,5 +1,8 @@
 import { data, redirect } from "react-router";
-import { PracticeEditor } from "#app/components/own-practice-editor/practice-editor.tsx";
+import {
+  PracticeEditor,
+  type SavedElsewhere,
+} from "#app/components/own-practice-editor/practice-editor.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/utils/auth.server.ts";
 import {
@@ -9,7 +12,11 @@ import {
 import { pageTitle } from "#app/utils/page-title.ts";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
 import { formatOwnPracticeText } from "#content/parse-own-text.ts";
-import { readOwnPracticeForEdit, updateOwnPractice } from "#server/own-practices.ts";
+import {
+  OwnPracticeError,
+  readOwnPracticeForEdit,
+  updateOwnPractice,
+} from "#server/own-practices.ts";
 import type { Route } from "./+types/my-practices.edit";
 
 const t = vi.pages.ownPracticeEditor;
@@ -29,30 +36,60 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       subjectName: practice.subjectName ?? "",
       text,
       fileName: fileName ?? "",
+      version: String(practice.version),
     },
   };
 }
 
-/** Saving makes new revisions of changed questions (the other half's updateOwnPractice). */
+/**
+ * Saving makes new revisions of changed questions. The form carries the edit version it was
+ * opened at: a save from an older one (a second tab or device saved since) is refused with 409,
+ * the student's text kept in the editor and the copy now saved shown beside it to merge.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const read = await readOwnPracticeSubmission(request);
   if (!read.ok) return read.response;
+  const startedFrom = editVersionOf(read.values.version);
   try {
-    await updateOwnPractice(context.db, user.id, params.practiceCode, read.submission);
+    await updateOwnPractice(context.db, user.id, params.practiceCode, read.submission, startedFrom);
   } catch (error) {
+    if (error instanceof OwnPracticeError && error.code === "STALE_EDIT") {
+      const saved = await readOwnPracticeForEdit(context.db, user.id, params.practiceCode);
+      if (saved) {
+        return data(
+          {
+            values: { ...read.values, version: String(saved.version) },
+            errors: { form: error.message },
+            savedElsewhere: {
+              title: saved.title,
+              text: formatOwnPracticeText(saved.parsed).text,
+            },
+          },
+          { status: 409 },
+        );
+      }
+    }
     return ownPracticeRefusal(error, read.values);
   }
   throw redirect(`/practice-review/${encodeURIComponent(params.practiceCode)}`);
 }
 
+/** The version a form says it started from; anything but a plain count can never match. */
+function editVersionOf(value: string | undefined): number {
+  return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : -1;
+}
+
 export default function EditOwnPractice({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <PracticeEditor
-      key={actionData ? "sent" : "loaded"}
+      key={actionData ? `sent-${actionData.values.version ?? ""}` : "loaded"}
       heading={t.editTitle}
       initial={actionData?.values ?? loaderData.initial}
       errors={actionData?.errors}
+      savedElsewhere={
+        (actionData as { savedElsewhere?: SavedElsewhere } | undefined)?.savedElsewhere
+      }
     />
   );
 }

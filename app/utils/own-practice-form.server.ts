@@ -38,6 +38,7 @@ export async function readOwnPracticeSubmission(
     subjectName: field("subjectName").trim(),
     text: field("text"),
     fileName: field("fileName").slice(0, 255),
+    ...(form.has("version") ? { version: field("version").slice(0, 20) } : {}),
   };
   const errors: EditorErrors = {};
   if (values.title === "") errors.title = t.titleRequired;

@@ -31,6 +31,8 @@ export const serverVi = {
       RATE_LIMITED: (minutes: number) =>
         `Bạn đã tạo quá nhiều đề trong thời gian ngắn. Vui lòng thử lại sau ${minutes} phút.`,
       INVALID: (problem: string) => `Đề còn lỗi: ${problem}`,
+      STALE_EDIT:
+        "Đề này vừa được lưu ở một nơi khác (thẻ hoặc thiết bị khác) sau khi bạn mở trang sửa, nên bản của bạn chưa được lưu. Nội dung bạn nhập vẫn còn nguyên bên dưới; hãy xem bản đang lưu, gộp các thay đổi rồi bấm “Lưu đề” lần nữa.",
       REPORT_REASON_REQUIRED: "Vui lòng ghi lý do báo cáo.",
       REPORT_REASON_TOO_LONG: (max: number) => `Lý do chỉ được có tối đa ${max} ký tự.`,
       REPORT_RATE_LIMITED: (minutes: number) =>

@@ -11,6 +11,7 @@ import * as historyIndex from "./0009-attempt-history-index.ts";
 import * as reviewAttempt from "./0010-review-attempt.ts";
 import * as avatar from "./0011-avatar.ts";
 import * as ownPractices from "./0012-own-practices.ts";
+import * as ownPracticeEditVersion from "./0013-own-practice-edit-version.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010-review-attempt": reviewAttempt,
   "0011-avatar": avatar,
   "0012-own-practices": ownPractices,
+  "0013-own-practice-edit-version": ownPracticeEditVersion,
 };

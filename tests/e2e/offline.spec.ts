@@ -510,10 +510,16 @@ test("a download is fetched again when the practice changed on the server, and t
     await download(page, code);
 
     // The student edits the practice on another device: its content version moves on.
-    await updateOwnPractice(db, userId, code, {
-      ...practice,
-      parsed: ownQuestions("Nguyên tử khối của hiđro (H) là bao nhiêu?"),
-    });
+    await updateOwnPractice(
+      db,
+      userId,
+      code,
+      {
+        ...practice,
+        parsed: ownQuestions("Nguyên tử khối của hiđro (H) là bao nhiêu?"),
+      },
+      1,
+    );
     await page.goto(`/practice-review/${code}`);
     await waitForHydration(page);
     const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });

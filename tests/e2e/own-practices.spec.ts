@@ -213,3 +213,85 @@ test("an own practice: listed, practised, shared, reported, revoked, deleted", a
     await db.destroy();
   }
 });
+
+test("two tabs edit one practice: the second save is refused with a message, its text kept to merge", async ({
+  page,
+  context,
+}, info) => {
+  test.setTimeout(90_000);
+  const title = `Đề hai thẻ ${info.project.name} ${Date.now()}`;
+  const email = newEmail("hai-the");
+  await register(page, "Trần Hai Thẻ", email);
+  await expect(page).toHaveURL("/");
+  const db = openDatabase();
+  try {
+    const { code } = await createOwnPractice(
+      db,
+      await userIdOf(db, email),
+      {
+        title,
+        parsed: {
+          chapters: [],
+          questions: ["Thủ đô của Nhật Bản?", "Thủ đô của Hàn Quốc?"].map((text, i) => ({
+            text,
+            answers: [
+              { text: ["Tokyo", "Seoul"][i]!, key: true },
+              { text: ["Osaka", "Busan"][i]!, key: false },
+            ],
+          })),
+        },
+      },
+      { limits: null },
+    );
+    const second = await context.newPage();
+    for (const tab of [page, second]) {
+      await tab.goto(`/my-practices/${code}/edit`);
+      await waitForHydration(tab);
+    }
+    const textArea = (tab: Page) => tab.getByRole("textbox", { name: "Câu hỏi", exact: true });
+    const editAndSave = async (tab: Page, from: string, to: string) => {
+      const text = await textArea(tab).inputValue();
+      await textArea(tab).fill(text.replace(from, to));
+      await expect(tab.getByText("Không có lỗi nào: đề đã sẵn sàng để lưu.")).toBeVisible();
+      await tab.getByRole("button", { name: "Lưu đề" }).click();
+    };
+
+    await editAndSave(page, "Thủ đô của Nhật Bản?", "Thủ đô của nước Nhật là thành phố nào?");
+    await expect(page).toHaveURL(`/practice-review/${code}`);
+
+    await editAndSave(second, "Thủ đô của Hàn Quốc?", "Thủ đô của Hàn Quốc là thành phố nào?");
+    await expect(second.getByRole("alert")).toContainText("vừa được lưu ở một nơi khác");
+    await expect(second).toHaveURL(`/my-practices/${code}/edit`);
+    // The student's own text is still in the editor, and the saved copy is there to merge.
+    await expect(textArea(second)).toHaveValue(/Thủ đô của Hàn Quốc là thành phố nào\?/);
+    await second.getByText(`Xem bản đang lưu: “${title}”`).click();
+    await expect(second.getByRole("textbox", { name: /Bản này được lưu/ })).toHaveValue(
+      /Thủ đô của nước Nhật là thành phố nào\?/,
+    );
+    await expectNoAxeViolations(second, "Sửa đề: bản cũ bị từ chối");
+    await shot(second, info, "stale-edit");
+    if (info.project.name === "phone") {
+      await expect
+        .poll(() => second.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
+    }
+
+    // Merged by hand and saved again: both changes are kept.
+    await editAndSave(second, "Thủ đô của Nhật Bản?", "Thủ đô của nước Nhật là thành phố nào?");
+    await expect(second).toHaveURL(`/practice-review/${code}`);
+    const texts = await db
+      .selectFrom("question")
+      .innerJoin("practice", "practice.id", "question.practice_id")
+      .select("question.text")
+      .where("practice.code", "=", code)
+      .where("question.retired", "=", 0)
+      .orderBy("question.idx")
+      .execute();
+    expect(texts.map((row) => row.text)).toEqual([
+      "Thủ đô của nước Nhật là thành phố nào?",
+      "Thủ đô của Hàn Quốc là thành phố nào?",
+    ]);
+  } finally {
+    await db.destroy();
+  }
+});

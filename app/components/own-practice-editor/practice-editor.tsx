@@ -18,6 +18,14 @@ export interface EditorValues {
   text: string;
   /** The file the text came from, whose extension names its format (e.g. "de.gift"). */
   fileName: string;
+  /** "Sửa đề" only: the edit version this text started from, sent back with the save. */
+  version?: string;
+}
+
+/** The practice as saved elsewhere since this editor was opened, for the student to merge. */
+export interface SavedElsewhere {
+  title: string;
+  text: string;
 }
 
 export interface EditorErrors {
@@ -41,10 +49,12 @@ export function PracticeEditor({
   initial,
   errors,
   heading,
+  savedElsewhere,
 }: {
   initial: EditorValues;
   errors: EditorErrors | undefined;
   heading: string;
+  savedElsewhere?: SavedElsewhere | undefined;
 }) {
   const [title, setTitle] = useState(initial.title);
   const [text, setText] = useState(initial.text);
@@ -127,6 +137,10 @@ export function PracticeEditor({
           <p className="form-error" role="alert">
             {errors.form}
           </p>
+        ) : null}
+        {savedElsewhere ? <SavedElsewhereCopy saved={savedElsewhere} /> : null}
+        {initial.version !== undefined ? (
+          <input type="hidden" name="version" value={initial.version} />
         ) : null}
         <div className="own-editor-fields">
           <div className="field">
@@ -230,6 +244,26 @@ export function PracticeEditor({
         </div>
       </Form>
     </div>
+  );
+}
+
+/** The copy saved elsewhere, read-only beside the student's own text, to merge by hand. */
+function SavedElsewhereCopy({ saved }: { saved: SavedElsewhere }) {
+  return (
+    <details className="own-saved-elsewhere">
+      <summary>{t.savedElsewhereSummary(saved.title)}</summary>
+      <label htmlFor="own-saved-text" className="field-hint">
+        {t.savedElsewhereLabel}
+      </label>
+      <textarea
+        id="own-saved-text"
+        className="own-text"
+        value={saved.text}
+        readOnly
+        rows={12}
+        spellCheck={false}
+      />
+    </details>
   );
 }
 
