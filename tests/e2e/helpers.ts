@@ -86,3 +86,16 @@ export async function openAccountMenu(page: Page) {
   }
   return nav;
 }
+
+/**
+ * Closes every toast on the page and waits until none is left. A toast closes by itself after
+ * 5 s and animates out, so its close button may be moving or already gone when the click
+ * comes: a click that finds nothing to press is fine, what counts is that no toast is left.
+ */
+export async function dismissToasts(page: Page) {
+  for (const close of await page.getByRole("button", { name: "Đóng thông báo" }).all()) {
+    // force: an animating toast is never "stable"; a detached one throws, and is gone anyway.
+    await close.click({ force: true, timeout: 1_000 }).catch(() => undefined);
+  }
+  await expect(page.locator(".Toastify__toast")).toHaveCount(0);
+}

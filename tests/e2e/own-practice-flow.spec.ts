@@ -7,7 +7,13 @@ import {
   ownPracticeSample,
   withThreeErrors,
 } from "../support/own-practice-sample.ts";
-import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
+import {
+  dismissToasts,
+  expectNoAxeViolations,
+  newEmail,
+  register,
+  waitForHydration,
+} from "./helpers.ts";
 
 /**
  * Issue 18 end to end, as its "How we will know" says: the editor's "Lưu đề" through the real
@@ -185,7 +191,7 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
   expect(link).toMatch(/\/practice-review\/s_[\w-]{24}$/u);
   await expectNoAxeViolations(page, "Đề của tôi with a shared practice");
   // The toast ("Đã bật chia sẻ…") closed, so the card's buttons show.
-  await page.getByRole("button", { name: "Đóng thông báo" }).click();
+  await dismissToasts(page);
   await shoot(page, "my-practices-shared", ".own-practice");
   await expectFits(page);
 

@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, isPhone, SCREENS, waitForHydration } from "./helpers.ts";
+import {
+  dismissToasts,
+  expectNoAxeViolations,
+  isPhone,
+  SCREENS,
+  waitForHydration,
+} from "./helpers.ts";
 
 test.describe("every route", () => {
   for (const screen of SCREENS) {
@@ -197,6 +203,25 @@ test.describe("toast from the URL", () => {
     await expect(page).toHaveURL("/");
     await page.clock.runFor(6000);
     await expect(toast).toBeHidden();
+  });
+
+  test("a test closes toasts whether they are showing, leaving or already gone (dismissToasts)", async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto(`/?message=${encodeURIComponent("Đăng xuất thành công!")}`);
+    const toast = page.getByRole("status").filter({ hasText: "Đăng xuất thành công!" });
+    await expect(toast).toBeVisible();
+    await dismissToasts(page);
+    await expect(toast).toBeHidden();
+
+    // The toast closed by itself (its timer is a CSS animation, so real time) before the test
+    // came to close it: nothing to press, and no waiting for a button that never comes back.
+    await page.goto(`/about?message=${encodeURIComponent("Đã lưu!")}`);
+    const saved = page.getByRole("status").filter({ hasText: "Đã lưu!" });
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeHidden({ timeout: 15_000 });
+    await dismissToasts(page);
   });
 });
 
