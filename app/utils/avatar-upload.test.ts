@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { getEventListeners } from "node:events";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkAvatarFile, uploadAvatar } from "./avatar-upload.ts";
 
@@ -72,6 +73,18 @@ describe("avatar upload", () => {
     expect(cb.onProgress).toHaveBeenCalledWith(50);
     const gaps = sends.slice(1).map((at, i) => at - sends[i]!);
     expect(gaps).toEqual([1010, 2010, 4010]); // 10 ms of answer + 1 s, 2 s, 4 s of backoff
+  });
+
+  it("leaves no abort listener behind on the signal, however many times it retried", async () => {
+    // Each try and each pause used to add one and never remove it: past ten, Node warned of a
+    // leak (MaxListenersExceededWarning) and every listener stayed until the page was left.
+    script = [503, 503, 503, 503, 503, 503, 503, 503, 503, 503, 503, 503, 200];
+    const controller = new AbortController();
+    const outcome = uploadAvatar(file, controller.signal, callbacks());
+    await vi.runAllTimersAsync();
+    expect((await outcome).kind).toBe("failed");
+    expect(sends.length).toBeGreaterThan(5);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 
   it("does not retry a refusal, and gives up on a server that keeps failing after 120 s", async () => {

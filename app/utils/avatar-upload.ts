@@ -33,9 +33,14 @@ type Attempt =
   | { kind: "dropped" }
   | { kind: "aborted" };
 
+/**
+ * One try. Its abort listener goes when the try settles: the same signal lives through every
+ * retry, and listeners left on it would pile up until the page is left.
+ */
 function sendOnce(file: Blob, signal: AbortSignal, onProgress: (percent: number) => void) {
+  const xhr = new XMLHttpRequest();
+  const abort = () => xhr.abort();
   return new Promise<Attempt>((resolve) => {
-    const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/avatar");
     xhr.responseType = "json";
     xhr.timeout = 60_000;
@@ -46,18 +51,21 @@ function sendOnce(file: Blob, signal: AbortSignal, onProgress: (percent: number)
       resolve({ kind: "done", status: xhr.status, body: (xhr.response ?? {}) as never });
     xhr.onerror = xhr.ontimeout = () => resolve({ kind: "dropped" });
     xhr.onabort = () => resolve({ kind: "aborted" });
-    signal.addEventListener("abort", () => xhr.abort(), { once: true });
+    signal.addEventListener("abort", abort, { once: true });
     xhr.send(file);
-  });
+  }).finally(() => signal.removeEventListener("abort", abort));
 }
 
+/** The pause before a retry; "Hủy" ends it at once. Its listener goes with it too. */
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener("abort", done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
   });
 
 export async function uploadAvatar(
