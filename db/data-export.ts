@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, StoredAnswer } from "./schema.ts";
 import { summaryColumns } from "./attempt-rows.ts";
-import { openablePractices } from "./own-practices.ts";
+import { namePracticesFor } from "./own-practices.ts";
 
 /**
  * "Tải dữ liệu của tôi" (issue 15): a user's attempts with every answer and the question
@@ -183,7 +183,11 @@ async function listAnswersOf(
     .execute();
   const attemptById = new Map(attempts.map((a) => [a.id, a]));
   const reviewed = rows.filter((row) => attemptById.get(row.attempt_id)?.practice_id === null);
-  const names = await practiceNames(db, userId, reviewed);
+  const names = await namePracticesFor(
+    db,
+    userId,
+    new Map(reviewed.map((row) => [row.practice_id, row.practice_title])),
+  );
   const byAttempt = new Map<string, ExportAnswer[]>();
   // A student meets the same questions again and again: each revision's answers parsed once.
   const answersOf = new Map<number, ExportAnswer["answers"]>();
@@ -217,36 +221,4 @@ async function listAnswersOf(
     });
   }
   return byAttempt;
-}
-
-/**
- * How a review's questions name their practices for this student (ADR 0012's rule,
- * `openablePractices`): a practice they may open, by that address and its title now; one they
- * may no longer open, by the address and title of their latest attempt of it, as they saw it.
- */
-async function practiceNames(
-  db: Kysely<DB>,
-  userId: string,
-  rows: readonly { practice_id: number; practice_title: string }[],
-): Promise<Map<number, { code: string; title: string }>> {
-  const names = new Map<number, { code: string; title: string }>();
-  if (rows.length === 0) return names;
-  const titles = new Map(rows.map((row) => [row.practice_id, row.practice_title]));
-  const open = await openablePractices(db, userId, [...titles.keys()]);
-  for (const [id, address] of open) names.set(id, { code: address, title: titles.get(id) ?? "" });
-  const closed = [...titles.keys()].filter((id) => !open.has(id));
-  if (closed.length === 0) return names;
-  const seen = await db
-    .selectFrom("attempt")
-    .select(["practice_id", "practice_code", "practice_title"])
-    .where("user_id", "=", userId)
-    .where("practice_id", "in", closed)
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  for (const row of seen) {
-    if (row.practice_id === null || names.has(row.practice_id)) continue;
-    names.set(row.practice_id, { code: row.practice_code, title: row.practice_title });
-  }
-  return names;
 }

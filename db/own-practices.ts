@@ -203,6 +203,42 @@ export async function openablePractices(
   return open;
 }
 
+/**
+ * How the viewer may name each of these practices (by id, with its title now), for what shows
+ * them a practice they once answered (a review's replay, the data export): one they may open,
+ * by that address and its title now; one they may no longer open (a revoked link, hidden,
+ * deleted), by the address and title of their latest attempt of it, as they saw it then (empty
+ * when they have none). Never the private code nor the current title of a practice closed to
+ * them.
+ */
+export async function namePracticesFor(
+  db: Db,
+  viewerId: string,
+  titlesNow: ReadonlyMap<number, string>,
+): Promise<Map<number, { code: string; title: string }>> {
+  const names = new Map<number, { code: string; title: string }>();
+  if (titlesNow.size === 0) return names;
+  const open = await openablePractices(db, viewerId, [...titlesNow.keys()]);
+  for (const [id, address] of open)
+    names.set(id, { code: address, title: titlesNow.get(id) ?? "" });
+  const closed = [...titlesNow.keys()].filter((id) => !open.has(id));
+  if (closed.length === 0) return names;
+  const seen = await db
+    .selectFrom("attempt")
+    .select(["practice_id", "practice_code", "practice_title"])
+    .where("user_id", "=", viewerId)
+    .where("practice_id", "in", closed)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  for (const row of seen) {
+    if (row.practice_id === null || names.has(row.practice_id)) continue;
+    names.set(row.practice_id, { code: row.practice_code, title: row.practice_title });
+  }
+  for (const id of closed) if (!names.has(id)) names.set(id, { code: "", title: "" });
+  return names;
+}
+
 function isViewerOperator(db: Db, viewerId: string | null): Promise<boolean> {
   return viewerId === null ? Promise.resolve(false) : isOperator(db, viewerId);
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { dataExportResponse } from "#app/utils/data-export.server.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
+import { listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
@@ -255,6 +256,38 @@ describeEachDatabase(
             for (const practice of practices) expect(practice).toEqual({ code: link, title });
           }
         }
+      });
+
+      it(`the replay of a review names a practice now ${ending} by the title the student saw, not its current one`, async () => {
+        const title = `Đề ôn lại ${ending}`;
+        const { OWNER, STUDENT, code, link, questionIds } = await sharedPractice(title);
+        await answer(STUDENT, link, questionIds);
+        await answer(OWNER, code, questionIds);
+        expect(
+          (await listRevisionsWithPractice(db(), questionIds, STUDENT)).map((q) => q.practiceTitle),
+        ).toEqual([title, title]);
+
+        const renamed = `Tên mới bí mật khi ôn ${ending}`;
+        await updateOwnPractice(
+          db(),
+          OWNER,
+          code,
+          { title: renamed, parsed: parsed(title) },
+          { now: at(2000) },
+        );
+        if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
+        if (ending === "hidden")
+          await actOnReport(db(), OPERATOR, "hide", { practiceId: await practiceId(code) });
+        if (ending === "deleted") await deleteOwnPractice(db(), OWNER, code, at(3000));
+
+        const replayed = await listRevisionsWithPractice(db(), questionIds, STUDENT);
+        expect(replayed.map((q) => q.practiceTitle)).toEqual([title, title]);
+        // Its owner, who may still open it unless deleted, sees it as it is now; deleted, as
+        // their own latest attempt saw it.
+        const owners = await listRevisionsWithPractice(db(), questionIds, OWNER);
+        expect(owners.map((q) => q.practiceTitle)).toEqual(
+          ending === "deleted" ? [title, title] : [renamed, renamed],
+        );
       });
     }
   },

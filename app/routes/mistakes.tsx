@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [cards, revisions, mayOpen] = await Promise.all([
     findCards(context.db, user.id, ids),
-    listRevisionsWithPractice(context.db, ids),
+    listRevisionsWithPractice(context.db, ids, user.id),
     mayReviewQuestions(context.db, user.id, ids),
   ]);
   const byId = new Map(revisions.map((q) => [q.id, q]));
