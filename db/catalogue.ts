@@ -1,6 +1,11 @@
 import { sql, type Kysely } from "kysely";
 import type { Selection } from "#base/selection.ts";
-import { OWN_SUBJECT_CODE, resolvePractice, type OwnState } from "./own-practices.ts";
+import {
+  namePracticesFor,
+  OWN_SUBJECT_CODE,
+  resolvePractice,
+  type OwnState,
+} from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
@@ -280,21 +285,31 @@ export async function listQuestionRevisions(
 
 /**
  * Question revisions by row id with their practice's title: a review of mistakes ("Ôn lỗi
- * sai") asks questions of several practices, and its room and replay name each one's.
+ * sai") asks questions of several practices, and its room and replay name each one's, as the
+ * viewer may name it (`namePracticesFor`: a practice closed to them by the title they saw).
  */
 export async function listRevisionsWithPractice(
   db: Kysely<DB>,
   ids: readonly number[],
+  viewerId: string,
 ): Promise<QuestionView[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("question")
     .innerJoin("practice", "practice.id", "question.practice_id")
     .select(questionColumns)
-    .select("practice.title as practice_title")
+    .select(["question.practice_id", "practice.title as practice_title"])
     .where("question.id", "in", [...ids])
     .execute();
-  return rows.map((row) => ({ ...toQuestionView(row), practiceTitle: row.practice_title }));
+  const names = await namePracticesFor(
+    db,
+    viewerId,
+    new Map(rows.map((row) => [row.practice_id, row.practice_title])),
+  );
+  return rows.map((row) => ({
+    ...toQuestionView(row),
+    practiceTitle: names.get(row.practice_id)?.title ?? "",
+  }));
 }
 
 function toQuestionView(row: {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, StoredAnswer } from "./schema.ts";
 import { summaryColumns } from "./attempt-rows.ts";
+import { namePracticesFor } from "./own-practices.ts";
 
 /**
  * "Tải dữ liệu của tôi" (issue 15): a user's attempts with every answer and the question
@@ -29,7 +30,12 @@ export interface ExportAnswer {
   /** Original idxs of the picked answers, ascending. */
   selected: number[];
   right: boolean;
-  /** The question's own practice and subject (a review of mistakes mixes practices). */
+  /**
+   * The question's practice as the student may name it (a review of mistakes mixes practices):
+   * the attempt's address and title as saved; in a review, the address the student may open it
+   * by and its title now, or, once they may not (a revoked link, hidden, deleted), the address
+   * and title of their latest attempt of it. Never the private code of somebody else's practice.
+   */
   practice: { code: string; title: string };
   subject: { code: string; name: string };
 }
@@ -85,11 +91,7 @@ export async function listExportPage(
     .limit(count)
     .execute();
   if (rows.length === 0) return [];
-  const answers = await listAnswersOf(
-    db,
-    userId,
-    rows.map((row) => row.id),
-  );
+  const answers = await listAnswersOf(db, userId, rows);
   return rows.map((row) => toExportAttempt(row, answers.get(row.id) ?? []));
 }
 
@@ -148,7 +150,7 @@ export function toExportAttempt(row: AttemptRow, answers: ExportAnswer[]): Expor
 async function listAnswersOf(
   db: Kysely<DB>,
   userId: string,
-  attemptIds: string[],
+  attempts: readonly Pick<AttemptRow, "id" | "practice_id" | "practice_code" | "practice_title">[],
 ): Promise<Map<string, ExportAnswer[]>> {
   const rows = await db
     .selectFrom("attempt_answer")
@@ -164,17 +166,28 @@ async function listAnswersOf(
       "question.idx",
       "question.text",
       "question.answers",
-      "practice.code as practice_code",
+      "question.practice_id",
       "practice.title as practice_title",
       "subject.code as subject_code",
       "subject.name as subject_name",
     ])
     // user_id leads the answers' key, so this is one index range per attempt.
     .where("attempt_answer.user_id", "=", userId)
-    .where("attempt_answer.attempt_id", "in", attemptIds)
+    .where(
+      "attempt_answer.attempt_id",
+      "in",
+      attempts.map((a) => a.id),
+    )
     .orderBy("attempt_answer.attempt_id")
     .orderBy("attempt_answer.position")
     .execute();
+  const attemptById = new Map(attempts.map((a) => [a.id, a]));
+  const reviewed = rows.filter((row) => attemptById.get(row.attempt_id)?.practice_id === null);
+  const names = await namePracticesFor(
+    db,
+    userId,
+    new Map(reviewed.map((row) => [row.practice_id, row.practice_title])),
+  );
   const byAttempt = new Map<string, ExportAnswer[]>();
   // A student meets the same questions again and again: each revision's answers parsed once.
   const answersOf = new Map<number, ExportAnswer["answers"]>();
@@ -188,6 +201,11 @@ async function listAnswersOf(
       }));
       answersOf.set(row.question_id, answers);
     }
+    const attempt = attemptById.get(row.attempt_id);
+    const practice =
+      attempt?.practice_id != null
+        ? { code: attempt.practice_code ?? "", title: attempt.practice_title ?? "" }
+        : (names.get(row.practice_id) ?? { code: "", title: "" });
     const list = byAttempt.get(row.attempt_id) ?? [];
     if (list.length === 0) byAttempt.set(row.attempt_id, list);
     list.push({
@@ -198,7 +216,7 @@ async function listAnswersOf(
       answers,
       selected: JSON.parse(row.selected) as number[],
       right: row.right_answer === 1,
-      practice: { code: row.practice_code, title: row.practice_title },
+      practice,
       subject: { code: row.subject_code, name: row.subject_name },
     });
   }

@@ -39,6 +39,37 @@ export interface ResolvedPractice {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** What the access rule reads of a practice and its ownership row (none for a bank's). */
+interface AccessRow {
+  hidden: number;
+  owner_id: string | null;
+  deleted_at: string | null;
+  blocked_at: string | null;
+}
+
+/**
+ * The rule by the practice's code. A bank's practice: when not hidden. An own practice: for its
+ * owner and an operator, never once deleted. `viewerIsOperator` is asked only when it matters.
+ */
+async function mayOpenByCode(
+  row: AccessRow,
+  viewerId: string | null,
+  viewerIsOperator: () => Promise<boolean>,
+): Promise<boolean> {
+  if (!row.owner_id) return row.hidden === 0;
+  if (row.deleted_at) return false;
+  return (viewerId !== null && row.owner_id === viewerId) || (await viewerIsOperator());
+}
+
+/**
+ * The rule by a share link that is the practice's current one (not deleted): for anybody
+ * unless an operator hid it, then for its owner only.
+ */
+function mayOpenByLink(row: AccessRow, viewerId: string | null): boolean {
+  if (!row.owner_id || row.deleted_at) return false;
+  return !row.blocked_at || row.owner_id === viewerId;
+}
+
 /**
  * The practice an address names, when this viewer may open it; null otherwise (the not-found
  * screen). A bank's practice: when not hidden. An own practice by its code: for its owner
@@ -68,11 +99,9 @@ export async function resolvePractice(
     .where("practice.code", "=", address)
     .executeTakeFirst();
   if (!row) return null;
-  if (!row.owner_id)
-    return row.hidden === 0 ? { id: row.id, code: row.code, address, own: null } : null;
-  if (row.deleted_at) return null;
+  if (!(await mayOpenByCode(row, viewerId, () => isViewerOperator(db, viewerId)))) return null;
+  if (!row.owner_id) return { id: row.id, code: row.code, address, own: null };
   const isOwner = viewerId !== null && row.owner_id === viewerId;
-  if (!isOwner && !(viewerId && (await isOperator(db, viewerId)))) return null;
   return {
     id: row.id,
     code: row.code,
@@ -99,16 +128,16 @@ async function resolveShared(
     .select([
       "practice.id",
       "practice.code",
+      "practice.hidden",
       "own_practice.owner_id",
+      "own_practice.deleted_at",
       "own_practice.blocked_at",
       "own_practice.subject_name",
     ])
     .where("own_practice.share_token", "=", token)
-    .where("own_practice.deleted_at", "is", null)
     .executeTakeFirst();
-  if (!row) return null;
+  if (!row || !mayOpenByLink(row, viewerId)) return null;
   const isOwner = viewerId !== null && row.owner_id === viewerId;
-  if (row.blocked_at && !isOwner) return null;
   return {
     id: row.id,
     code: row.code,
@@ -120,6 +149,98 @@ async function resolveShared(
       subjectName: row.subject_name,
     },
   };
+}
+
+/**
+ * Of these practices (by id), those the viewer may open now, each with the address to open it
+ * by: its code when the viewer may open it by its code, else its current share link when the
+ * viewer holds that link, i.e. saved an attempt through it (a revoked link is never current
+ * again). The rule of `resolvePractice`, for many practices in three reads: what "Ôn lỗi sai"
+ * and the data export ask of every practice a student has cards or answers on.
+ */
+export async function openablePractices(
+  db: Db,
+  viewerId: string,
+  practiceIds: readonly number[],
+): Promise<Map<number, string>> {
+  const open = new Map<number, string>();
+  if (practiceIds.length === 0) return open;
+  const rows = await db
+    .selectFrom("practice")
+    .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
+    .select([
+      "practice.id",
+      "practice.code",
+      "practice.hidden",
+      "own_practice.owner_id",
+      "own_practice.share_token",
+      "own_practice.deleted_at",
+      "own_practice.blocked_at",
+    ])
+    .where("practice.id", "in", [...new Set(practiceIds)])
+    .execute();
+  let operator: Promise<boolean> | undefined;
+  const viewerIsOperator = () => (operator ??= isOperator(db, viewerId));
+  const byLink = new Map<string, number>();
+  for (const row of rows) {
+    if (await mayOpenByCode(row, viewerId, viewerIsOperator)) open.set(row.id, row.code);
+    else if (row.share_token && mayOpenByLink(row, viewerId)) {
+      byLink.set(`${SHARE_PREFIX}${row.share_token}`, row.id);
+    }
+  }
+  if (byLink.size === 0) return open;
+  const held = await db
+    .selectFrom("attempt")
+    .select(["practice_code", "practice_id"])
+    .distinct()
+    .where("user_id", "=", viewerId)
+    .where("practice_id", "in", [...byLink.values()])
+    .where("practice_code", "in", [...byLink.keys()])
+    .execute();
+  for (const { practice_code: address, practice_id: id } of held) {
+    if (id !== null && byLink.get(address) === id) open.set(id, address);
+  }
+  return open;
+}
+
+/**
+ * How the viewer may name each of these practices (by id, with its title now), for what shows
+ * them a practice they once answered (a review's replay, the data export): one they may open,
+ * by that address and its title now; one they may no longer open (a revoked link, hidden,
+ * deleted), by the address and title of their latest attempt of it, as they saw it then (empty
+ * when they have none). Never the private code nor the current title of a practice closed to
+ * them.
+ */
+export async function namePracticesFor(
+  db: Db,
+  viewerId: string,
+  titlesNow: ReadonlyMap<number, string>,
+): Promise<Map<number, { code: string; title: string }>> {
+  const names = new Map<number, { code: string; title: string }>();
+  if (titlesNow.size === 0) return names;
+  const open = await openablePractices(db, viewerId, [...titlesNow.keys()]);
+  for (const [id, address] of open)
+    names.set(id, { code: address, title: titlesNow.get(id) ?? "" });
+  const closed = [...titlesNow.keys()].filter((id) => !open.has(id));
+  if (closed.length === 0) return names;
+  const seen = await db
+    .selectFrom("attempt")
+    .select(["practice_id", "practice_code", "practice_title"])
+    .where("user_id", "=", viewerId)
+    .where("practice_id", "in", closed)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  for (const row of seen) {
+    if (row.practice_id === null || names.has(row.practice_id)) continue;
+    names.set(row.practice_id, { code: row.practice_code, title: row.practice_title });
+  }
+  for (const id of closed) if (!names.has(id)) names.set(id, { code: "", title: "" });
+  return names;
+}
+
+function isViewerOperator(db: Db, viewerId: string | null): Promise<boolean> {
+  return viewerId === null ? Promise.resolve(false) : isOperator(db, viewerId);
 }
 
 export async function isOperator(db: Db, userId: string): Promise<boolean> {

@@ -117,6 +117,24 @@ export async function saveCards(
     .execute();
 }
 
+/** The practices the user has cards on (any state), each once. */
+export async function listCardPracticeIds(db: Kysely<DB>, userId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom("review_card")
+    .innerJoin("question", "question.id", "review_card.question_id")
+    .select("question.practice_id")
+    .distinct()
+    .where("review_card.user_id", "=", userId)
+    .execute();
+  return rows.map((row) => row.practice_id);
+}
+
+/**
+ * Practices whose cards are left out of every read below (suspended: the user may no longer
+ * open them, server/review.ts). Usually empty, and then the queries are as before.
+ */
+export type SuspendedPractices = readonly number[];
+
 /** At most this many due cards are read to pick a review from (the lowest retrievability). */
 const MAX_DUE_READ = 2_000;
 
@@ -128,10 +146,11 @@ const MAX_DUE_READ = 2_000;
 export async function listDueCards(
   db: Kysely<DB>,
   userId: string,
+  suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore?: Date,
 ): Promise<StoredReviewCard[]> {
-  const rows = await dueQuery(db, userId, dueBefore, learningDueBefore)
+  const rows = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore)
     .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
     .orderBy("review_card.due")
     .limit(MAX_DUE_READ)
@@ -143,10 +162,11 @@ export async function listDueCards(
 export async function countDueCards(
   db: Kysely<DB>,
   userId: string,
+  suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore?: Date,
 ): Promise<number> {
-  const row = await dueQuery(db, userId, dueBefore, learningDueBefore)
+  const row = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -155,7 +175,13 @@ export async function countDueCards(
 /** ts-fsrs's State.Review: a card scheduled in days; the others step through minutes. */
 const REVIEW_STATE = 2;
 
-function dueQuery(db: Kysely<DB>, userId: string, dueBefore: Date, learningDueBefore?: Date) {
+function dueQuery(
+  db: Kysely<DB>,
+  userId: string,
+  suspended: SuspendedPractices,
+  dueBefore: Date,
+  learningDueBefore: Date | undefined,
+) {
   let query = db
     .selectFrom("review_card")
     .innerJoin("question", "question.id", "review_card.question_id")
@@ -163,6 +189,7 @@ function dueQuery(db: Kysely<DB>, userId: string, dueBefore: Date, learningDueBe
     .where("review_card.due", "<", dueBefore.toISOString())
     .where("review_card.stability", "<=", GRADUATION_DAYS)
     .where("question.retired", "=", 0);
+  if (suspended.length > 0) query = query.where("question.practice_id", "not in", [...suspended]);
   if (learningDueBefore) {
     const learningBound = learningDueBefore.toISOString();
     query = query.where((eb) =>
@@ -188,8 +215,12 @@ export interface StaleCard {
  * question: the same practice and explicit id, or (no explicit id) the same position, with a
  * later revision number, as the importer makes them (content/import-bank.ts).
  */
-export async function listStaleCards(db: Kysely<DB>, userId: string): Promise<StaleCard[]> {
-  const rows = await db
+export async function listStaleCards(
+  db: Kysely<DB>,
+  userId: string,
+  suspended: SuspendedPractices,
+): Promise<StaleCard[]> {
+  let query = db
     .selectFrom("review_card")
     .innerJoin("question as old", "old.id", "review_card.question_id")
     .leftJoin("question as next", (join) =>
@@ -207,8 +238,9 @@ export async function listStaleCards(db: Kysely<DB>, userId: string): Promise<St
     .select(["old.id as old_id", "old.answers as old_answers", "old.any_key as old_any_key"])
     .select(["next.id as next_id", "next.answers as next_answers", "next.any_key as next_any_key"])
     .where("review_card.user_id", "=", userId)
-    .where("old.retired", "=", 1)
-    .execute();
+    .where("old.retired", "=", 1);
+  if (suspended.length > 0) query = query.where("old.practice_id", "not in", [...suspended]);
+  const rows = await query.execute();
   return rows.map((row) => ({
     questionId: row.old_id,
     answers: JSON.parse(row.old_answers) as StoredAnswer[],

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sharedVi } from "#base/i18n/vi.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { selectionSchema } from "#base/selection.ts";
 import { storableInt, storableText, z } from "#base/zod.ts";
@@ -90,14 +91,15 @@ const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   BAD_TOTAL_TIME: 422,
   BAD_ANSWER_TIMES: 422,
   NOT_YOUR_REVIEW: 422,
+  PRACTICE_CLOSED: 403,
 };
 
+/** Refusals the browser never words itself stay out of its bundle (base/i18n/vi-server.ts). */
+const attemptErrors = { ...sharedVi.attempts.errors, ...serverVi.attempts.errors };
+
 /** A refusal as the browser reads it: the code and its Vietnamese message. */
-export function attemptProblem(
-  code: keyof typeof sharedVi.attempts.errors,
-  status: number,
-): Response {
-  return Response.json({ code, message: sharedVi.attempts.errors[code] }, { status });
+export function attemptProblem(code: keyof typeof attemptErrors, status: number): Response {
+  return Response.json({ code, message: attemptErrors[code] }, { status });
 }
 
 /**

@@ -18,8 +18,9 @@ import { actOnReport } from "./practice-reports.ts";
  * shared, its link revoked, hidden by an operator, deleted) × each caller (its owner, another
  * student, a visitor, an operator) × each route that reads or writes a practice by its address
  * (the set-up page, its questions, the room, an attempt save, the offline download), by the practice's code and by
- * its share link. Who gets what is written out per state below, not computed by the rule under
- * test.
+ * its share link; and "Ôn lỗi sai" (the banner, /mistakes, its room, a review save) over the
+ * cards each caller made on a practice in each state. Who gets what is written out per state
+ * below, not computed by the rule under test.
  */
 type Caller = "owner" | "other" | "visitor" | "operator";
 type State = "private" | "shared" | "revoked" | "hidden" | "deleted";
@@ -32,6 +33,19 @@ const MAY_OPEN: Record<State, { code: Caller[]; link: Caller[] }> = {
   revoked: { code: ["owner", "operator"], link: [] },
   hidden: { code: ["owner", "operator"], link: ["owner"] },
   deleted: { code: [], link: [] },
+};
+
+/**
+ * "Ôn lỗi sai" (ADR 0016): who keeps reviewing the cards of a practice in each state, each
+ * caller having answered it wrongly while they could open it (the other student through its
+ * link, the owner and the operator by its code). The visitor has no cards.
+ */
+const REVIEWS: Record<State, Caller[]> = {
+  private: ["owner", "operator"],
+  shared: ["owner", "other", "operator"],
+  revoked: ["owner", "operator"],
+  hidden: ["owner", "operator"],
+  deleted: [],
 };
 
 function parsed(title: string): ParsedQuestions {
@@ -53,6 +67,8 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     const cookies: Record<Caller, string> = { owner: "", other: "", visitor: "", operator: "" };
     const ids: Record<Caller, string> = { owner: "", other: "", visitor: "", operator: "" };
     const practices = {} as Record<State, { code: string; link: string; questionIds: number[] }>;
+    /** Practices of the same states whose questions the callers answered wrongly first. */
+    const reviewed = {} as Record<State, { questionIds: number[] }>;
 
     beforeAll(async () => {
       server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
@@ -102,7 +118,57 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         }
         practices[state] = { code, link, questionIds };
       }
+      for (const state of Object.keys(MAY_OPEN) as State[]) {
+        reviewed[state] = await practiceAnsweredWrongly(state);
+      }
     }, 180_000);
+
+    /**
+     * A practice of the owner's answered wrongly by the owner and the operator by its code and,
+     * unless private, by the other student through its link; then put in `state`.
+     */
+    async function practiceAnsweredWrongly(state: State) {
+      const { db } = server.database;
+      const { code } = await createOwnPractice(
+        db,
+        ids.owner,
+        { title: `Ôn ${state}`, parsed: parsed(`ôn ${state}`) },
+        { limits: null },
+      );
+      const questionIds = (
+        await db
+          .selectFrom("question")
+          .innerJoin("practice", "practice.id", "question.practice_id")
+          .select("question.id")
+          .where("practice.code", "=", code)
+          .orderBy("question.idx")
+          .execute()
+      ).map((q) => q.id);
+      const wrongly = async (caller: Caller, address: string) => {
+        const saved = await call(caller, "/api/attempts", {
+          ...attemptSubmission(randomUUID(), questionIds, { picks: () => [1] }),
+          practiceCode: address,
+        });
+        expect(saved.status, `${state}: ${caller} answers`).toBe(201);
+      };
+      await wrongly("owner", code);
+      await wrongly("operator", code);
+      if (state !== "private") {
+        const { path } = await shareOwnPractice(db, ids.owner, code);
+        await wrongly("other", path.split("/").at(-1)!);
+      }
+      if (state === "revoked") await unshareOwnPractice(db, ids.owner, code);
+      if (state === "hidden") {
+        const { id } = await db
+          .selectFrom("practice")
+          .select("id")
+          .where("code", "=", code)
+          .executeTakeFirstOrThrow();
+        await actOnReport(db, ids.operator, "hide", { practiceId: id });
+      }
+      if (state === "deleted") await deleteOwnPractice(db, ids.owner, code);
+      return { questionIds };
+    }
 
     afterAll(async () => {
       await server?.close();
@@ -191,6 +257,60 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         }
       }, 120_000);
     }
+
+    it("review of mistakes: each caller's banner, /mistakes, its room and its save hold a practice's cards only while the caller may open it", async () => {
+      const states = Object.keys(REVIEWS) as State[];
+      for (const caller of ["owner", "other", "operator"] as const) {
+        const mine = states.filter((state) => REVIEWS[state].includes(caller));
+        const due = mine.flatMap((state) => reviewed[state].questionIds);
+        for (const page of ["/", "/practice-history"]) {
+          const { text } = await call(caller, page);
+          if (due.length > 0)
+            expect(text, `${caller}: ${page}`).toContain(`Ôn tập hôm nay: ${due.length} câu`);
+          else expect(text, `${caller}: ${page}`).not.toContain("Ôn tập hôm nay");
+        }
+        const start = await fetch(`${server.base}/mistakes`, {
+          headers: { cookie: cookies[caller] },
+          redirect: "manual",
+        });
+        expect(start.status, `${caller}: /mistakes`).toBe(302);
+        const picked = new URL(start.headers.get("location")!, server.base).searchParams.get("q")!;
+        expect(picked.split(".").map(Number).sort(), `${caller}: /mistakes`).toEqual(
+          [...due].sort(),
+        );
+        for (const state of states) {
+          const may = REVIEWS[state].includes(caller);
+          const { questionIds } = reviewed[state];
+          const where = `${state}, ${caller}`;
+          const room = await call(
+            caller,
+            `/mistakes?id=${randomUUID()}&seed=1&q=${questionIds.join(".")}`,
+          );
+          expect(room.status, `${where}: review room`).toBe(may ? 200 : 404);
+          if (!may) expect(room.text).not.toContain(`ôn ${state}: câu`);
+          const save = await call(caller, "/api/attempts", {
+            type: "MISTAKES",
+            id: randomUUID(),
+            config: {
+              ...attemptSubmission(randomUUID(), []).config,
+              practiceType: "SEQUENCE",
+            },
+            answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
+            answerOrders: null,
+            totalTime: 20,
+            answerSeconds: questionIds.map(() => 10),
+          });
+          // The other student never had a card of the private practice: not theirs to review.
+          const hadCards = state !== "private" || caller !== "other";
+          expect(save.status, `${where}: review save`).toBe(may ? 201 : hadCards ? 403 : 422);
+          if (!may) {
+            expect(JSON.parse(save.text)).toMatchObject({
+              code: hadCards ? "PRACTICE_CLOSED" : "NOT_YOUR_REVIEW",
+            });
+          }
+        }
+      }
+    }, 120_000);
 
     it("a deleted practice's attempt still replays for the student who made it, marked", async () => {
       const { db } = server.database;

@@ -154,7 +154,7 @@ describeEachDatabase("saving a review of mistakes", (database) => {
     expect(page.attempts[0]).toMatchObject({ id: body.id, type: "MISTAKES" });
     const replay = await findAttempt(db, "student", body.id);
     expect(replay?.results.map((r) => r.questionId)).toEqual(due);
-    const questions = await listRevisionsWithPractice(db, due);
+    const questions = await listRevisionsWithPractice(db, due, "student");
     const titles = new Map(questions.map((q) => [q.id, q.practiceTitle]));
     expect(due.map((id) => titles.get(id))).toEqual(
       due.map((id) => (a.includes(id) ? "Đề A" : "Đề B")),

@@ -15,7 +15,7 @@ import {
   picksAreValid,
   totalTimeIsValid,
 } from "#engine/submission.ts";
-import { gradeCards } from "./review.ts";
+import { gradeCards, mayOpenAll } from "./review.ts";
 import {
   submittedAnswerOrders,
   submittedAnswers,
@@ -33,7 +33,10 @@ import {
  * while a student is in the room (the day turns at midnight in Vietnam, another tab's review
  * saves first, a card graduates), and a refusal then would throw away honest work. A client can
  * thus only ever review (and reschedule) its own mistakes; another user's card, a question the
- * user never missed, or a made-up id is refused with NOT_YOUR_REVIEW.
+ * user never missed, or a made-up id is refused with NOT_YOUR_REVIEW. A card of a practice the
+ * user may no longer open (its link revoked, hidden by an operator, deleted: ADR 0012's rule) is
+ * refused with PRACTICE_CLOSED, as the practice's own saves are, even if the review began
+ * before: its answer would reschedule a card the student can no longer see.
  */
 
 /** The wire format of a review; unknown keys are dropped. */
@@ -52,6 +55,7 @@ export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 export type ReviewRefusal =
   | "BAD_ATTEMPT_ID"
   | "NOT_YOUR_REVIEW"
+  | "PRACTICE_CLOSED"
   | "BAD_PICKS"
   | "BAD_ANSWER_ORDER"
   | "BAD_TOTAL_TIME"
@@ -85,6 +89,9 @@ export async function saveReviewAttempt(
   }
   const revisions = await ownCardRevisions(db, userId, answers);
   if (!revisions) return refuse("NOT_YOUR_REVIEW");
+  if (!(await mayOpenAll(db, userId, [...new Set(revisions.map((r) => r.practiceId))]))) {
+    return refuse("PRACTICE_CLOSED");
+  }
   if (!picksAreValid(revisions, answers)) return refuse("BAD_PICKS");
   if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
     return refuse("BAD_ANSWER_ORDER");

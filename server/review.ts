@@ -1,16 +1,20 @@
 import type { Kysely } from "kysely";
 import { endOfVnDay } from "#base/vn-day.ts";
+import { openablePractices } from "#db/own-practices.ts";
 import {
   countDueCards,
   dropCards,
   findCards,
+  listCardPracticeIds,
   listDueCards,
   lockCardsOf,
   listStaleCards,
   moveCard,
   saveCards,
   type StoredReviewCard,
+  type SuspendedPractices,
 } from "#db/review-cards.ts";
+import { listRevisions } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import {
   MAX_REVIEW_QUESTIONS,
@@ -26,13 +30,57 @@ import {
  */
 
 /**
+ * The practices of the user's cards that the user may no longer open: an own practice whose
+ * link was revoked (for anyone but its owner), that an operator hid, or that was deleted; a
+ * bank's practice hidden from the catalogue. Their cards are suspended: never counted, picked,
+ * followed to a newer revision or dropped, so they come back as they were if access does (an
+ * operator shows the practice again; the student practises through its new link). Who may open
+ * what is ADR 0012's one rule (db/own-practices.ts), asked here of every practice at once.
+ */
+export async function suspendedPractices(db: Kysely<DB>, userId: string): Promise<number[]> {
+  const practiceIds = await listCardPracticeIds(db, userId);
+  const open = await openablePractices(db, userId, practiceIds);
+  return practiceIds.filter((id) => !open.has(id));
+}
+
+/** Whether the user may still open the practice of every one of these question revisions. */
+export async function mayReviewQuestions(
+  db: Kysely<DB>,
+  userId: string,
+  questionIds: readonly number[],
+): Promise<boolean> {
+  if (questionIds.length === 0) return true;
+  const revisions = await listRevisions(db, [...questionIds]);
+  return mayOpenAll(
+    db,
+    userId,
+    revisions.map((r) => r.practiceId),
+  );
+}
+
+/** Whether the user may open every one of these practices now. */
+export async function mayOpenAll(
+  db: Kysely<DB>,
+  userId: string,
+  practiceIds: readonly number[],
+): Promise<boolean> {
+  const open = await openablePractices(db, userId, practiceIds);
+  return practiceIds.every((id) => open.has(id));
+}
+
+/**
  * Brings the user's cards up to the catalogue: a card on a retired revision follows its question
  * to the newer revision when only the wording changed (the same answers are keys), and is
  * dropped when the keys changed or the question was retired for good. Lazy, per user, at read
- * time: an import never walks every user's cards.
+ * time: an import never walks every user's cards. A suspended card stays where it is: a
+ * revision made after the student lost access is not theirs to see.
  */
-export async function followRevisions(db: Kysely<DB>, userId: string): Promise<void> {
-  const stale = await listStaleCards(db, userId);
+async function followRevisions(
+  db: Kysely<DB>,
+  userId: string,
+  suspended: SuspendedPractices,
+): Promise<void> {
+  const stale = await listStaleCards(db, userId, suspended);
   const drop: number[] = [];
   for (const card of stale) {
     const before = { id: card.questionId, answers: card.answers, anyKey: card.anyKey };
@@ -55,12 +103,13 @@ export async function followRevisions(db: Kysely<DB>, userId: string): Promise<v
 export const LEARN_AHEAD_MS = 5 * 60 * 1000;
 
 /**
- * "Ôn tập hôm nay: N câu": the cards scheduled in days that fall due before the end of today
+ * "Ôn tập hôm nay: N câu": of the cards not suspended, those scheduled in days that fall due before the end of today
  * (Vietnam's day), and the cards in learning steps whose step comes within LEARN_AHEAD_MS.
  */
 export async function countDueToday(db: Kysely<DB>, userId: string, now: Date): Promise<number> {
-  await followRevisions(db, userId);
-  return countDueCards(db, userId, endOfVnDay(now), learnAhead(now));
+  const suspended = await suspendedPractices(db, userId);
+  await followRevisions(db, userId, suspended);
+  return countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now));
 }
 
 function learnAhead(now: Date): Date {
@@ -76,8 +125,9 @@ export async function dueReviewQuestions(
   userId: string,
   now: Date,
 ): Promise<number[]> {
-  await followRevisions(db, userId);
-  const due = await listDueCards(db, userId, endOfVnDay(now), learnAhead(now));
+  const suspended = await suspendedPractices(db, userId);
+  await followRevisions(db, userId, suspended);
+  const due = await listDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now));
   return due
     .map((card) => ({ id: card.questionId, r: retrievability(card, now) }))
     .sort((a, b) => a.r - b.r || a.id - b.id)

@@ -14,7 +14,7 @@ import { MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { ReviewSubmission } from "#server/review-attempts.ts";
-import { dueReviewQuestions } from "#server/review.ts";
+import { dueReviewQuestions, mayReviewQuestions } from "#server/review.ts";
 import type { Route } from "./+types/mistakes";
 
 /** The review room, like the practice room: nothing between the student and the question. */
@@ -57,7 +57,8 @@ function parseSeed(value: string | null): number | null {
  * /mistakes starts a review: today's due cards (up to 50, weakest first) are fixed into the URL
  * with a new attempt id and seed, and the browser is sent there. That URL is the room: a refresh
  * rebuilds the same questions in the same order, whatever became due since, and the stored
- * progress is laid over it. The questions must still be the user's own cards.
+ * progress is laid over it. The questions must still be the user's own cards, of practices the
+ * user may still open.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
@@ -75,13 +76,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isAttemptId(id) || !ids || seed === null) {
     return data({ kind: "changed" as const }, { status: 400 });
   }
-  const [cards, revisions] = await Promise.all([
+  const [cards, revisions, mayOpen] = await Promise.all([
     findCards(context.db, user.id, ids),
-    listRevisionsWithPractice(context.db, ids),
+    listRevisionsWithPractice(context.db, ids, user.id),
+    mayReviewQuestions(context.db, user.id, ids),
   ]);
   const byId = new Map(revisions.map((q) => [q.id, q]));
   const questions = ids.flatMap((qid) => byId.get(qid) ?? []);
-  if (cards.length !== ids.length || questions.length !== ids.length) {
+  // A practice the student may no longer open (ADR 0012) shows none of its questions.
+  if (!mayOpen || cards.length !== ids.length || questions.length !== ids.length) {
     return data({ kind: "changed" as const }, { status: 404 });
   }
   return {

@@ -95,7 +95,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A review of mistakes asks questions of several practices: each is shown with its practice.
   const questions =
     attempt.type === "MISTAKES"
-      ? await listRevisionsWithPractice(context.db, ids)
+      ? await listRevisionsWithPractice(context.db, ids, user.id)
       : await listQuestionRevisions(context.db, ids);
   // A student's practice deleted since: the replay stays, marked, with no way back to it.
   const practiceDeleted =

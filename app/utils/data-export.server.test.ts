@@ -16,6 +16,37 @@ describe("csvCell", () => {
     }
     expect(csvCell("a=1")).toBe('"a=1"');
   });
+
+  it("neutralises a formula hidden behind leading spaces, NBSP, zero-width space, BOM or other invisible characters", () => {
+    const invisible = [
+      " ",
+      "   ",
+      "\u00a0", // no-break space
+      "\u200b", // zero-width space
+      "\ufeff", // byte-order mark
+      "\u200c\u200d\u2060", // zero-width non-joiner, joiner, word joiner
+      "\u3000", // ideographic space
+      "\u2028", // line separator
+      "\u00ad", // soft hyphen
+      "\u202e", // right-to-left override
+      "\n",
+      "\u0000",
+      " \u00a0\u200b\ufeff",
+    ];
+    for (const lead of invisible) {
+      for (const trigger of ["=1+2", "+1", "-1", "@SUM(A1)"]) {
+        const value = `${lead}${trigger}`;
+        expect(csvCell(value), JSON.stringify(value)).toBe(`"'${value}"`);
+      }
+    }
+    // A leading tab, carriage return or other control character is itself refused, whatever follows.
+    for (const value of ["\tchữ", "\rchữ", "\nchữ", "\u0000chữ"]) {
+      expect(csvCell(value), JSON.stringify(value)).toBe(`"'${value}"`);
+    }
+    // Ordinary text that merely starts with a space stays as it is.
+    expect(csvCell(" Câu hỏi = 2")).toBe('" Câu hỏi = 2"');
+    expect(csvCell("\u00a0Câu 1")).toBe('"\u00a0Câu 1"');
+  });
 });
 
 const answer: ExportAnswer = {

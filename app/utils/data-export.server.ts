@@ -43,13 +43,22 @@ async function* attemptPages(db: Kysely<DB>, userId: string): AsyncGenerator<Exp
 }
 
 /**
+ * Text a spreadsheet may run as a formula: starting with a control character (tab, carriage
+ * return, line feed, NUL…), or with = + - @ behind nothing but whitespace and invisible
+ * characters. Spreadsheets trim or ignore a leading space, NBSP, zero-width space or BOM before
+ * they decide a cell is a formula, so the check looks past every character of that kind: white
+ * space, format characters (zero-width, bidi controls, soft hyphen, BOM), default-ignorables.
+ */
+const FORMULA_LIKE = /^(?:\p{Cc}|[\p{White_Space}\p{Cf}\p{Default_Ignorable_Code_Point}]*[=+\-@])/u;
+
+/**
  * One CSV cell: text always quoted (quotes doubled), so commas, quotes and line breaks stay in
- * their cell. Text a spreadsheet would run as a formula (starting with = + - @, a tab or a
- * carriage return) gets a leading apostrophe first, as OWASP advises against CSV injection.
+ * their cell. Text a spreadsheet could run as a formula gets a leading apostrophe first, as
+ * OWASP advises against CSV injection.
  */
 export function csvCell(value: string | number): string {
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = FORMULA_LIKE.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

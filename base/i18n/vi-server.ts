@@ -15,6 +15,13 @@ export const serverVi = {
         `Bạn gửi quá nhiều yêu cầu xem trước. Vui lòng thử lại sau ${seconds} giây.`,
     },
   },
+  /** Refusals of POST /api/attempts that only the server words. */
+  attempts: {
+    errors: {
+      PRACTICE_CLOSED:
+        "Bài ôn có câu hỏi của đề mà bạn không còn mở được (đề đã ngừng chia sẻ, bị ẩn hoặc bị xóa) nên kết quả không được lưu.",
+    },
+  },
   /** A student's own practices (issue 18): refusals of their server functions and routes. */
   ownPractices: {
     errors: {

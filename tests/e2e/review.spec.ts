@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
-import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "./seed.ts";
 
 /**
@@ -140,4 +140,82 @@ test("the review room needs sign-in, and holds only the student's own mistakes",
   await expect(
     page.getByRole("heading", { name: "Lượt ôn này không còn dùng được" }),
   ).toBeVisible();
+});
+
+/** Three questions in the "Câu n" layout a student pastes, one key each. */
+const THREE_QUESTIONS = [1, 2, 3]
+  .map((n) => `Câu ${n}: Câu hỏi ôn số ${n}?\nA. Đáp án đúng ${n}\nB. Đáp án sai ${n}\nĐáp án: A`)
+  .join("\n\n");
+
+test("a shared practice's mistakes leave the review once its link is revoked: a review already open is refused with a message, and the banner is gone", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Đề chia sẻ để ôn ${Date.now()}`;
+  await register(page, "Trần Chủ Đề", newEmail("chu-de"));
+  await expect(page).toHaveURL("/");
+  await page.goto("/my-practices/new");
+  await page.getByRole("textbox", { name: "Câu hỏi" }).fill(THREE_QUESTIONS);
+  await page.getByLabel("Tên đề").fill(title);
+  await page.getByRole("button", { name: "Lưu đề" }).click();
+  await expect(page).toHaveURL(/\/practice-review\/u_[\w-]+$/u);
+  await page.goto("/my-practices");
+  const card = page.getByRole("listitem").filter({ hasText: title });
+  await card.getByRole("button", { name: "Chia sẻ" }).click();
+  await expect(card).toContainText("Đang chia sẻ");
+  const token = (await card.getByLabel("Liên kết chia sẻ").inputValue()).split("/").at(-1)!;
+
+  const second = await browser.newContext();
+  try {
+    const friend = await second.newPage();
+    await register(friend, "Lê Bạn Ôn", newEmail("ban-on"));
+    await expect(friend).toHaveURL("/");
+    // A flat run through the link, finished with nothing picked: three mistakes.
+    await friend.goto(
+      roomUrl(
+        token,
+        { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
+        newRoomIdentity(),
+      ),
+    );
+    await waitForHydration(friend);
+    await friend.getByRole("button", { name: "Kết thúc" }).click();
+    await friend.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+    await expect(friend.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+    await friend.goto("/");
+    await expect(banner(friend)).toContainText("Ôn tập hôm nay: 3 câu");
+    await banner(friend).getByRole("link", { name: "Bắt đầu ôn" }).click();
+    await waitForHydration(friend);
+    await expect(friend.getByLabel("Câu 1 trên 3")).toBeVisible();
+    await expect(friend.getByText(`Đề: ${title}`)).toBeVisible();
+
+    // The owner stops sharing while the friend's review is open.
+    await page.goto("/my-practices");
+    await card.getByRole("button", { name: "Ngừng chia sẻ" }).click();
+    await expect(card).toContainText("Riêng tư");
+
+    for (let n = 1; n <= 3; n++) {
+      await expect(friend.getByLabel(`Câu ${n} trên 3`)).toBeVisible();
+      await friend
+        .locator("main .question-block")
+        .getByRole("button")
+        .filter({ hasText: `Đáp án đúng ${n}` })
+        .click();
+      await expect(friend.locator(".room-verdict")).toHaveText("Câu trả lời chính xác");
+      await friend.getByRole("button", { name: /^(Câu tiếp theo|Kết thúc)$/ }).click();
+    }
+    await expect(friend.getByRole("status").filter({ hasText: "không còn mở được" })).toBeVisible();
+    await expectNoAxeViolations(friend, "review summary, refused");
+
+    await friend.goto("/");
+    await expect(friend.getByRole("heading", { name: "Danh sách môn học" })).toBeVisible();
+    await expect(banner(friend)).toHaveCount(0);
+    await friend.goto("/mistakes");
+    await expect(
+      friend.getByRole("heading", { name: "Hôm nay không có câu nào cần ôn" }),
+    ).toBeVisible();
+  } finally {
+    await second.close();
+  }
 });
