@@ -12,6 +12,7 @@ import {
   deleteOwnPractice,
   shareOwnPractice,
   unshareOwnPractice,
+  readOwnPracticeForEdit,
   updateOwnPractice,
 } from "./own-practices.ts";
 import { actOnReport } from "./practice-reports.ts";
@@ -163,6 +164,7 @@ describeEachDatabase(
         OWNER,
         code,
         { title: "Đề sửa sau", parsed: parsed("Đề sửa sau", "Câu 1 viết lại sau khi thu hồi") },
+        (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
         { now: at(1000) },
       );
       const [reworded, kept] = await liveQuestions(code);
@@ -233,6 +235,7 @@ describeEachDatabase(
           OWNER,
           code,
           { title: renamed, parsed: parsed(title) },
+          (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
           { now: at(2000) },
         );
         if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
@@ -273,6 +276,7 @@ describeEachDatabase(
           OWNER,
           code,
           { title: renamed, parsed: parsed(title) },
+          (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
           { now: at(2000) },
         );
         if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
