@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { endOfVnDay, vnDay } from "#base/vn-day.ts";
 import { dialectOf } from "./dialect-of.ts";
-import { resolvePractice } from "./own-practices.ts";
+import { namePracticesFor, openablePractices } from "./own-practices.ts";
 import type { DB } from "./schema.ts";
 
 /**
@@ -303,7 +303,7 @@ async function listPracticeProgress(db: Kysely<DB>, userId: string): Promise<Pra
     }
     practices.set(row.id, practice);
   }
-  await openOwnPractices(db, userId, practices);
+  await nameHiddenPractices(db, userId, practices);
   return [...practices.values()]
     .map((practice) => ({ ...practice, weakest: pickWeakest(practice.weakest) }))
     .sort((a, b) => (a.lastAt < b.lastAt ? 1 : a.lastAt > b.lastAt ? -1 : 0));
@@ -311,29 +311,32 @@ async function listPracticeProgress(db: Kysely<DB>, userId: string): Promise<Pra
 
 /**
  * A student's own practice is hidden from the catalogue but not from whoever may open it (its
- * owner, a holder of its current share link): those get their link back, by the address their
- * latest attempt was made through. A revoked link or a deleted practice stays without one.
+ * owner, a holder of its current share link): those get their link back. One the student may no
+ * longer open (a revoked link, hidden by an operator, deleted) is named as the student saw it
+ * (namePracticesFor): never by the owner's private code, its current title or chapter titles.
  */
-async function openOwnPractices(
+async function nameHiddenPractices(
   db: Kysely<DB>,
   userId: string,
   practices: Map<number, PracticeProgress>,
 ): Promise<void> {
-  for (const [id, practice] of practices) {
-    if (!practice.hidden) continue;
-    const latest = await db
-      .selectFrom("attempt")
-      .select("practice_code")
-      .where("user_id", "=", userId)
-      .where("practice_id", "=", id)
-      .orderBy("created_at", "desc")
-      .limit(1)
-      .executeTakeFirst();
-    const resolved = latest ? await resolvePractice(db, latest.practice_code, userId) : null;
-    if (resolved?.id === id) {
+  const hidden = new Map<number, string>();
+  for (const [id, practice] of practices) if (practice.hidden) hidden.set(id, practice.title);
+  if (hidden.size === 0) return;
+  const open = await openablePractices(db, userId, [...hidden.keys()]);
+  const seen = await namePracticesFor(db, userId, hidden);
+  for (const id of hidden.keys()) {
+    const practice = practices.get(id)!;
+    const address = open.get(id);
+    if (address !== undefined) {
       practice.hidden = false;
-      practice.code = resolved.address;
+      practice.code = address;
+      continue;
     }
+    const name = seen.get(id) ?? { code: "", title: "" };
+    practice.code = name.code;
+    practice.title = name.title;
+    for (const part of practice.weakest) part.chapterTitle = null;
   }
 }
 

@@ -4,6 +4,7 @@ import { dataExportResponse } from "#app/utils/data-export.server.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";
+import { userStatistics } from "#db/statistics.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
@@ -259,6 +260,30 @@ describeEachDatabase(
             for (const practice of practices) expect(practice).toEqual({ code: link, title });
           }
         }
+      });
+
+      it(`the statistics of a student who answered through a link now ${ending} name neither the owner's private code nor its current title`, async () => {
+        const title = `Đề thống kê ${ending}`;
+        const { OWNER, STUDENT, code, link, questionIds } = await sharedPractice(title);
+        await answer(STUDENT, link, questionIds);
+        const renamed = `Tên mới bí mật trong thống kê ${ending}`;
+        await updateOwnPractice(
+          db(),
+          OWNER,
+          code,
+          { title: renamed, parsed: parsed(title) },
+          (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
+          { now: at(2000) },
+        );
+        if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
+        if (ending === "hidden")
+          await actOnReport(db(), OPERATOR, "hide", { practiceId: await practiceId(code) });
+        if (ending === "deleted") await deleteOwnPractice(db(), OWNER, code, at(3000));
+
+        const statistics = JSON.stringify(await userStatistics(db(), STUDENT, at(DAY_MS)));
+        expect(statistics).not.toContain(code);
+        expect(statistics).not.toContain(renamed);
+        expect(statistics).toContain(title);
       });
 
       it(`the replay of a review names a practice now ${ending} by the title the student saw, not its current one`, async () => {
