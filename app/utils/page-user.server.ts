@@ -15,7 +15,14 @@ export async function stampPageUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<void> {
-  const session = await getSessionForStamp(context, request).catch(() => null);
+  let session: Awaited<ReturnType<typeof getSessionForStamp>>;
+  try {
+    session = await getSessionForStamp(context, request);
+  } catch {
+    // The session could not be read (the database is out of reach): whose page this is stays
+    // unsaid, so the worker keeps no copy of it, and the cookie keeps its last answer.
+    return;
+  }
   headers.set(PAGE_USER_HEADER, session?.user.id ?? VISITOR_STAMP);
   const named = readCookie(request.headers.get("cookie"), USER_COOKIE);
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
