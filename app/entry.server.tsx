@@ -65,8 +65,14 @@ export async function handleDataRequest(
   response: Response,
   { request, context }: { request: Request; context: AppLoadContext },
 ): Promise<Response> {
-  await stampPageUser(response.headers, request, context);
-  return response;
+  // A copy: a response's own headers may be immutable (one made by Response.redirect).
+  const headers = new Headers(response.headers);
+  await stampPageUser(headers, request, context);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /**
