@@ -5,18 +5,20 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { AppStylesheetContext } from "#app/components/ui/app-stylesheet.tsx";
 import { isDatabaseUnavailable } from "#server/database-outage.ts";
+import { stampPageUser } from "#app/utils/page-user.server.ts";
 import appStylesheet from "./styles/app.css?inline";
 
 /** A render that has not finished by then is cut off (the shell is long gone by then). */
 export const streamTimeout = 10_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await stampPageUser(responseHeaders, request, loadContext);
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -55,6 +57,21 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/** A page's data for in-app navigation is stamped like the page (ADR 0013). */
+export async function handleDataRequest(
+  response: Response,
+  { request, context }: { request: Request; context: AppLoadContext },
+): Promise<Response> {
+  // A copy: a response's own headers may be immutable (one made by Response.redirect).
+  const headers = new Headers(response.headers);
+  await stampPageUser(headers, request, context);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
   });
 }
 

@@ -8,13 +8,14 @@ import { attemptSubmission, importTinyPractice } from "#tests/support/practice-f
  */
 let server: TestServer;
 let alice = "";
+let aliceId = "";
 let bob = "";
 let questionIds: number[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
   questionIds = await importTinyPractice(server.database.db, 3);
-  alice = (await signUp(server, { email: "alice-attempts@example.com" })).cookie;
+  ({ cookie: alice, id: aliceId } = await signUp(server, { email: "alice-attempts@example.com" }));
   bob = (await signUp(server, { email: "bob-attempts@example.com" })).cookie;
 }, 120_000);
 
@@ -109,4 +110,30 @@ it("another user's attempt id is their own attempt; a pick that is not an answer
   expect(badPick.status).toBe(422);
   expect((await badPick.json()).code).toBe("BAD_PICKS");
   expect(await attemptCount()).toBe(2);
+});
+
+it("A's offline attempt is not saved into B's account: one stamped with another owner is refused under B's session, and saved under A's", async () => {
+  const id = "7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+  const before = await attemptCount();
+  const asBob = await save(submission({ id, owner: aliceId }), bob);
+  expect(asBob.status).toBe(409);
+  expect(await asBob.json()).toEqual({
+    code: "NOT_YOUR_ATTEMPT",
+    message: "Bài làm này được làm dưới một tài khoản khác nên không được lưu vào tài khoản này.",
+  });
+  expect(await attemptCount()).toBe(before);
+
+  const asAlice = await save(submission({ id, owner: aliceId }), alice);
+  expect(asAlice.status).toBe(201);
+  expect(await attemptCount()).toBe(before + 1);
+});
+
+it("refuses an owner stamp that is not a user id's shape with a 400", async () => {
+  for (const owner of [42, "", "x".repeat(300), { id: aliceId }]) {
+    const response = await save(
+      submission({ id: "8a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", owner }),
+      alice,
+    );
+    expect(response.status).toBe(400);
+  }
 });

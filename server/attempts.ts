@@ -29,6 +29,7 @@ import { gradesOfAttempt } from "#engine/review.ts";
 import type { Logger } from "./logger.ts";
 import { gradeCards } from "./review.ts";
 import {
+  ownerStamp,
   submittedAnswerOrders,
   submittedAnswers,
   submittedAnswerSeconds,
@@ -63,6 +64,7 @@ export const attemptSubmissionSchema = z.object({
   /** Whole seconds, at most MAX_TOTAL_TIME (engine/submission.ts). */
   totalTime: storableInt(),
   answerSeconds: submittedAnswerSeconds(MAX_QUESTIONS),
+  owner: ownerStamp,
 });
 
 export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
@@ -122,6 +124,12 @@ export async function answerAttemptPost(
   }
   const outcome = await saveSubmission(db, userId, body);
   if (outcome === null) return attemptProblem("BAD_REQUEST", 400);
+  if (outcome === "otherOwner") {
+    return Response.json(
+      { code: "NOT_YOUR_ATTEMPT", message: serverVi.attemptOwner },
+      { status: 409 },
+    );
+  }
   if (!outcome.ok) {
     logger.warn({ refusal: outcome.refusal, attemptId: outcome.attemptId }, "attempt refused");
     return attemptProblem(outcome.refusal, REFUSAL_STATUS[outcome.refusal]);
@@ -140,15 +148,17 @@ async function saveSubmission(
   db: Kysely<DB>,
   userId: string,
   body: unknown,
-): Promise<(SaveAttemptResult & { attemptId: string }) | null> {
+): Promise<(SaveAttemptResult & { attemptId: string }) | "otherOwner" | null> {
   const review = (body as { type?: unknown } | null)?.type === "MISTAKES";
   if (review) {
     const parsed = reviewSubmissionSchema.safeParse(body);
     if (!parsed.success) return null;
+    if (parsed.data.owner !== undefined && parsed.data.owner !== userId) return "otherOwner";
     return { ...(await saveReviewAttempt(db, userId, parsed.data)), attemptId: parsed.data.id };
   }
   const parsed = attemptSubmissionSchema.safeParse(body);
   if (!parsed.success) return null;
+  if (parsed.data.owner !== undefined && parsed.data.owner !== userId) return "otherOwner";
   return { ...(await saveAttempt(db, userId, parsed.data)), attemptId: parsed.data.id };
 }
 

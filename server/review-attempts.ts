@@ -17,6 +17,7 @@ import {
 } from "#engine/submission.ts";
 import { gradeCards, mayOpenAll } from "./review.ts";
 import {
+  ownerStamp,
   submittedAnswerOrders,
   submittedAnswers,
   submittedAnswerSeconds,
@@ -48,6 +49,7 @@ export const reviewSubmissionSchema = z.object({
   answerOrders: submittedAnswerOrders(MAX_REVIEW_QUESTIONS),
   totalTime: storableInt(),
   answerSeconds: submittedAnswerSeconds(MAX_REVIEW_QUESTIONS),
+  owner: ownerStamp,
 });
 
 export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;

@@ -1,4 +1,4 @@
-import { storableInt, z } from "#base/zod.ts";
+import { storableInt, storableText, z } from "#base/zod.ts";
 
 /**
  * The parts of POST /api/attempts' wire format that a practice attempt (server/attempts.ts) and
@@ -29,3 +29,10 @@ export function submittedAnswerOrders(maxQuestions: number) {
 export function submittedAnswerSeconds(maxQuestions: number) {
   return z.array(storableInt()).max(maxQuestions).nullable().optional();
 }
+
+/**
+ * Who made the attempt, as the device stamped it when it queued it offline (ADR 0013): the
+ * server cannot tell the author of an attempt finished with no network, so one stamped with
+ * another user is refused under this session instead of being saved into it.
+ */
+export const ownerStamp = storableText().min(1).max(64).optional();

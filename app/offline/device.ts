@@ -4,5 +4,5 @@
  * page's first load (and the bundler needs no helper to build a namespace of a shared module).
  */
 export { checkDownloads, downloadPractice, removeDownload } from "./downloads.ts";
-export { listOutbox, listPractices, readPractice, removeFromOutbox } from "./offline-store.ts";
+export { dismissFromOutbox, listOutbox, listPractices, readPractice } from "./offline-store.ts";
 export { flushOutbox } from "./outbox.ts";

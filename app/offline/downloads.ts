@@ -9,6 +9,7 @@ import {
   type OfflineBundle,
 } from "./offline-store.ts";
 import { askWorker } from "./worker-protocol.ts";
+import { checkDownload } from "./download-check.ts";
 
 /**
  * "Tải về để luyện offline" (issue 17): the practice's questions go to IndexedDB, its set-up
@@ -85,7 +86,8 @@ export async function removeDownload(code: string): Promise<void> {
 export { readPractice };
 
 /**
- * The downloads checked against the server (on the profile, online): one whose practice
+ * The downloads checked against the server (on the profile, online; the service worker also
+ * drops the gone ones on any signed-in page opened online, sw.ts): one whose practice
  * changed is downloaded again, one the student may no longer open (deleted, its link revoked,
  * hidden) is removed from the device. The content version is the ETag: unchanged costs a 304.
  * Returns the titles removed.
@@ -93,19 +95,8 @@ export { readPractice };
 export async function checkDownloads(userId: string): Promise<string[]> {
   const removed: string[] = [];
   for (const practice of await listPractices(userId)) {
-    let status: number;
-    try {
-      status = (
-        await fetch(`/practice-review/${encodeURIComponent(practice.code)}/offline`, {
-          method: "GET",
-          credentials: "same-origin",
-          headers: { "If-None-Match": `"v${practice.contentVersion}"`, Accept: "application/json" },
-          cache: "no-store",
-        })
-      ).status;
-    } catch {
-      return removed;
-    }
+    const status = await checkDownload(practice);
+    if (status === null) return removed;
     if (status === 200) await downloadPractice(practice.code, userId);
     else if (status === 404) {
       await removeDownload(practice.code);

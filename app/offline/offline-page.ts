@@ -6,6 +6,7 @@
 import { vi } from "#app/i18n/vi.ts";
 import { listPractices, type DownloadedPractice } from "./offline-store.ts";
 import { formatDateTime } from "#app/utils/dates.ts";
+import { USER_COOKIE } from "#base/device-user.ts";
 
 const t = vi.offline;
 
@@ -47,8 +48,9 @@ async function render(main: HTMLElement) {
   );
   let downloaded: DownloadedPractice[] = [];
   try {
-    // Whoever signed in last on this device: sign-out deletes it all.
-    downloaded = await listPractices(null);
+    // Only the student signed in on this device now (base/device-user.ts): nobody, none.
+    const user = deviceUser();
+    downloaded = user ? await listPractices(user) : [];
   } catch {
     // No IndexedDB (a private window): nothing was downloaded.
   }
@@ -60,6 +62,12 @@ async function render(main: HTMLElement) {
   );
   if (downloaded.length > 0) section.append(element("ul", {}, ...downloaded.map(practiceItem)));
   main.append(section);
+}
+
+/** The user cookie the server keeps in step with the session; "" for nobody. */
+function deviceUser(): string {
+  const cookie = document.cookie.split("; ").find((part) => part.startsWith(`${USER_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(USER_COOKIE.length + 1)) : "";
 }
 
 window.addEventListener("online", () => location.reload());

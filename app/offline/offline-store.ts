@@ -153,6 +153,15 @@ export async function updateOutbox(id: string, change: Partial<QueuedAttempt>): 
   if (entry) await db.put("outbox", { ...entry, ...change });
 }
 
+/** "Bỏ bài này": only the owner's own entry goes. */
+export async function dismissFromOutbox(id: string, owner: string): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction("outbox", "readwrite");
+  const entry = await tx.store.get(id);
+  if (entry?.userId === owner) await tx.store.delete(id);
+  await tx.done;
+}
+
 export async function removeFromOutbox(id: string): Promise<void> {
   await (await offlineDb()).delete("outbox", id);
 }

@@ -6,28 +6,38 @@
  *   a new build installs beside the old one and takes over only when the student presses
  *   "Tải lại" (SKIP_WAITING), then the old build's entries are deleted, so one page never
  *   mixes two builds' files.
- * - Pages (and their `.data` for in-app navigation) are network first, with a cached copy after
- *   NAVIGATION_TIMEOUT_S or when there is no network. They live in a cache of this build's own:
- *   a page references its build's files, so the next build starts a fresh one and re-fetches
- *   the pages of downloaded practices when it installs.
+ * - Pages (and their `.data` for in-app navigation) are network first. Each copy carries whose
+ *   page it is (the server's stamp, base/device-user.ts) and is served only to that user, as
+ *   the device's user cookie names them now: a visitor's pages after NAVIGATION_TIMEOUT_S or
+ *   with no network, a signed-in student's only with no network (a slow server never shows a
+ *   student's page to whoever sits there next). Pages the server marks `no-store` are never
+ *   kept, except those of a download. They live in a cache of this build's own: a page
+ *   references its build's files, so the next build starts a fresh one and re-fetches the
+ *   pages of the device user's downloads when it installs.
  * - A room address never fetched before opens offline from the practice's room page stored at
  *   download; the room's clientLoader then builds the room from IndexedDB.
  * - KaTeX's fonts are cached on first use, or all at once when a practice is downloaded.
- * - Attempts finished offline wait in IndexedDB and are sent on Background Sync.
+ * - Attempts finished offline wait in IndexedDB and are sent on Background Sync, only under
+ *   their owner's session.
  */
 import { clientsClaim } from "workbox-core";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
-import { ExpirationPlugin } from "workbox-expiration";
+import { CacheExpiration, ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
+import type { WorkboxPlugin } from "workbox-core/types.js";
 import { OUTBOX_SYNC_TAG, flushOutbox } from "./outbox.ts";
-import { allPractices } from "./offline-store.ts";
+import { deletePractice, listPractices } from "./offline-store.ts";
+import { checkDownload } from "./download-check.ts";
 import {
   FONTS_CACHE,
   NEEDS_NETWORK,
   OFFLINE_PAGE,
+  PAGE_USER_HEADER,
   PAGES_CACHE_PREFIX,
+  USER_COOKIE,
+  VISITOR_STAMP,
   roomTemplateKey,
   type WorkerMessage,
 } from "./worker-protocol.ts";
@@ -42,7 +52,11 @@ interface ExtendableMessageEvent extends ExtendableEvent {
   readonly data: unknown;
   readonly ports: readonly MessagePort[];
 }
+interface CookieStoreLike {
+  get(name: string): Promise<{ value: string } | null>;
+}
 interface WorkerScope {
+  cookieStore?: CookieStoreLike;
   __WB_MANIFEST: { url: string; revision: string | null }[];
   skipWaiting(): Promise<void>;
   addEventListener(type: "install" | "activate", listener: (event: ExtendableEvent) => void): void;
@@ -62,18 +76,66 @@ const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-const pages = new NetworkFirst({
+/**
+ * Who is signed in on this device now (base/device-user.ts): the user cookie the server keeps
+ * in step with the session, "" for nobody. Where a worker cannot read cookies (no Cookie Store
+ * API), the stamp of the last page the network answered stands in.
+ */
+async function deviceUser(): Promise<string> {
+  if (self.cookieStore) {
+    try {
+      const cookie = await self.cookieStore.get(USER_COOKIE);
+      return cookie ? decodeURIComponent(cookie.value) : "";
+    } catch {
+      return "";
+    }
+  }
+  return lastStampSeen;
+}
+let lastStampSeen = "";
+
+/** Whether a cached copy is the current user's (or, stamped VISITOR_STAMP, a visitor's for a visitor). */
+async function isForDeviceUser(response: Response): Promise<boolean> {
+  return response.headers.get(PAGE_USER_HEADER) === ((await deviceUser()) || VISITOR_STAMP);
+}
+
+const stampedPagesOnly: WorkboxPlugin = {
+  // Kept: a 200 stamped with its user, that the server did not mark no-store.
+  cacheWillUpdate: async ({ response }) =>
+    response.status === 200 &&
+    response.headers.has(PAGE_USER_HEADER) &&
+    !/no-store/i.test(response.headers.get("Cache-Control") ?? "")
+      ? response
+      : null,
+  fetchDidSucceed: async ({ response }) => {
+    const stamp = response.headers.get(PAGE_USER_HEADER);
+    if (stamp !== null) lastStampSeen = stamp === VISITOR_STAMP ? "" : stamp;
+    return response;
+  },
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse && (await isForDeviceUser(cachedResponse)) ? cachedResponse : null,
+};
+const pagesExpiration = new ExpirationPlugin({ maxEntries: 80 });
+const pagePlugins = [stampedPagesOnly, pagesExpiration];
+/** A visitor's pages show nobody: a slow server may be answered from the cache. */
+const visitorPages = new NetworkFirst({
   cacheName: PAGES_CACHE,
   networkTimeoutSeconds: NAVIGATION_TIMEOUT_S,
-  plugins: [okOnly, new ExpirationPlugin({ maxEntries: 80 })],
+  plugins: pagePlugins,
 });
+/** A student's pages: from the cache only when the network fails, never because it is slow. */
+const studentPages = new NetworkFirst({ cacheName: PAGES_CACHE, plugins: pagePlugins });
 
 // Pages that are about the account or need the server's current state say so offline.
 registerRoute(
   ({ request, url }) => request.mode === "navigate" && NEEDS_NETWORK.test(url.pathname),
   new NetworkOnly(),
 );
-registerRoute(({ request }) => request.mode === "navigate", pages);
+registerRoute(
+  ({ request }) => request.mode === "navigate",
+  async ({ request, event }) =>
+    ((await deviceUser()) ? studentPages : visitorPages).handle({ request, event }),
+);
 // In-app navigation asks for `<path>.data`; any cached copy of that page's data will do offline.
 registerRoute(
   ({ request, url }) =>
@@ -81,7 +143,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: PAGES_CACHE,
     matchOptions: { ignoreSearch: true },
-    plugins: [okOnly, new ExpirationPlugin({ maxEntries: 80 })],
+    plugins: pagePlugins,
   }),
 );
 registerRoute(
@@ -100,7 +162,8 @@ setCatchHandler(async ({ request, url }) => {
 
 async function roomTemplate(code: string | null): Promise<Response | undefined> {
   if (!code) return undefined;
-  return (await caches.open(PAGES_CACHE)).match(roomTemplateKey(code));
+  const template = await (await caches.open(PAGES_CACHE)).match(roomTemplateKey(code));
+  return template && (await isForDeviceUser(template)) ? template : undefined;
 }
 
 /** Fetches a practice's pages into this build's page cache; the bytes stored. */
@@ -136,10 +199,12 @@ async function cacheFonts(): Promise<number> {
 }
 
 self.addEventListener("install", (event) => {
-  // A new build re-fetches the pages of what was downloaded, so they open offline with its
-  // files. One that fails (offline, signed out) is fetched again at the next download check.
+  // A new build re-fetches the pages of what the device's student downloaded, so they open
+  // offline with its files (another student's would come back as this one's view of them).
+  // One that fails (offline, signed out) is fetched again at the next download.
   event.waitUntil(
-    allPractices()
+    deviceUser()
+      .then((user) => (user ? listPractices(user) : []))
       .then((downloaded) =>
         Promise.allSettled(
           downloaded.map((p) => cachePracticePages(p.pages, p.roomTemplate, p.code)),
@@ -153,7 +218,10 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE) await caches.delete(name);
+        if (name.startsWith(PAGES_CACHE_PREFIX) && name !== PAGES_CACHE) {
+          await new CacheExpiration(name, { maxEntries: 1 }).delete();
+          await caches.delete(name);
+        }
       }
       const fonts = await caches.open(FONTS_CACHE);
       const current = new Set(__FONT_URLS__.map((url) => new URL(url, location.href).href));
@@ -166,11 +234,55 @@ self.addEventListener("activate", (event) => {
 // The first install controls the open pages at once, so a download works without a reload.
 clientsClaim();
 
+/** Sends the outbox of the device's student: another's waits for them. */
+async function flushDeviceOutbox() {
+  return flushOutbox(fetch, (await deviceUser()) || null);
+}
+
+/** When this worker last asked about each download (by user and code). */
+const downloadCheckedAt = new Map<string, number>();
+const DOWNLOAD_CHECK_EVERY_MS = 5 * 60_000;
+
+/**
+ * A practice the student may no longer open (deleted, its link revoked, hidden) leaves the
+ * device on their next page online, not only when they open the profile (ADR 0013); each
+ * download is asked about at most every DOWNLOAD_CHECK_EVERY_MS (a 304 when unchanged). A
+ * changed one is fetched again by its set-up page or the profile, which show it.
+ */
+async function dropGoneDownloads() {
+  const user = await deviceUser();
+  if (!user) return;
+  const cache = await caches.open(PAGES_CACHE);
+  for (const practice of await listPractices(user)) {
+    const key = `${user}\n${practice.code}`;
+    const now = Date.now();
+    if (now - (downloadCheckedAt.get(key) ?? 0) < DOWNLOAD_CHECK_EVERY_MS) continue;
+    const status = await checkDownload(practice);
+    if (status === null) return;
+    downloadCheckedAt.set(key, now);
+    if (status !== 404) continue;
+    await deletePractice(practice.code);
+    await Promise.all([
+      ...practice.pages.map((url) => cache.delete(url)),
+      cache.delete(roomTemplateKey(practice.code)),
+    ]);
+  }
+}
+
+/** Every page cache, and Workbox's record of the addresses in it. */
+async function forgetAllPages() {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PAGES_CACHE_PREFIX)) continue;
+    await new CacheExpiration(name, { maxEntries: 1 }).delete();
+    await caches.delete(name);
+  }
+}
+
 self.addEventListener("sync", (event) => {
   if (event.tag === OUTBOX_SYNC_TAG) {
     // Rejecting asks the browser to try again later (with its own backoff).
     event.waitUntil(
-      flushOutbox().then((result) => {
+      flushDeviceOutbox().then((result) => {
         if (result.waiting > 0) throw new Error("outbox still waiting");
       }),
     );
@@ -200,22 +312,22 @@ self.addEventListener("message", (event) => {
         reply({ ok: true });
       }),
     );
-  } else if (message?.type === "FLUSH_OUTBOX") {
+  } else if (message?.type === "FLUSH_OUTBOX" || message?.type === "SIGNED_IN_ONLINE") {
+    if (message.type === "SIGNED_IN_ONLINE")
+      event.waitUntil(dropGoneDownloads().catch(() => undefined));
     event.waitUntil(
-      flushOutbox().then(
+      flushDeviceOutbox().then(
         (result) => reply({ ok: true, saved: result.saved, waiting: result.waiting }),
         (error: unknown) => reply({ ok: false, error: String(error) }),
       ),
     );
   } else if (message?.type === "FORGET_ALL") {
+    // KaTeX's fonts are nobody's data: they stay.
     event.waitUntil(
-      (async () => {
-        for (const name of await caches.keys()) {
-          // KaTeX's fonts are nobody's data: they stay.
-          if (name.startsWith(PAGES_CACHE_PREFIX)) await caches.delete(name);
-        }
-        reply({ ok: true });
-      })(),
+      forgetAllPages().then(
+        () => reply({ ok: true }),
+        (error: unknown) => reply({ ok: false, error: String(error) }),
+      ),
     );
   }
 });

@@ -8,6 +8,8 @@ export const OFFLINE_PAGE = "/offline.html";
 export const PAGES_CACHE_PREFIX = "on-tap-pages-";
 export const FONTS_CACHE = "on-tap-fonts";
 
+export { PAGE_USER_HEADER, USER_COOKIE, VISITOR_STAMP } from "#base/device-user.ts";
+
 /**
  * Pages about the account, or that show the server's current state of several devices: never
  * served from a cache; offline they give the offline page, which says they need the network.
@@ -25,7 +27,9 @@ export type WorkerMessage =
   | { type: "CACHE_PRACTICE"; code: string; pages: string[]; roomTemplate: string }
   | { type: "FORGET_PRACTICE"; code: string; pages: string[] }
   | { type: "FORGET_ALL" }
-  | { type: "FLUSH_OUTBOX" };
+  | { type: "FLUSH_OUTBOX" }
+  /** A signed-in page opened online: send the outbox, drop downloads no longer open (throttled). */
+  | { type: "SIGNED_IN_ONLINE" };
 
 export type WorkerReply =
   { ok: true; bytes?: number; saved?: number; waiting?: number } | { ok: false; error: string };

@@ -20,13 +20,15 @@ export type SendOutcome =
 export async function sendAttempt(
   submission: AnySubmission,
   fetcher: typeof fetch = fetch,
+  /** Who made it (an attempt from the outbox): the server refuses it under anyone else's session. */
+  owner?: string,
 ): Promise<SendOutcome> {
   let response: Response;
   try {
     response = await fetcher("/api/attempts", {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(submission),
+      body: JSON.stringify(owner === undefined ? submission : { ...submission, owner }),
       credentials: "same-origin",
     });
   } catch {
@@ -47,5 +49,9 @@ export async function sendAttempt(
   } catch {
     // A proxy's HTML error page: the status decides below.
   }
-  return response.status === 401 ? { kind: "signedOut", message } : { kind: "refused", message };
+  // 409: the session is another student's (server/attempts.ts): it waits for its owner, as
+  // when nobody is signed in.
+  return response.status === 401 || response.status === 409
+    ? { kind: "signedOut", message }
+    : { kind: "refused", message };
 }

@@ -12,7 +12,22 @@ export interface SessionUser {
 }
 
 /** Per request: the root loader and the page's loader ask at once, the database answers once. */
-const sessionUsers = new WeakMap<Request, Promise<SessionUser | null>>();
+const sessionUsers = new WeakMap<Request, Promise<SessionRead | null>>();
+
+interface SessionRead {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+/**
+ * The last session the loaders of one request read, by its load context: the page's stamp
+ * (page-user.server.ts) is written after them, on the original request, and reuses it
+ * instead of asking the database again.
+ */
+const readForContext = new WeakMap<
+  AppLoadContext,
+  { cookie: string; read: Promise<SessionRead | null> }
+>();
 
 /** The signed-in user of this request, read from the session in the database. */
 export function getSessionUser(
@@ -20,28 +35,44 @@ export function getSessionUser(
   request: Request,
 ): Promise<SessionUser | null> {
   // No session cookie, nobody signed in: nothing to ask better-auth or the database.
-  if (!hasSessionCookie(request.headers.get("cookie"))) return Promise.resolve(null);
-  let user = sessionUsers.get(request);
-  if (!user) {
-    user = readSessionUser(context, request);
-    sessionUsers.set(request, user);
-  }
-  return user;
+  return readSessionOnce(context, request).then((read) => read?.user ?? null);
 }
 
-async function readSessionUser(
+/** The session of this answer's request, and when it ends: for the page's stamp. */
+export function getSessionForStamp(
   context: AppLoadContext,
   request: Request,
-): Promise<SessionUser | null> {
+): Promise<SessionRead | null> {
+  const cookie = request.headers.get("cookie") ?? "";
+  const known = readForContext.get(context);
+  return known && known.cookie === cookie ? known.read : readSessionOnce(context, request);
+}
+
+function readSessionOnce(context: AppLoadContext, request: Request): Promise<SessionRead | null> {
+  const cookie = request.headers.get("cookie");
+  if (!hasSessionCookie(cookie)) return Promise.resolve(null);
+  let read = sessionUsers.get(request);
+  if (!read) {
+    read = readSession(context, request);
+    sessionUsers.set(request, read);
+    readForContext.set(context, { cookie: cookie ?? "", read });
+  }
+  return read;
+}
+
+async function readSession(context: AppLoadContext, request: Request): Promise<SessionRead | null> {
   const session = await context.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;
   return {
-    id: user.id,
-    fullName: user.name,
-    email: user.email,
-    avatarUrl: user.image ?? null,
-    emailVerified: Boolean(user.emailVerified),
+    user: {
+      id: user.id,
+      fullName: user.name,
+      email: user.email,
+      avatarUrl: user.image ?? null,
+      emailVerified: Boolean(user.emailVerified),
+    },
+    expiresAt: new Date(session.session.expiresAt),
   };
 }
 

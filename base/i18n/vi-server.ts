@@ -3,6 +3,9 @@
  * apart from `vi.ts` so it never ships in the browser's bundle.
  */
 export const serverVi = {
+  /** POST /api/attempts of an attempt stamped with another user (ADR 0013): never shown as is. */
+  attemptOwner:
+    "Bài làm này được làm dưới một tài khoản khác nên không được lưu vào tài khoản này.",
   /** "Tạo đề của tôi" (issue 18): refusals of the live preview and of saving. */
   ownPracticeEditor: {
     errors: {

@@ -73,6 +73,8 @@ interface Network {
   goOnline(context: BrowserContext): Promise<void>;
   /** The server is replaced (a new build): the device keeps its address. */
   retarget(port: number): void;
+  /** Connections hang for `ms`, then go through: a server slower than the worker's patience. */
+  slowDown(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,10 @@ async function startNetwork(testInfo: TestInfo): Promise<Network> {
       await context.setOffline(false);
     },
     retarget: (port) => proxy.retarget(port),
+    async slowDown(ms) {
+      proxy.cut("blackhole");
+      setTimeout(() => proxy.restore(), ms);
+    },
     close: () => proxy.close(),
   };
 }
@@ -306,6 +312,12 @@ test("signing out removes the downloads, the rooms and every cached page that sh
   const downloads = page.getByRole("region", { name: "Đề đã tải về để luyện offline" });
   await expect(downloads.getByRole("link", { name: SEED.roomPractice.title })).toBeVisible();
   await expectNoAxeViolations(page, "profile with a download");
+  // A page of the student's, kept by the worker, and so remembered by Workbox.
+  await page.goto("/practice-history");
+  await waitForHydration(page);
+  expect(await pagesRecordedByWorkbox(page)).toContain("/practice-history");
+  await page.goto("/profile");
+  await waitForHydration(page);
 
   const nav = await openAccountMenu(page);
   if (!isPhone(page)) {
@@ -336,9 +348,12 @@ test("signing out removes the downloads, the rooms and every cached page that sh
       };
     });
     const rooms = Object.keys(localStorage).filter((key) => key.startsWith("on-tap:room:"));
-    return { cachedPages, stored, rooms: rooms.length };
+    const setups = Object.keys(localStorage).filter((key) => key.startsWith("on-tap:setup:"));
+    return { cachedPages, stored, rooms: rooms.length, setups: setups.length };
   }, "Lê Văn Dùng Chung Máy");
-  expect(left).toEqual({ cachedPages: 0, stored: 0, rooms: 0 });
+  expect(left).toEqual({ cachedPages: 0, stored: 0, rooms: 0, setups: 0 });
+  // Nor does Workbox's own record of the addresses that were cached (its IndexedDB).
+  expect(await pagesRecordedByWorkbox(page)).not.toContain("/practice-history");
 
   await network.goOffline(context);
   await page.goto(`/practice-review/${SEED.roomPractice.code}`);
@@ -545,4 +560,249 @@ test("a download is fetched again when the practice changed on the server, and t
   } finally {
     await db.destroy();
   }
+});
+
+/** The addresses Workbox's expiration database (IndexedDB) remembers for the page caches. */
+function pagesRecordedByWorkbox(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open("workbox-expiration");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("cache-entries")) return resolve([]);
+          const all = db.transaction("cache-entries").objectStore("cache-entries").getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as { cacheName: string; url: string }[])
+                .filter((entry) => entry.cacheName.startsWith("on-tap-pages-"))
+                .map((entry) => new URL(entry.url).pathname),
+            );
+          };
+        };
+      }),
+  );
+}
+
+/** The codes of the practices downloaded on this device (its IndexedDB). */
+function downloadedCodes(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open("on-tap-offline");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("practices")) return resolve([]);
+          const keys = db.transaction("practices").objectStore("practices").getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map(String));
+          };
+        };
+      }),
+  );
+}
+
+async function signIn(page: Page, email: string, password = "matkhau1") {
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Mật khẩu", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Đăng nhập" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** A's session ends on the server without "Đăng xuất" (expired, or signed out elsewhere). */
+async function endSessionsOnServer(db: Kysely<DB>, email: string) {
+  const { id } = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom("session").where("userId", "=", id).execute();
+}
+
+test("A's offline attempts are not saved into B's account on a shared computer: they wait for A and are saved when A signs back in", async ({
+  device,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { dir, network } = device;
+  const db = openDatabase();
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    let page = context.pages()[0] ?? (await context.newPage());
+    const emailA = newEmail("may-chung-a");
+    await register(page, "Hồ Thị Người Trước", emailA);
+    await expect(page).toHaveURL(/\/$/);
+    await download(page, ROOM_PRACTICE.code);
+
+    await network.goOffline(context);
+    await page.goto(`/practice-review/${ROOM_PRACTICE.code}`);
+    await waitForHydration(page).catch(() => undefined);
+    await page.getByRole("radio", { name: "Tất cả 5 câu hỏi" }).check();
+    await page.getByRole("button", { name: "Bắt đầu" }).click();
+    await finishSequenceRoom(page);
+    await expect(page.getByText(/Chưa có mạng: bài làm đã được lưu trên máy này/)).toBeVisible();
+
+    // A's session ends on the server; the next student signs up on the same browser, online.
+    await endSessionsOnServer(db, emailA);
+    await network.goOnline(context);
+    const emailB = newEmail("may-chung-b");
+    await register(page, "Mai Văn Người Sau", emailB);
+    await expect(page).toHaveURL(/\/$/);
+    await waitForHydration(page);
+    // The worker's flush for this page (and any Background Sync) has had its time.
+    await page.waitForTimeout(4_000);
+    expect(await savedAttempts(page)).toBe(0);
+    await expect(page.getByRole("region", { name: "Bài làm chờ đồng bộ" })).toHaveCount(0);
+
+    // Offline, B gets none of A's: not A's download, not A's downloads list.
+    await network.goOffline(context);
+    await page.goto(`/practice-review/${ROOM_PRACTICE.code}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: ROOM_PRACTICE.title })).toHaveCount(0);
+    await expect(page.getByText("Hồ Thị Người Trước")).toHaveCount(0);
+
+    // A comes back (B's session ended too): A's attempt is saved, once, into A's account.
+    // (The offline page reloads itself when the network is back: a new tab instead.)
+    await page.close();
+    page = await context.newPage();
+    await network.goOnline(context);
+    await endSessionsOnServer(db, emailB);
+    await signIn(page, emailA);
+    await expect
+      .poll(async () => savedAttempts(page), { timeout: 30_000, intervals: [1_000, 2_000] })
+      .toBe(1);
+    await expect(page.getByRole("region", { name: "Bài làm chờ đồng bộ" })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await db.destroy();
+  }
+});
+
+test("the service worker serves A's signed-in pages, downloads and list to nobody else offline once A's session ends without sign-out", async ({
+  device,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const { dir, network } = device;
+  const db = openDatabase();
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const email = newEmail("rieng-tu");
+    const name = "Đinh Thị Riêng Tư";
+    await register(page, name, email);
+    await expect(page).toHaveURL(/\/$/);
+    const { id: userId } = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const title = "Đề riêng không ai được xem";
+    const { code } = await createOwnPractice(
+      db,
+      userId,
+      { title, parsed: ownQuestions("Nguyên tử khối của H?") },
+      { limits: null },
+    );
+    await download(page, code);
+    // Pages A opened online, which the worker may keep for A.
+    for (const path of ["/", "/practice-history"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.getByText(name).first()).toBeAttached();
+    }
+
+    // A's session ends on the device without "Đăng xuất": its cookies expire.
+    await context.clearCookies();
+
+    // Offline, the next person (nobody signed in) gets none of A's pages.
+    await network.goOffline(context);
+    for (const path of ["/", "/practice-history", `/practice-review/${code}`]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByText(name)).toHaveCount(0);
+      await expect(page.getByText(title)).toHaveCount(0);
+    }
+    await expect(page.getByText("Bạn chưa tải đề nào.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await db.destroy();
+  }
+});
+
+test("a download of a practice no longer open to the student leaves the device on their next page online, not only on the profile", async ({
+  device,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { dir, network } = device;
+  const db = openDatabase();
+  try {
+    const context = await openProfile(testInfo, dir, network);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const email = newEmail("thu-hoi");
+    await register(page, "Lý Văn Bị Thu Hồi", email);
+    await expect(page).toHaveURL(/\/$/);
+    const { id: userId } = await db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const title = "Đề sắp bị xóa";
+    const { code } = await createOwnPractice(
+      db,
+      userId,
+      { title, parsed: ownQuestions("Nguyên tử khối của H?") },
+      { limits: null },
+    );
+    await download(page, code);
+
+    // Gone on the server (deleted on another device); the student opens the home page.
+    await deleteOwnPractice(db, userId, code);
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect.poll(() => downloadedCodes(page), { timeout: 20_000 }).not.toContain(code);
+
+    await network.goOffline(context);
+    await page.goto(`/practice-review/${code}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    await expect(page.getByText(title)).toHaveCount(0);
+    await context.close();
+  } finally {
+    await db.destroy();
+  }
+});
+
+test("a server slower than the worker's 4 s never makes it show A's cached page to the next person", async ({
+  device,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { dir, network } = device;
+  const context = await openProfile(testInfo, dir, network);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const name = "Tạ Văn Mạng Chậm";
+  await register(page, name);
+  await expect(page).toHaveURL(/\/$/);
+  await waitForWorker(page);
+  // A's home page, opened under the worker, which may keep it for A.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText(name).first()).toBeAttached();
+
+  // A's session ends on the device without "Đăng xuất" (its cookies expire); the next person
+  // opens the home page while the server takes 6 s to answer.
+  await context.clearCookies();
+  await network.slowDown(6_000);
+  await page.goto("/", { timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+  await context.close();
 });

@@ -1,8 +1,12 @@
 import { vi } from "#app/i18n/vi.ts";
 import { askWorker, OFFLINE_DB, PAGES_CACHE_PREFIX } from "#app/offline/worker-protocol.ts";
 
-/** app/components/room/room-storage.ts's keys (not imported: every page carries the header). */
-const ROOM_KEY_PREFIX = "on-tap:room:";
+/**
+ * What the student leaves in localStorage: rooms in progress (app/components/room/room-storage.ts)
+ * and set-up choices per practice (whose keys name their own practices' private codes). Written
+ * out, not imported: every page carries the header.
+ */
+const STUDENT_KEY_PREFIXES = ["on-tap:room:", "on-tap:setup:"];
 
 /**
  * "Đăng xuất" on a shared phone leaves nothing of the student on it (issue 17): attempts still
@@ -19,7 +23,7 @@ export async function clearDevice(): Promise<boolean> {
   await Promise.allSettled([deleteOfflineDatabase(), deletePageCaches()]);
   try {
     Object.keys(localStorage)
-      .filter((key) => key.startsWith(ROOM_KEY_PREFIX))
+      .filter((key) => STUDENT_KEY_PREFIXES.some((prefix) => key.startsWith(prefix)))
       .forEach((key) => localStorage.removeItem(key));
   } catch {
     // Blocked storage: nothing was stored.
@@ -38,6 +42,8 @@ function deleteOfflineDatabase(): Promise<void> {
 }
 
 async function deletePageCaches(): Promise<void> {
+  // The worker deletes them with Workbox's record of their addresses (its IndexedDB).
+  if (navigator.serviceWorker?.controller) await askWorker({ type: "FORGET_ALL" }, 10_000);
   // No Cache API on a plain-http address: nothing was cached.
   if (typeof caches === "undefined") return;
   for (const name of await caches.keys()) {

@@ -89,9 +89,9 @@ function useServiceWorker(): ServiceWorker | null {
 }
 
 /**
- * Sends the outbox on the first page a signed-in student opens online, and when back online:
- * the service worker does it (where there is none, the history page and the room do), so no
- * storage code is in every page's first load.
+ * Sends the outbox on the first page a signed-in student opens online, and when back online,
+ * and drops downloads no longer open to them: the service worker does it (where there is none,
+ * the history page and the room do), so no storage code is in every page's first load.
  */
 function useOutboxFlush(enabled: boolean) {
   const revalidator = useRevalidator();
@@ -105,7 +105,7 @@ function useOutboxFlush(enabled: boolean) {
       void revalidator.revalidate();
     };
     // A WorkerMessage (worker-protocol.ts); the worker answers with what it sent.
-    navigator.serviceWorker.controller.postMessage({ type: "FLUSH_OUTBOX" }, [channel.port2]);
+    navigator.serviceWorker.controller.postMessage({ type: "SIGNED_IN_ONLINE" }, [channel.port2]);
     return () => {
       cancelled = true;
     };

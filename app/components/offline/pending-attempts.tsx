@@ -28,7 +28,7 @@ export function PendingAttempts() {
         return list;
       };
       if ((await show()).length > 0 && navigator.onLine) {
-        await device.flushOutbox();
+        await device.flushOutbox(fetch, userId || null);
         await show();
       }
     };
@@ -43,8 +43,8 @@ export function PendingAttempts() {
 
   if (entries.length === 0) return null;
   const dismiss = async (id: string) => {
-    const { removeFromOutbox } = await import("#app/offline/device.ts");
-    await removeFromOutbox(id).catch(() => undefined);
+    const { dismissFromOutbox } = await import("#app/offline/device.ts");
+    await dismissFromOutbox(id, userId).catch(() => undefined);
     setEntries((list) => list.filter((entry) => entry.id !== id));
   };
   return (

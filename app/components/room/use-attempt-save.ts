@@ -57,7 +57,8 @@ export function useAttemptSave(
       inFlight = true;
       clearTimeout(timer);
       setStatus({ kind: "saving" });
-      const outcome = await sendAttempt(submission);
+      // Stamped with its student: under the next one's session it is refused (ADR 0013).
+      const outcome = await sendAttempt(submission, fetch, queueEntry?.()?.userId);
       inFlight = false;
       if (cancelled) return;
       if (outcome.kind === "saved") {
