@@ -67,6 +67,8 @@ export interface OwnPracticeInput {
   title: string;
   subjectName?: string;
   parsed: ParsedQuestions;
+  /** Its texts' HTML, rendered by the parse pool (content/parse-jobs.ts); else rendered here. */
+  renderedHtml?: ReadonlyMap<string, string>;
 }
 
 export interface OwnPracticeOptions {
@@ -103,7 +105,7 @@ export async function createOwnPractice(
     }
   }
   const now = (options.now ?? new Date()).toISOString();
-  await importBanks(db, [bank], { now: options.now });
+  await importBanks(db, [bank], { now: options.now, renderedHtml: input.renderedHtml });
   const practice = await db
     .selectFrom("practice")
     .select("id")
@@ -136,7 +138,11 @@ export async function updateOwnPractice(
   const owned = await findOwnedPractice(db, userId, code);
   if (!owned) throw notFound();
   const bank = checkedBank(owned.code, input);
-  await importBanks(db, [bank], { now: options.now, allowRetire: true });
+  await importBanks(db, [bank], {
+    now: options.now,
+    allowRetire: true,
+    renderedHtml: input.renderedHtml,
+  });
   await db
     .updateTable("own_practice")
     .set({

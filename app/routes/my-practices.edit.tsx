@@ -8,7 +8,8 @@ import {
 } from "#app/utils/own-practice-form.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import { formatOwnPracticeText } from "#content/parse-own-text.ts";
+import { ownPracticeJson } from "#content/parse-own-text.ts";
+import { isParseRefusal } from "#content/parse-pool.ts";
 import { readOwnPracticeForEdit, updateOwnPractice } from "#server/own-practices.ts";
 import type { Route } from "./+types/my-practices.edit";
 
@@ -22,7 +23,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const practice = await readOwnPracticeForEdit(context.db, user.id, params.practiceCode);
   if (!practice) throw data(null, { status: 404 });
-  const { text, fileName } = formatOwnPracticeText(practice.parsed);
+  // Parsed back in the pool (ADR 0015); if it is full or the practice too costly, our JSON,
+  // which carries everything and needs no parsing to write.
+  const { text, fileName } = await context.parse
+    .run("formatOwnPracticeText", practice.parsed)
+    .catch((error: unknown) => {
+      if (isParseRefusal(error)) return ownPracticeJson(practice.parsed);
+      throw error;
+    });
   return {
     initial: {
       title: practice.title,
@@ -36,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** Saving makes new revisions of changed questions (the other half's updateOwnPractice). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readOwnPracticeSubmission(request);
+  const read = await readOwnPracticeSubmission(request, context.parse);
   if (!read.ok) return read.response;
   try {
     await updateOwnPractice(context.db, user.id, params.practiceCode, read.submission);
