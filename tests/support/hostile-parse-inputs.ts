@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import type { HostileBody } from "./hostile.ts";
 import { makeDocxOfBody } from "./make-docx.ts";
 
 /**
@@ -30,3 +32,45 @@ export function nestedSdtDocx(depth: number): Promise<Buffer> {
   const close = "</w:sdtContent></w:sdt>";
   return makeDocxOfBody(`${open.repeat(depth)}<w:p/>${close.repeat(depth)}`);
 }
+
+/**
+ * The shapes above at any length, for the fuzz of the parse pool's routes (server/fuzz.test.ts):
+ * each a function of a repeat count.
+ */
+export const HOSTILE_TEXT_SHAPES: ((count: number) => string)[] = [
+  (n) => `Câu 1: $a${"\\$1".repeat(n)}`,
+  (n) => `<?xml version="1.0"?>\n${"<!DOCTYPE [".repeat(n)}`,
+  (n) => `Câu 1${" ".repeat(n)}x\nĐáp án${" ".repeat(n)}x`,
+  (n) => `Chương 1${" ".repeat(n)}x\nA.${" ".repeat(n)}x\u2028y`,
+  (n) => `<p>${"<".repeat(n)}${"\n".repeat(n)}</p>`,
+  (n) => `$CATEGORY:${" ".repeat(n)}x\u2028y\n${"{".repeat(n)}`,
+  (n) => "$x^2$ ".repeat(n),
+  (n) => "[".repeat(n),
+  (n) => `question,answer_a,answer_b,keys\n"${"x".repeat(n)}`,
+];
+
+const FILE_EXTENSIONS = [".txt", ".gift", ".xml", ".csv", ".json", ".aiken"];
+
+/**
+ * A multipart form for the parse pool: one of the hostile shapes at a random length, as the
+ * pasted `text` or as a dropped `file` of an accepted extension. Under 64 KB, so a path the
+ * fuzz made up (a form's body cap) still reads it; the parsers' own test grows them to 2 MB.
+ */
+export const hostileParseForm: fc.Arbitrary<HostileBody> = fc
+  .record({
+    shape: fc.nat({ max: HOSTILE_TEXT_SHAPES.length - 1 }),
+    count: fc.integer({ min: 1, max: 4_000 }),
+    asFile: fc.boolean(),
+    extension: fc.constantFrom(...FILE_EXTENSIONS),
+  })
+  .map(({ shape, count, asFile, extension }) => {
+    const text = HOSTILE_TEXT_SHAPES[shape]!(count);
+    const part = asFile
+      ? `Content-Disposition: form-data; name="file"; filename="de${extension}"\r\nContent-Type: application/octet-stream`
+      : `Content-Disposition: form-data; name="text"`;
+    const title = `--fuzz\r\nContent-Disposition: form-data; name="title"\r\n\r\nĐề\r\n`;
+    return {
+      contentType: "multipart/form-data; boundary=fuzz",
+      body: new TextEncoder().encode(`${title}--fuzz\r\n${part}\r\n\r\n${text}\r\n--fuzz--\r\n`),
+    };
+  });
