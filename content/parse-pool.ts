@@ -49,13 +49,15 @@ export interface ParsePool {
 
 export function createParsePool(options: ParsePoolOptions): ParsePool {
   const threads = options.threads ?? PARSE_LIMITS.threads;
+  const queue = options.queue ?? PARSE_LIMITS.queue;
   const timeLimitMs = options.timeLimitMs ?? PARSE_LIMITS.timeLimitMs;
   const memoryMb = options.memoryMb ?? PARSE_LIMITS.memoryMb;
   const piscina = new Piscina({
     filename: options.workerFile instanceof URL ? options.workerFile.href : options.workerFile,
     minThreads: threads,
     maxThreads: threads,
-    maxQueue: options.queue ?? PARSE_LIMITS.queue,
+    // Counted here, not by piscina: its maxQueue does not count abortable tasks (ours all are:
+    // the time limit is an AbortSignal), which wait in a queue of their own.
     idleTimeout: 60_000,
     // Below the event loop's priority: under a flood of hostile jobs the process still answers
     // its other requests (/healthz, pages) at once (@napi-rs/nice; ignored where missing).
@@ -64,23 +66,27 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
+  let jobs = 0;
   return {
     async run(name, input) {
+      if (jobs >= threads + queue) throw new ParseRefusal("busy");
+      jobs += 1;
       const signal = AbortSignal.timeout(timeLimitMs);
       try {
         return await piscina.run({ name, input }, { signal });
       } catch (error) {
         throw refusalOf(error, signal) ?? error;
+      } finally {
+        jobs -= 1;
       }
     },
     close: () => piscina.destroy(),
   };
 }
 
-/** Piscina's ways of saying the job was stopped or never started, as a ParseRefusal. */
+/** Piscina's ways of saying the job was stopped, as a ParseRefusal. */
 function refusalOf(error: unknown, signal: AbortSignal): ParseRefusal | null {
-  const { name, message, code } = error as { name?: string; message?: string; code?: string };
-  if (message === "Task queue is at limit") return new ParseRefusal("busy");
+  const { name, code } = error as { name?: string; code?: string };
   if (signal.aborted || name === "AbortError") return new ParseRefusal("too-costly");
   if (code === "ERR_WORKER_OUT_OF_MEMORY") return new ParseRefusal("too-costly");
   return null;
