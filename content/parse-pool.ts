@@ -56,8 +56,6 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
     filename: options.workerFile instanceof URL ? options.workerFile.href : options.workerFile,
     minThreads: threads,
     maxThreads: threads,
-    // Counted here, not by piscina: its maxQueue does not count abortable tasks (ours all are:
-    // the time limit is an AbortSignal), which wait in a queue of their own.
     idleTimeout: 60_000,
     // Below the event loop's priority: under a flood of hostile jobs the process still answers
     // its other requests (/healthz, pages) at once (@napi-rs/nice; ignored where missing).
@@ -66,6 +64,8 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
+  // The queue is counted here, not by piscina: its maxQueue does not count abortable tasks
+  // (ours all are: the time limit is an AbortSignal), which wait in a queue of their own.
   let jobs = 0;
   return {
     async run(name, input) {
