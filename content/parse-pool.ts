@@ -19,6 +19,11 @@ export interface ParsePoolOptions {
   queue?: number;
   timeLimitMs?: number;
   memoryMb?: number;
+  /**
+   * An error of a thread outside any job (its script failing to load, say): reported, never
+   * thrown, since an unheard "error" event would end the whole process.
+   */
+  onError?: (error: unknown) => void;
 }
 
 export type ParseRefusalReason = "too-costly" | "busy";
@@ -64,6 +69,7 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
   });
+  piscina.on("error", (error: unknown) => options.onError?.(error));
   // The queue is counted here, not by piscina: its maxQueue does not count abortable tasks
   // (ours all are: the time limit is an AbortSignal), which wait in a queue of their own.
   let jobs = 0;

@@ -172,6 +172,7 @@ export function createApp(options: AppOptions): Express {
     queue: env.PARSE_QUEUE,
     timeLimitMs: env.PARSE_TIME_LIMIT_MS,
     memoryMb: env.PARSE_MEMORY_MB,
+    onError: (error) => logger.error({ err: error }, "parse pool thread failed"),
   });
   closers.set(app, async () => {
     await Promise.all([shared?.close(), parse.close()]);
