@@ -112,7 +112,7 @@ async function runImport(args: string[]): Promise<number> {
     memoryMb: env.PARSE_MEMORY_MB,
   });
   try {
-    await migrateToLatest(db);
+    await Promise.all([migrateToLatest(db), parse.ready()]);
     const { banks, problems } = await readImportFiles(db, parse, target, files, values);
     for (const problem of problems) console.error(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === "error").length;

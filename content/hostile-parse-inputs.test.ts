@@ -89,6 +89,10 @@ const TEXT_CASES: [string, () => unknown][] = [
     () => parseGift(`$CATEGORY:${spaces}x\u2028y\n${"{".repeat(LONG)}`, ""),
   ],
   [
+    "CSV: 200,000 blank lines",
+    () => parseCsv(`question,answer_a,answer_b,keys\n${"\n".repeat(LONG)}x,y,z,A`, ""),
+  ],
+  [
     "CSV: one long quoted field without its closing quote",
     () => parseCsv(`question,answer_a,answer_b,keys\n"${"x".repeat(LONG)}`, ""),
   ],

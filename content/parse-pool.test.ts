@@ -13,9 +13,12 @@ import {
  * (tsx's loader in each thread); the server's tests drive the built worker instead.
  */
 const pools: ParsePool[] = [];
-function pool(options: Omit<ParsePoolOptions, "workerFile" | "execArgv"> = {}): ParsePool {
+async function pool(
+  options: Omit<ParsePoolOptions, "workerFile" | "execArgv"> = {},
+): Promise<ParsePool> {
   const created = createParsePool({ ...sourceParseWorker(), ...options });
   pools.push(created);
+  await created.ready();
   return created;
 }
 afterEach(async () => {
@@ -56,22 +59,20 @@ async function refusalOf(job: Promise<unknown>): Promise<string> {
 
 describe("the parse pool", () => {
   it("answers a job exactly as the parser does on the event loop", async () => {
-    const parse = pool({ threads: 1, timeLimitMs: 30_000 });
+    const parse = await pool({ threads: 1, timeLimitMs: 30_000 });
     expect(await parse.run("previewText", { text: SAMPLE })).toEqual(
       previewOwnText({ text: SAMPLE }),
     );
   });
 
   it("stops a job past its time limit, and the next job is answered", async () => {
-    const parse = pool({ threads: 1, timeLimitMs: 2_000 });
-    await parse.run("previewText", { text: SAMPLE });
+    const parse = await pool({ threads: 1, timeLimitMs: 2_000 });
     expect(await refusalOf(parse.run("previewText", { text: SLOW_TEXT }))).toBe("too-costly");
     expect((await parse.run("previewText", { text: SAMPLE })).questions).toHaveLength(1);
   });
 
   it("stops a job past its heap cap", { timeout: 60_000 }, async () => {
-    const parse = pool({ threads: 1, timeLimitMs: 30_000, memoryMb: 32 });
-    await parse.run("previewText", { text: SAMPLE });
+    const parse = await pool({ threads: 1, timeLimitMs: 30_000, memoryMb: 32 });
     const bytes = new TextEncoder().encode(JSON.stringify(BIG_BANK));
     expect(await refusalOf(parse.run("readBankFile", { bytes, file: "lon.json" }))).toBe(
       "too-costly",
@@ -79,8 +80,7 @@ describe("the parse pool", () => {
   });
 
   it("refuses at once when every thread is busy and the queue is full", async () => {
-    const parse = pool({ threads: 1, queue: 1, timeLimitMs: 2_000 });
-    await parse.run("previewText", { text: SAMPLE });
+    const parse = await pool({ threads: 1, queue: 1, timeLimitMs: 2_000 });
     // As requests do, each job arrives in its own turn of the event loop.
     const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const running = refusalOf(parse.run("previewText", { text: SLOW_TEXT }));

@@ -1,5 +1,5 @@
 import { Piscina } from "piscina";
-import type { ParseJobName, ParseJobs } from "./parse-jobs.ts";
+import type { ParseJob, ParseJobName, ParseJobs } from "./parse-jobs.ts";
 import { PARSE_LIMITS } from "./parse-limits.ts";
 
 /**
@@ -49,6 +49,11 @@ export interface ParsePool {
     name: Name,
     input: Parameters<ParseJobs[Name]>[0],
   ): Promise<Awaited<ReturnType<ParseJobs[Name]>>>;
+  /**
+   * Resolves once every thread has loaded its script and answered: a command (or a test) waits
+   * for it so that loading, slow under tsx, never counts against its first job's time.
+   */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -85,6 +90,10 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
       } finally {
         jobs -= 1;
       }
+    },
+    async ready() {
+      const nothing = { name: "previewText", input: { text: "" } } satisfies ParseJob;
+      await Promise.all(Array.from({ length: threads }, () => piscina.run(nothing)));
     },
     close: () => piscina.destroy(),
   };

@@ -47,6 +47,7 @@ export const HOSTILE_TEXT_SHAPES: ((count: number) => string)[] = [
   (n) => "$x^2$ ".repeat(n),
   (n) => "[".repeat(n),
   (n) => `question,answer_a,answer_b,keys\n"${"x".repeat(n)}`,
+  (n) => `question,answer_a,answer_b,keys\n${"\n".repeat(n)}x,y,z,A`,
 ];
 
 const FILE_EXTENSIONS = [".txt", ".gift", ".xml", ".csv", ".json", ".aiken"];
