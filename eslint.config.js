@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import { house } from "./scripts/eslint-house.js";
@@ -60,6 +61,20 @@ export default tseslint.config(
     ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/**", "bench/**", "db/migrations/**"],
     plugins: { house },
     rules: { "house/function-size": ["error", { max: 80 }] },
+  },
+  {
+    // Every regular expression that may meet a student's text, a request or a bank file runs in
+    // linear time (ADR 0015): no backtracking that grows with the input's length, and no search
+    // that starts again from every position. The rule proves what it can; the fuzz of
+    // content/hostile-parse-inputs.test.ts covers the patterns it cannot judge (lazy
+    // quantifiers before a rare ending).
+    files: ["content/**", "server/**", "base/**", "app/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    plugins: { regexp },
+    rules: {
+      "regexp/no-super-linear-backtracking": ["error", { report: "potential" }],
+      "regexp/no-super-linear-move": ["error", { report: "potential" }],
+    },
   },
   {
     files: ["engine/**", "base/**"],

@@ -1,10 +1,22 @@
 // npm run bench:own-preview — what one pause in typing costs the server in "Tạo đề của tôi"
-// (issue 18): the preview of the largest text allowed (2 MB of "Câu n" text, a formula in every
-// question), parsed and rendered as POST /my-practices/preview does it; median and max of RUNS
-// (default 9) after one warm-up, and the size of the JSON answer.
+// (issue 18), and what the attackers' inputs cost (the security issue's defect 1, ADR 0015):
+//
+// 1. the preview of the largest text allowed (2 MB of "Câu n" text, a formula in every
+//    question), on the event loop as it used to run and through the parse pool as it runs now
+//    (the pool's overhead: a thread hop and the answer's structured clone); median and max of
+//    RUNS (default 9) after one warm-up, and the size of the JSON answer;
+// 2. each hostile text and Word file, through the pool (answered or refused, and how fast);
+// 3. with BEFORE=1, the three expressions the issue named, as they were, on its inputs
+//    (about 80 s: the "before" of 2).
 import { performance } from "node:perf_hooks";
 import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
 import { previewOwnText } from "#content/own-preview.ts";
+import { createParsePool, isParseRefusal, sourceParseWorker } from "#content/parse-pool.ts";
+import {
+  HOSTILE_TEXTS,
+  manyParagraphsDocx,
+  nestedSdtDocx,
+} from "#tests/support/hostile-parse-inputs.ts";
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const filler = "Nội dung câu hỏi về cơ sở dữ liệu và mạng máy tính ".repeat(14);
@@ -21,18 +33,81 @@ while (count < OWN_PRACTICE_MAX_QUESTIONS) {
   count += 1;
 }
 
-previewOwnText({ text });
-const times: number[] = [];
-let bytes = 0;
-for (let run = 0; run < RUNS; run += 1) {
-  const started = performance.now();
-  const preview = previewOwnText({ text });
-  times.push(performance.now() - started);
-  bytes = Buffer.byteLength(JSON.stringify(preview));
+async function measure(run: () => unknown): Promise<{ median: number; max: number }> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)]!, max: times.at(-1)! };
 }
-times.sort((a, b) => a - b);
+
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+
+const direct = await measure(() => previewOwnText({ text }));
+const bytes = Buffer.byteLength(JSON.stringify(previewOwnText({ text })));
+const pool = createParsePool({ ...sourceParseWorker(), threads: 1, timeLimitMs: 60_000 });
+const pooled = await measure(() => pool.run("previewText", { text }));
 console.log(
-  `${count} questions, ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(2)} MB of text: ` +
-    `median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms; ` +
-    `answer ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON`,
+  `${count} questions, ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(2)} MB of text, ` +
+    `answer ${(bytes / 1024 / 1024).toFixed(1)} MB of JSON:\n` +
+    `  on the event loop: median ${ms(direct.median)}, max ${ms(direct.max)}\n` +
+    `  through the pool:  median ${ms(pooled.median)}, max ${ms(pooled.max)} ` +
+    `(overhead ${ms(pooled.median - direct.median)})`,
 );
+await pool.close();
+
+// The server's own limits for the hostile inputs: the answer or the refusal a student gets.
+const bounded = createParsePool(sourceParseWorker());
+await bounded.run("previewText", { text: "Câu 1: x" });
+const files = {
+  "Word: 20 MB of paragraphs": await manyParagraphsDocx(20),
+  "Word: a million nested controls": await nestedSdtDocx(1_000_000),
+  "Word: 7 MB of paragraphs (under the caps)": await manyParagraphsDocx(7),
+};
+console.log(
+  "hostile inputs through the pool (time limit, heap cap and caps of content/parse-limits.ts):",
+);
+for (const [name, hostile] of Object.entries(HOSTILE_TEXTS)) {
+  await report(name, () => bounded.run("previewText", { text: hostile }));
+}
+for (const [name, docx] of Object.entries(files)) {
+  await report(name, () => bounded.run("previewFile", { bytes: docx, fileName: "de.docx" }));
+}
+await bounded.close();
+
+async function report(name: string, run: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  let outcome: string;
+  try {
+    const answer = (await run()) as { text?: string | null; notes?: { message: string }[] };
+    outcome = answer.text === null ? `refused: ${answer.notes?.[0]?.message}` : "answered";
+  } catch (error) {
+    if (!isParseRefusal(error)) throw error;
+    outcome = `stopped (${error.reason})`;
+  }
+  console.log(`  ${name}: ${ms(performance.now() - started)}, ${outcome.slice(0, 70)}`);
+}
+
+if (process.env.BEFORE) {
+  // The expressions as they were (content/rich-text.ts, content/formats/moodle-xml.ts,
+  // content/formats/vi-text.ts before ADR 0015), on the issue's inputs.
+  const OLD = {
+    INLINE: /`([^`\n]+)`|\$(?!\s)((?:\\\$|[^$\n])+?)(?<!\s)\$(?!\d)/g,
+    UNSAFE_DOCTYPE: /<!DOCTYPE\b[^>[]*(?:\b(?:SYSTEM|PUBLIC)\b|\[[\s\S]*?<!ENTITY\b)/iu,
+    QUESTION:
+      /^(?:\*\*|__)?\s*câu\s+\d+\s*(?:\([^)]*\)\s*)?(?:\*\*|__)?\s*[:.)]\s*(?:\*\*|__)?\s*(.*)$/iu,
+  };
+  console.log("before (the expressions the issue named, on the event loop):");
+  const time = (name: string, run: () => unknown) => {
+    const started = performance.now();
+    run();
+    console.log(`  ${name}: ${ms(performance.now() - started)}`);
+  };
+  time("escapedDollars (INLINE)", () => [...HOSTILE_TEXTS.escapedDollars.matchAll(OLD.INLINE)]);
+  time("doctypes (UNSAFE_DOCTYPE)", () => OLD.UNSAFE_DOCTYPE.exec(HOSTILE_TEXTS.doctypes));
+  time("questionSpaces (QUESTION)", () => OLD.QUESTION.exec(HOSTILE_TEXTS.questionSpaces.trim()));
+}

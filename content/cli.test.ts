@@ -13,11 +13,15 @@ const env = { PATH: process.env.PATH, DATABASE_URL: path.join(dir, "cli.sqlite")
 const fixture = (name: string) => path.join(root, "tests/fixtures/banks", name);
 
 async function cli(...args: string[]) {
+  return cliWith({}, ...args);
+}
+
+async function cliWith(extraEnv: Record<string, string>, ...args: string[]) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
       ["--import", "tsx", "content/cli.ts", ...args],
-      { cwd: root, env },
+      { cwd: root, env: { ...env, ...extraEnv }, maxBuffer: 16 * 1024 * 1024 },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -38,6 +42,26 @@ function count(table: string): number {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("npm run import / export", () => {
+  it("reads bank files as the server reads a student's: a file past the reading's memory cap is refused by name, nothing written", async () => {
+    // A valid bank of 2,000 questions of 2 KB each: 4 MB that a 32 MB heap cannot hold parsed.
+    const file = path.join(dir, "qua-lon.json");
+    const questions = Array.from({ length: 2_000 }, (_, n) => ({
+      text: `Câu hỏi số ${n}: ${"nội dung ".repeat(200)}`,
+      answers: [
+        { text: "Đúng", key: true },
+        { text: "Sai", key: false },
+      ],
+    }));
+    const subject = { code: "mon-lon", name: "Môn lớn", description: "", keywords: [] };
+    const practice = { code: "de-lon", title: "Đề lớn", description: "", questions };
+    writeFileSync(file, JSON.stringify({ subject, practices: [practice] }));
+    const result = await cliWith({ PARSE_MEMORY_MB: "32" }, "import", file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}: lỗi: Tệp quá lớn hoặc quá phức tạp để đọc`);
+    // Refused while reading, before anything was written: the database has no question.
+    expect(count("question")).toBe(0);
+  });
+
   it("imports our JSON bank and prints a summary", async () => {
     const result = await cli("import", fixture("mini-bank.json"));
     expect(result.code).toBe(0);

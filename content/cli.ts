@@ -12,7 +12,14 @@ import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.t
 import { chapterIndex } from "./formats/validate-questions.ts";
 import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-bank.ts";
 import { formatProblem } from "./load-banks.ts";
-import { readBankFile } from "./read-bank-file.ts";
+import { trimEndOf, trimStartOf } from "#base/trim.ts";
+import {
+  createParsePool,
+  isParseRefusal,
+  sourceParseWorker,
+  type ParsePool,
+} from "./parse-pool.ts";
+import type { FileContent } from "./read-bank-file.ts";
 
 /**
  * npm run import -- <file or folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title "…"]
@@ -37,6 +44,22 @@ function describeKeys(bank: Bank): string {
       return [`Đề “${practice.code}” (${practice.questions.length} câu):`, ...lines].join("\n");
     })
     .join("\n");
+}
+
+const TOO_COSTLY_MESSAGE =
+  "Tệp quá lớn hoặc quá phức tạp để đọc trong thời gian cho phép (PARSE_TIME_LIMIT_MS, PARSE_MEMORY_MB): hãy chia thành nhiều tệp nhỏ hơn";
+
+/** One file read by the pool; a job it stopped is an error of that file, not a crash. */
+async function readInPool(
+  parse: ParsePool,
+  file: string,
+): Promise<{ content: FileContent | null; problems: Problem[] }> {
+  try {
+    return await parse.run("readBankFile", { bytes: readFileSync(file), file });
+  } catch (error) {
+    if (!isParseRefusal(error)) throw error;
+    return { content: null, problems: [{ file, severity: "error", message: TOO_COSTLY_MESSAGE }] };
+  }
 }
 
 const NO_QUESTION_MESSAGE =
@@ -80,9 +103,17 @@ async function runImport(args: string[]): Promise<number> {
 
   const env = loadEnv();
   const { db } = openDatabase(env.DATABASE_URL);
+  // Bank files are read as a student's upload is: in the parse pool, bounded (ADR 0015).
+  const parse = createParsePool({
+    ...sourceParseWorker(),
+    threads: 1,
+    queue: files.length,
+    timeLimitMs: env.PARSE_TIME_LIMIT_MS,
+    memoryMb: env.PARSE_MEMORY_MB,
+  });
   try {
-    await migrateToLatest(db);
-    const { banks, problems } = await readImportFiles(db, target, files, values);
+    await Promise.all([migrateToLatest(db), parse.ready()]);
+    const { banks, problems } = await readImportFiles(db, parse, target, files, values);
     for (const problem of problems) console.error(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === "error").length;
     const warnings = problems.length - errors;
@@ -114,13 +145,14 @@ async function runImport(args: string[]): Promise<number> {
     console.log(describeSummary(summary, { dryRun, seconds, files: files.length, warnings }));
     return 0;
   } finally {
-    await db.destroy();
+    await Promise.all([db.destroy(), parse.close()]);
   }
 }
 
 /** Reads every file; question-only files are wrapped into practices (--practice, --subject). */
 async function readImportFiles(
   db: ReturnType<typeof openDatabase>["db"],
+  parse: ParsePool,
   target: string,
   files: readonly string[],
   values: { practice?: string; subject?: string; title?: string },
@@ -129,7 +161,7 @@ async function readImportFiles(
   const problems: Problem[] = [];
   const questionFiles: QuestionFile[] = [];
   for (const file of files) {
-    const { content, problems: found } = readBankFile(readFileSync(file), file);
+    const { content, problems: found } = await readInPool(parse, file);
     problems.push(...found);
     if (content?.kind === "bank") banks.push(content.bank);
     if (content?.kind === "questions") {
@@ -252,13 +284,13 @@ function drawProgress(done: number, total: number) {
 }
 
 function slugOf(name: string): string {
-  return name
+  const slug = name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/đ/gi, "d")
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+    .replace(/[^a-z0-9]+/g, "-");
+  return trimEndOf(trimStartOf(slug, "-"), "-");
 }
 
 async function runExport(args: string[]): Promise<number> {

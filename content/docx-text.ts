@@ -1,6 +1,8 @@
 import { inflateRawSync } from "node:zlib";
 import mammoth from "mammoth";
+import { PARSE_LIMITS } from "./parse-limits.ts";
 import { htmlToText } from "./formats/moodle-xml.ts";
+import { trimEndOf } from "#base/trim.ts";
 import type { Problem } from "./formats/types.ts";
 
 /**
@@ -16,12 +18,11 @@ export const DOCX_MESSAGES = {
   unreadable:
     "Không đọc được tệp Word: tệp bị hỏng hoặc không phải .docx (tệp .doc cũ hãy mở bằng Word và lưu lại dạng .docx)",
   tooBig: "Tệp Word chứa quá nhiều dữ liệu khi giải nén: hãy bỏ bớt ảnh hoặc chia nhỏ tài liệu",
+  tooComplex:
+    "Tệp Word quá lớn hoặc quá phức tạp để đọc: hãy chia tài liệu thành nhiều tệp nhỏ hơn, hoặc dán nội dung vào ô soạn đề",
   image: (question: number) => `Ảnh ở câu ${question} không được đưa vào`,
   imageBeforeQuestions: "Ảnh ở phần đầu tài liệu không được đưa vào",
 } as const;
-
-/** What a .docx may hold once unzipped: a 2 MB text is a few MB of XML; images count too. */
-export const DOCX_MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
 
 const IMAGE_MARK = "\uE001";
 const TAB_MARK = "\uE002";
@@ -35,9 +36,10 @@ export interface DocxText {
 export async function readDocxText(
   bytes: Uint8Array,
 ): Promise<{ value: DocxText | null; problems: Problem[] }> {
-  const size = unzippedSize(bytes);
-  if (size === null) return failure(DOCX_MESSAGES.unreadable);
-  if (size > DOCX_MAX_UNZIPPED_BYTES) return failure(DOCX_MESSAGES.tooBig);
+  const inspected = inspectDocx(bytes);
+  if (inspected === "unreadable") return failure(DOCX_MESSAGES.unreadable);
+  if (inspected === "too-big") return failure(DOCX_MESSAGES.tooBig);
+  if (inspected === "too-complex") return failure(DOCX_MESSAGES.tooComplex);
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
@@ -74,7 +76,8 @@ export function htmlToDocxText(html: string): DocxText {
   const kept: string[] = [];
   for (const line of lines) {
     const images = line.split(IMAGE_MARK).length - 1;
-    const rest = line.replaceAll(IMAGE_MARK, "").replaceAll(TAB_MARK, "\t").replace(/\t+$/u, "");
+    const withTabs = line.replaceAll(IMAGE_MARK, "").replaceAll(TAB_MARK, "\t");
+    const rest = trimEndOf(withTabs, "\t");
     // An image alone on its line leaves no line: it is reported at the line that follows.
     for (let i = 0; i < images; i += 1) imageLines.push(kept.length + 1);
     if (images === 0 || rest.trim() !== "") kept.push(rest.trimEnd());
@@ -96,33 +99,96 @@ export function imageWarnings(imageLines: number[], questionLines: number[]): Pr
 }
 
 /**
- * The size of every entry of a zip once inflated, by inflating it with a cap (a zip's own size
- * fields can lie): a small hostile file that unpacks to gigabytes is refused before mammoth
- * unpacks it whole in memory. Null when the bytes are not a readable zip.
+ * Every entry of the zip inflated with a cap (a zip's own size fields can lie), before mammoth
+ * unpacks and builds anything: a small hostile file that unpacks to gigabytes, an XML part
+ * too big to build in time, or XML nested deeper than any Word document is refused here
+ * (limits in content/parse-limits.ts).
  */
-export function unzippedSize(bytes: Uint8Array): number | null {
+export function inspectDocx(bytes: Uint8Array): "ok" | "unreadable" | "too-big" | "too-complex" {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndOfDirectory(view);
-  if (end < 0) return null;
+  if (end < 0) return "unreadable";
   let entry = view.readUInt32LE(end + 16);
   const count = view.readUInt16LE(end + 10);
   let total = 0;
   try {
     for (let index = 0; index < count; index += 1) {
-      if (view.readUInt32LE(entry) !== 0x02014b50) return null;
-      total += entrySize(view, entry, DOCX_MAX_UNZIPPED_BYTES - total + 1);
-      if (total > DOCX_MAX_UNZIPPED_BYTES) return total;
-      entry +=
-        46 +
-        view.readUInt16LE(entry + 28) +
-        view.readUInt16LE(entry + 30) +
-        view.readUInt16LE(entry + 32);
+      if (view.readUInt32LE(entry) !== 0x02014b50) return "unreadable";
+      const nameLength = view.readUInt16LE(entry + 28);
+      const name = view.toString("utf8", entry + 46, entry + 46 + nameLength);
+      const isXml = /\.(?:xml|rels)$/iu.test(name);
+      const budget = PARSE_LIMITS.docxUnzippedBytes - total + 1;
+      const limit = isXml ? Math.min(budget, XML_BUDGET) : budget;
+      const data = inflateEntry(view, entry, limit);
+      if (data === null) return "too-big";
+      total += data.length;
+      if (total > PARSE_LIMITS.docxUnzippedBytes) return "too-big";
+      if (isXml && data.length > PARSE_LIMITS.docxXmlPartBytes) return "too-big";
+      if (isXml && xmlTooDeep(data)) return "too-complex";
+      entry += 46 + nameLength + view.readUInt16LE(entry + 30) + view.readUInt16LE(entry + 32);
     }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return code === "ERR_BUFFER_TOO_LARGE" ? DOCX_MAX_UNZIPPED_BYTES + 1 : null;
+  } catch {
+    return "unreadable";
   }
-  return total;
+  return "ok";
+}
+
+/** An XML part is inflated one byte past its cap, so a bigger one is seen without unpacking it all. */
+const XML_BUDGET = PARSE_LIMITS.docxXmlPartBytes + 1;
+
+/**
+ * Whether elements nest deeper than Word's documents ever do, read off the bytes in one pass
+ * (mammoth's tree of a million nested elements took 2 GB). Comments, processing instructions,
+ * declarations and CDATA open no element; quoted attribute values may hold ">".
+ */
+export function xmlTooDeep(xml: Buffer, maxDepth = PARSE_LIMITS.docxXmlDepth): boolean {
+  let depth = 0;
+  let at = 0;
+  while (at < xml.length) {
+    const open = xml.indexOf(LESS_THAN, at);
+    if (open < 0) return false;
+    const next = xml[open + 1];
+    if (next === EXCLAMATION || next === QUESTION) {
+      at = endOfMarkup(xml, open);
+      continue;
+    }
+    const close = endOfTag(xml, open);
+    if (close < 0) return false;
+    if (next === SLASH) depth -= 1;
+    else if (xml[close - 1] !== SLASH) depth += 1;
+    if (depth > maxDepth) return true;
+    at = close + 1;
+  }
+  return false;
+}
+
+const LESS_THAN = 0x3c;
+const GREATER_THAN = 0x3e;
+const EXCLAMATION = 0x21;
+const QUESTION = 0x3f;
+const SLASH = 0x2f;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+
+/** Past a comment, a CDATA section, a declaration or a processing instruction. */
+function endOfMarkup(xml: Buffer, open: number): number {
+  const head = xml.toString("latin1", open, open + 9);
+  const ender = head.startsWith("<!--") ? "-->" : head === "<![CDATA[" ? "]]>" : ">";
+  const found = xml.indexOf(ender, open + 2, "latin1");
+  return found < 0 ? xml.length : found + ender.length;
+}
+
+/** The ">" that ends the tag opening at `open`, or -1. */
+function endOfTag(xml: Buffer, open: number): number {
+  let quote = 0;
+  for (let at = open + 1; at < xml.length; at += 1) {
+    const byte = xml[at]!;
+    if (quote !== 0) {
+      if (byte === quote) quote = 0;
+    } else if (byte === QUOTE || byte === APOSTROPHE) quote = byte;
+    else if (byte === GREATER_THAN) return at;
+  }
+  return -1;
 }
 
 function findEndOfDirectory(view: Buffer): number {
@@ -132,14 +198,20 @@ function findEndOfDirectory(view: Buffer): number {
   return -1;
 }
 
-function entrySize(view: Buffer, entry: number, budget: number): number {
+/** The entry's bytes, or null when they are more than `budget`. */
+function inflateEntry(view: Buffer, entry: number, budget: number): Buffer | null {
   const method = view.readUInt16LE(entry + 10);
   const compressed = view.readUInt32LE(entry + 20);
   const local = view.readUInt32LE(entry + 42);
   if (view.readUInt32LE(local) !== 0x04034b50) throw new Error("bad local header");
   const start = local + 30 + view.readUInt16LE(local + 26) + view.readUInt16LE(local + 28);
   const data = view.subarray(start, start + compressed);
-  if (method === 0) return data.length;
+  if (method === 0) return data.length > budget ? null : data;
   if (method !== 8) throw new Error("unsupported compression");
-  return inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
+  try {
+    return inflateRawSync(data, { maxOutputLength: Math.max(1, budget) });
+  } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") return null;
+    throw error;
+  }
 }

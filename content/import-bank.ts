@@ -82,7 +82,14 @@ export interface ImportOptions {
    * the import (an own practice's edit claims its version here). Throwing rolls it all back.
    */
   beforeWrite?: (trx: Transaction<DB>) => Promise<void>;
+  /**
+   * HTML the parse pool already rendered for texts of these banks (ADR 0015), so a student's
+   * save renders nothing on the server's event loop; a text missing here is rendered here.
+   */
+  renderedHtml?: ReadonlyMap<string, string>;
 }
+
+type Render = (text: string) => string;
 
 /**
  * Writes validated banks in one transaction (all or nothing): subjects and practices are created
@@ -110,6 +117,8 @@ async function runImport(
   options: ImportOptions,
 ): Promise<ImportSummary | null> {
   const now = (options.now ?? new Date()).toISOString();
+  const rendered = options.renderedHtml;
+  const render: Render = (text) => rendered?.get(text) ?? renderRichText(text);
   const summary = emptySummary();
   const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
   // Several files may bring the same subject: it counts once.
@@ -125,7 +134,10 @@ async function runImport(
         });
         for (const practice of bank.practices) {
           const retiredBefore = summary.retired;
-          const live = await importPractice(writer, subjectId, practice, summary, now);
+          const live = await importPractice(writer, subjectId, practice, summary, {
+            now,
+            render,
+          });
           const retired = summary.retired - retiredBefore;
           if (retired * 2 > live && !options.allowRetire) {
             throw new TooManyRetiredError(practice.code, retired, live);
@@ -149,7 +161,7 @@ async function importPractice(
   subjectId: number,
   practice: BankPractice,
   summary: ImportSummary,
-  now: string,
+  { now, render }: { now: string; render: Render },
 ): Promise<number> {
   const practiceId = await writer.upsertPractice(subjectId, {
     code: practice.code,
@@ -163,7 +175,8 @@ async function importPractice(
     live,
     practice.questions,
     summary,
-    (question, idx, hash, revision) => toRow(practiceId, idx, question, hash, revision, now),
+    (question, idx, hash, revision) =>
+      toRow({ practiceId, idx, question, hash, revision, now }, render),
   );
   await writer.applyQuestionChanges(changes);
   await writer.replaceChapters(practiceId, chaptersOf(practice));
@@ -249,20 +262,30 @@ function chaptersOf(practice: BankPractice): ChapterValues[] {
 }
 
 function toRow(
-  practiceId: number,
-  idx: number,
-  question: BankQuestion,
-  hash: string,
-  revision: number,
-  now: string,
+  {
+    practiceId,
+    idx,
+    question,
+    hash,
+    revision,
+    now,
+  }: {
+    practiceId: number;
+    idx: number;
+    question: BankQuestion;
+    hash: string;
+    revision: number;
+    now: string;
+  },
+  render: Render,
 ): QuestionRow {
   const answers: StoredAnswer[] = question.answers.map((answer, answerIdx) => ({
     idx: answerIdx,
     text: answer.text,
-    html: renderRichText(answer.text),
+    html: render(answer.text),
     isKey: answer.key,
     ...(answer.feedback
-      ? { feedback: answer.feedback, feedbackHtml: renderRichText(answer.feedback) }
+      ? { feedback: answer.feedback, feedbackHtml: render(answer.feedback) }
       : {}),
   }));
   const anyKey = isAnyKey(question);
@@ -275,9 +298,9 @@ function toRow(
     retired: 0,
     content_hash: hash,
     text: question.text,
-    text_html: renderRichText(question.text),
+    text_html: render(question.text),
     explanation: question.explanation ?? null,
-    explanation_html: question.explanation ? renderRichText(question.explanation) : null,
+    explanation_html: question.explanation ? render(question.explanation) : null,
     reference_url: question.reference ?? null,
     answers: JSON.stringify(answers),
     key_count: anyKey ? 1 : answers.filter((a) => a.isKey).length,

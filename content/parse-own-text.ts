@@ -168,6 +168,11 @@ export function formatOwnPracticeText(parsed: ParsedQuestions): {
     const clean = !back.problems.some((problem) => problem.severity === "error");
     if (clean && back.parsed && sameQuestions(back.parsed, parsed)) return candidate;
   }
+  return ownPracticeJson(parsed);
+}
+
+/** Our JSON, which carries everything: what the editor shows when nothing lighter does. */
+export function ownPracticeJson(parsed: ParsedQuestions): { text: string; fileName: string } {
   return { text: ownJson(parsed), fileName: "de.json" };
 }
 

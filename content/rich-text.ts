@@ -1,4 +1,6 @@
 import katex from "katex";
+import { findInlineTokens } from "./inline-tokens.ts";
+import { trimEndOf, trimStartOf } from "#base/trim.ts";
 
 /**
  * Our question text format, rendered to HTML once at import time (so phones get no math
@@ -22,19 +24,14 @@ export function renderRichText(source: string): string {
   return parts.join("");
 }
 
-/** Finds math and inline code in a run of text outside code blocks. */
-// Pandoc's rule for $: no space after the opening one, none before the closing one, and no
-// digit right after it ("$5 và $10" stays text).
-const INLINE = /`([^`\n]+)`|\$(?!\s)((?:\\\$|[^$\n])+?)(?<!\s)\$(?!\d)/g;
-
 function renderInline(text: string): string {
   let html = "";
   let last = 0;
-  for (const match of text.matchAll(INLINE)) {
-    html += escapeHtml(text.slice(last, match.index));
-    if (match[1] !== undefined) html += `<code>${escapeHtml(match[1])}</code>`;
-    else html += renderMath(match[2] ?? "");
-    last = match.index + match[0].length;
+  for (const token of findInlineTokens(text)) {
+    html += escapeHtml(text.slice(last, token.start));
+    if (token.kind === "code") html += `<code>${escapeHtml(token.body)}</code>`;
+    else html += renderMath(token.body);
+    last = token.end;
   }
   return html + escapeHtml(text.slice(last));
 }
@@ -59,19 +56,19 @@ function renderMath(expression: string): string {
 export function findMathErrors(source: string): string[] {
   const withoutCode = source.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]+`/g, "");
   const errors: string[] = [];
-  for (const match of withoutCode.matchAll(INLINE)) {
-    if (match[2] === undefined) continue;
+  for (const token of findInlineTokens(withoutCode)) {
+    if (token.kind !== "math") continue;
     try {
-      katex.renderToString(match[2], { ...KATEX_LIMITS, throwOnError: true, strict: "error" });
+      katex.renderToString(token.body, { ...KATEX_LIMITS, throwOnError: true, strict: "error" });
     } catch (error) {
-      errors.push(`$${match[2]}$: ${(error as Error).message}`);
+      errors.push(`$${token.body}$: ${(error as Error).message}`);
     }
   }
   return errors;
 }
 
 function trimNewlines(text: string, side: "start" | "end"): string {
-  return side === "end" ? text.replace(/\n+$/, "") : text.replace(/^\n+/, "");
+  return side === "end" ? trimEndOf(text, "\n") : trimStartOf(text, "\n");
 }
 
 export function escapeHtml(text: string): string {

@@ -12,8 +12,10 @@ import { build } from "esbuild";
 const buildDir = process.env.ON_TAP_BUILD_DIR ?? "build";
 
 await build({
-  entryPoints: ["server/index.ts"],
-  outfile: `${buildDir}/host/index.js`,
+  // The host, and the script of the threads that read students' files and texts
+  // (content/parse-pool.ts, ADR 0015), which the host starts from build/host/parse-worker.js.
+  entryPoints: { index: "server/index.ts", "parse-worker": "content/parse-worker.ts" },
+  outdir: `${buildDir}/host`,
   bundle: true,
   platform: "node",
   target: "node20",

@@ -12,6 +12,12 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { toNodeHandler } from "better-auth/node";
 import { sharedVi } from "#base/i18n/vi.ts";
+import {
+  createParsePool,
+  sourceParseWorker,
+  type ParsePool,
+  type ParsePoolOptions,
+} from "#content/parse-pool.ts";
 import { checkDatabase } from "#db/health.ts";
 import type { DialectName } from "#db/kysely.ts";
 import type { DB } from "#db/schema.ts";
@@ -44,6 +50,8 @@ declare module "react-router" {
     clientIp: string;
     /** Set when a loader or action met the database out of reach: the answer becomes a 503. */
     outage: OutageMark;
+    /** Reads students' files and texts off the event loop, bounded (ADR 0015). */
+    parse: ParsePool;
   }
 }
 
@@ -58,12 +66,17 @@ export interface AppOptions {
   vite?: ViteDevServer;
   /** Where the built browser assets are (build/client). */
   clientDir?: string;
+  /**
+   * The parse pool's worker script: the built build/host/parse-worker.js in production (and
+   * in the tests, which drive the build); the TypeScript source under tsx when absent.
+   */
+  parseWorker?: Pick<ParsePoolOptions, "workerFile" | "execArgv">;
 }
 
 /** What an app holds open besides the database (which its owner closes): see closeApp. */
 const closers = new WeakMap<Express, () => Promise<void>>();
 
-/** Closes what createApp opened (the Redis connection), once the server has stopped. */
+/** Closes what createApp opened (the Redis connection, the parse pool), once the server has stopped. */
 export async function closeApp(app: Express): Promise<void> {
   const close = closers.get(app);
   closers.delete(app);
@@ -153,7 +166,17 @@ export function createApp(options: AppOptions): Express {
   app.get("/healthz", answerHealth(db));
 
   const shared = openSharedStore(env, logger);
-  if (shared) closers.set(app, () => shared.close());
+  const parse = createParsePool({
+    ...(options.parseWorker ?? sourceParseWorker()),
+    threads: env.PARSE_THREADS,
+    queue: env.PARSE_QUEUE,
+    timeLimitMs: env.PARSE_TIME_LIMIT_MS,
+    memoryMb: env.PARSE_MEMORY_MB,
+    onError: (error) => logger.error({ err: error }, "parse pool thread failed"),
+  });
+  closers.set(app, async () => {
+    await Promise.all([shared?.close(), parse.close()]);
+  });
   const auth = createAuth({ env, db, dialect, logger, shared });
   // Mounted before any body parser: better-auth reads the raw request itself.
   app.all("/api/auth/{*splat}", toNodeHandler(auth));
@@ -174,13 +197,17 @@ export function createApp(options: AppOptions): Express {
     app.use(servePublicFiles(options.clientDir));
   }
 
-  mountReactRouter(app, options, auth);
+  mountReactRouter(app, options, { auth, parse });
   app.use(handleError);
   return app;
 }
 
 /** Every other request is React Router's, with the load context its loaders and actions read. */
-function mountReactRouter(app: Express, options: AppOptions, auth: Auth) {
+function mountReactRouter(
+  app: Express,
+  options: AppOptions,
+  { auth, parse }: { auth: Auth; parse: ParsePool },
+) {
   const { env, db, dialect, logger, build, vite } = options;
   const publicEnv = selectPublicEnv(env);
   const getLoadContext = (req: express.Request, res: express.Response) => ({
@@ -192,6 +219,7 @@ function mountReactRouter(app: Express, options: AppOptions, auth: Auth) {
     auth,
     clientIp: req.ip ?? "unknown",
     outage: outageMarkOf(res),
+    parse,
   });
   if (build) {
     app.use(cacheVisitorPages({ build, seconds: env.PAGE_CACHE_SECONDS, getLoadContext }));

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { PARSE_LIMITS } from "#content/parse-limits.ts";
 import { EnvError, loadEnv, selectPublicEnv } from "./env.ts";
 
 const dirs: string[] = [];
@@ -115,6 +116,25 @@ describe("loadEnv", () => {
       REDIS_KEY_PREFIX: "ontap-prod:",
       REDIS_COMMAND_TIMEOUT_MS: 250,
     });
+  });
+
+  it("bounds the parse pool by content/parse-limits.ts by default, each configurable, nonsense refused", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() })).toMatchObject({
+      PARSE_THREADS: PARSE_LIMITS.threads,
+      PARSE_QUEUE: PARSE_LIMITS.queue,
+      PARSE_TIME_LIMIT_MS: PARSE_LIMITS.timeLimitMs,
+      PARSE_MEMORY_MB: PARSE_LIMITS.memoryMb,
+    });
+    expect(
+      loadEnv({ DATA_DIR: dataDir(), PARSE_THREADS: "4", PARSE_TIME_LIMIT_MS: "10000" }),
+    ).toMatchObject({ PARSE_THREADS: 4, PARSE_TIME_LIMIT_MS: 10_000 });
+    try {
+      loadEnv({ DATA_DIR: dataDir(), PARSE_THREADS: "0", PARSE_MEMORY_MB: "beaucoup" });
+      expect.unreachable();
+    } catch (error) {
+      const keys = (error as EnvError).problems.map((p) => p.split(":")[0]);
+      expect(keys).toEqual(["PARSE_THREADS", "PARSE_MEMORY_MB"]);
+    }
   });
 
   it("gives the browser only whitelisted values", () => {

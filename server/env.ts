@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { PARSE_LIMITS } from "#content/parse-limits.ts";
 
 /**
  * The only module that reads `process.env`. Everything is validated once, at boot; a bad
@@ -111,6 +112,20 @@ export const EnvSchema = z.object({
   /** Worker processes of the production server (`node build/host/index.js`): one per core. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * The threads that read students' files and texts off the event loop, per process (ADR 0015,
+   * content/parse-limits.ts): how many, how many jobs may wait for one, a job's time from its
+   * arrival, and each thread's heap.
+   */
+  PARSE_THREADS: z.coerce.number().int().min(1).max(64).default(PARSE_LIMITS.threads),
+  PARSE_QUEUE: z.coerce.number().int().min(0).max(10_000).default(PARSE_LIMITS.queue),
+  PARSE_TIME_LIMIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(600_000)
+    .default(PARSE_LIMITS.timeLimitMs),
+  PARSE_MEMORY_MB: z.coerce.number().int().min(32).max(16_384).default(PARSE_LIMITS.memoryMb),
   COMPRESSION: booleanFromString.default(true),
   /**
    * "Đăng nhập bằng Google": an OAuth client (type "Web application") from the Google Cloud

@@ -15,6 +15,7 @@ import {
   safeEncode,
   type HostileBody,
 } from "#tests/support/hostile.ts";
+import { hostileParseForm } from "#tests/support/hostile-parse-inputs.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
 
 /**
@@ -48,6 +49,12 @@ interface FuzzEntry {
    * replaced by a hostile value or left out, besides the wholly hostile forms.
    */
   validForm?: Record<string, string>;
+  /**
+   * The route reads students' files and texts in the parse pool (ADR 0015): it also gets the
+   * adversarial shapes of tests/support/hostile-parse-inputs.ts at random lengths, as text and
+   * as files, which must be answered or refused like any other body.
+   */
+  parsePool?: true;
 }
 
 interface FuzzIds {
@@ -220,9 +227,14 @@ const ENTRIES: Record<string, FuzzEntry> = {
     body: "form",
     fields: OWN_PRACTICE_FORM,
     validForm: VALID_OWN_PRACTICE,
+    parsePool: true,
   },
   "GET /my-practices/preview": {},
-  "POST /my-practices/preview": { body: "form", fields: [...OWN_PRACTICE_FORM, "file"] },
+  "POST /my-practices/preview": {
+    body: "form",
+    fields: [...OWN_PRACTICE_FORM, "file"],
+    parsePool: true,
+  },
   "GET /my-practices/:practiceCode/edit": {
     samples: { practiceCode: ["de-thu", OWN_PRACTICE_SAMPLE] },
   },
@@ -230,6 +242,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
     body: "form",
     fields: [...OWN_PRACTICE_FORM, "version"],
     validForm: VALID_OWN_PRACTICE,
+    parsePool: true,
     samples: { practiceCode: ["de-thu", OWN_PRACTICE_SAMPLE] },
   },
   "GET /about": {},
@@ -437,6 +450,11 @@ function nearlyValidForm(valid: Record<string, string>): fc.Arbitrary<HostileBod
 }
 
 function bodyOf(entry: FuzzEntry, route: AppRoute, ids: FuzzIds): fc.Arbitrary<HostileBody> {
+  const body = anyBodyOf(entry, route, ids);
+  return entry.parsePool ? fc.oneof(body, hostileParseForm) : body;
+}
+
+function anyBodyOf(entry: FuzzEntry, route: AppRoute, ids: FuzzIds): fc.Arbitrary<HostileBody> {
   const fields = [...(entry.fields ?? []), ...(route.bodyKeys ?? []), ...CALLBACKS];
   if (entry.body === "bytes") return hostileBytes;
   if (entry.body === "form" && entry.validForm) {

@@ -34,6 +34,7 @@ if (cluster.isPrimary && env.WEB_CONCURRENCY > 1) {
         logger,
         build,
         clientDir: path.join(buildDir, "client"),
+        parseWorker: { workerFile: path.join(buildDir, "host", "parse-worker.js") },
       });
     },
     { prepare: cluster.isPrimary },

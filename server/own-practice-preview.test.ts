@@ -203,3 +203,46 @@ describe("the editor's pages", () => {
     expect(edit.status).toBe(404);
   });
 });
+
+describe("the parse pool's refusals (ADR 0015)", () => {
+  let busy: TestServer;
+  let busyCookie: string;
+  beforeAll(async () => {
+    // One thread and no queue: a second job while one runs is refused at once.
+    busy = await startTestServer({
+      AUTH_RATE_LIMIT: "false",
+      PARSE_THREADS: "1",
+      PARSE_QUEUE: "0",
+    });
+    ({ cookie: busyCookie } = await signUp(busy, { email: "ban-ron@example.com" }));
+  }, 120_000);
+  afterAll(async () => {
+    await busy?.close();
+  });
+
+  function send(text: string) {
+    return fetch(`${busy.base}/my-practices/preview`, {
+      method: "POST",
+      headers: { cookie: busyCookie, origin: busy.base },
+      body: textForm(text),
+    });
+  }
+
+  it("a text too costly to read in time is a 422, and a job finding the pool full a 503 with Retry-After, in Vietnamese", async () => {
+    // 150,000 formulas: every pattern is linear, yet KaTeX needs far more than the time limit.
+    const slow = send(`Câu 1: ${"$x^2 + y$ ".repeat(150_000)}\nA. y\nB. z\nĐáp án: A\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const refused = await send("Câu 1: x\nA. y\nB. z\nĐáp án: A\n");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("retry-after")).toBe("5");
+    expect(await refused.json()).toEqual({ code: "PARSER_BUSY", message: errors.PARSER_BUSY });
+    const stopped = await slow;
+    expect(stopped.status).toBe(422);
+    expect(await stopped.json()).toEqual({
+      code: "TEXT_TOO_COSTLY",
+      message: errors.TEXT_TOO_COSTLY,
+    });
+    // The thread it ended is replaced: the next preview is answered.
+    expect((await send("Câu 1: x\nA. y\nB. z\nĐáp án: A\n")).status).toBe(200);
+  });
+});

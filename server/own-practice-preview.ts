@@ -1,13 +1,9 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
-import {
-  convertOwnFile,
-  previewOwnText,
-  toPreviewProblem,
-  type OwnPreview,
-  type PreviewProblem,
-} from "#content/own-preview.ts";
+import { toPreviewProblem, type OwnPreview, type PreviewProblem } from "#content/own-preview.ts";
 import { OWN_MESSAGES } from "#content/parse-own-text.ts";
+import type { OwnFilePreview } from "#content/parse-jobs.ts";
+import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import type { RateLimitRule, RateLimitStore } from "./rate-limit.ts";
 
 /**
@@ -15,7 +11,9 @@ import type { RateLimitRule, RateLimitStore } from "./rate-limit.ts";
  * urlencoded form with `text` (and `fileName`, the file the text came from), or `file`, a
  * dropped file to convert to text first. The body is capped before this runs
  * (server/request-guards.ts), the origin checked there too; here: signed in only, and a limit
- * per user, since every keystroke pause re-parses up to 2 MB.
+ * per user, since every keystroke pause re-parses up to 2 MB. The converting and parsing run
+ * in the parse pool (ADR 0015), never on this event loop: a job past its time or memory is a
+ * 422, a full queue a 503 with Retry-After.
  */
 export const OWN_PREVIEW_RATE: RateLimitRule = { window: 60, max: 120 };
 
@@ -36,17 +34,32 @@ export function ownPreviewProblem(
   code: Exclude<ErrorCode, "TOO_MANY_REQUESTS">,
   status: number,
   message?: string,
+  headers: Record<string, string> = {},
 ): Response {
   const text = message ?? serverVi.ownPracticeEditor.errors[code];
   return Response.json(
     { code, message: text },
-    { status, headers: { "cache-control": "no-store" } },
+    { status, headers: { "cache-control": "no-store", ...headers } },
   );
+}
+
+/** Seconds a student waits before trying again when every thread and the queue are taken. */
+const BUSY_RETRY_SECONDS = 5;
+
+/** A job the pool stopped or could not take, as the student's answer; anything else is a bug. */
+function parseRefusalAnswer(error: unknown, what: "file" | "text"): Response {
+  if (!isParseRefusal(error)) throw error;
+  if (error.reason === "busy") {
+    return ownPreviewProblem("PARSER_BUSY", 503, undefined, {
+      "retry-after": String(BUSY_RETRY_SECONDS),
+    });
+  }
+  return ownPreviewProblem(what === "file" ? "FILE_TOO_COSTLY" : "TEXT_TOO_COSTLY", 422);
 }
 
 export async function answerOwnPreview(
   request: Request,
-  deps: { userId: string | null; limits: RateLimitStore },
+  deps: { userId: string | null; limits: RateLimitStore; parse: ParsePool },
 ): Promise<Response> {
   if (request.method !== "POST") return ownPreviewProblem("BAD_REQUEST", 405);
   if (!deps.userId) return ownPreviewProblem("UNAUTHENTICATED", 401);
@@ -64,19 +77,22 @@ export async function answerOwnPreview(
   const form = await readForm(request);
   if (!form) return ownPreviewProblem("BAD_REQUEST", 400);
   const file = form.get("file");
-  if (file instanceof File && file.size > 0) return previewFile(file);
+  if (file instanceof File && file.size > 0) return previewFile(file, deps.parse);
   const text = form.get("text");
   const fileName = form.get("fileName");
   if (typeof text !== "string" || (fileName !== null && typeof fileName !== "string")) {
     return ownPreviewProblem("BAD_REQUEST", 400);
   }
-  const answer: OwnPreviewAnswer = {
-    ...previewOwnText({
+  let preview: OwnPreview;
+  try {
+    preview = await deps.parse.run("previewText", {
       text,
       ...(fileName ? { fileName: fileName.slice(0, FILE_NAME_MAX) } : {}),
-    }),
-    notes: [],
-  };
+    });
+  } catch (error) {
+    return parseRefusalAnswer(error, "text");
+  }
+  const answer: OwnPreviewAnswer = { ...preview, notes: [] };
   return Response.json(answer, { headers: { "cache-control": "no-store" } });
 }
 
@@ -90,7 +106,7 @@ async function readForm(request: Request): Promise<FormData | null> {
   }
 }
 
-async function previewFile(file: File): Promise<Response> {
+async function previewFile(file: File, parse: ParsePool): Promise<Response> {
   const fileName = file.name.slice(-FILE_NAME_MAX);
   if (!ACCEPTED_FILE.test(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
   const isDocx = /\.docx$/iu.test(fileName);
@@ -99,14 +115,22 @@ async function previewFile(file: File): Promise<Response> {
   if (!isDocx && file.size > OWN_PRACTICE_MAX_BYTES * 2) {
     return ownPreviewProblem("BAD_REQUEST", 413, OWN_MESSAGES.tooLarge);
   }
-  const converted = await convertOwnFile(new Uint8Array(await file.arrayBuffer()), fileName);
-  if (converted.text === null) {
+  let converted: OwnFilePreview;
+  try {
+    converted = await parse.run("previewFile", {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      fileName,
+    });
+  } catch (error) {
+    return parseRefusalAnswer(error, "file");
+  }
+  if (converted.text === null || converted.preview === null) {
     const message =
       converted.notes[0]?.message ?? serverVi.ownPracticeEditor.errors.UNREADABLE_FILE;
     return ownPreviewProblem("UNREADABLE_FILE", 422, message);
   }
   const answer: OwnPreviewAnswer = {
-    ...previewOwnText({ text: converted.text, fileName }),
+    ...converted.preview,
     text: converted.text,
     fileName,
     notes: converted.notes.map(toPreviewProblem),

@@ -69,6 +69,8 @@ export interface OwnPracticeInput {
   title: string;
   subjectName?: string;
   parsed: ParsedQuestions;
+  /** Its texts' HTML, rendered by the parse pool (content/parse-jobs.ts); else rendered here. */
+  renderedHtml?: ReadonlyMap<string, string>;
 }
 
 export interface OwnPracticeOptions {
@@ -105,7 +107,7 @@ export async function createOwnPractice(
     }
   }
   const now = (options.now ?? new Date()).toISOString();
-  await importBanks(db, [bank], { now: options.now });
+  await importBanks(db, [bank], { now: options.now, renderedHtml: input.renderedHtml });
   const practice = await db
     .selectFrom("practice")
     .select("id")
@@ -148,6 +150,7 @@ export async function updateOwnPractice(
   await importBanks(db, [bank], {
     now: options.now,
     allowRetire: true,
+    renderedHtml: input.renderedHtml,
     beforeWrite: async (trx) => {
       const values = { subjectName: cleanSubject(input.subjectName), now };
       if (!(await claimEditVersion(trx, owned.id, startedFrom, values))) throw staleEdit();

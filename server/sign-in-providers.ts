@@ -1,4 +1,5 @@
 import type { GenericOAuthConfig } from "better-auth/plugins";
+import { trimEndOf } from "#base/trim.ts";
 import type { Env } from "./env.ts";
 
 /**
@@ -24,12 +25,12 @@ export const OIDC_SCOPES = ["openid", "email", "profile"];
 
 /** Where a provider sends the browser back: register exactly this URL with the provider. */
 export function callbackUrlOf(baseURL: string, id: SignInProviderId): string {
-  return `${baseURL.replace(/\/+$/, "")}/api/auth/callback/${id}`;
+  return `${trimEndOf(baseURL, "/")}/api/auth/callback/${id}`;
 }
 
 /** OpenID Connect Discovery 1.0: the configuration document of an issuer. */
 export function discoveryUrlOf(issuer: string): string {
-  return `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  return `${trimEndOf(issuer, "/")}/.well-known/openid-configuration`;
 }
 
 export interface OidcProviderSettings {

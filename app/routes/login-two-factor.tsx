@@ -32,7 +32,7 @@ function loginPath(redirectTo: string): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSessionUser(context, request)) throw redirect(redirectTo);
-  if (!/(^|;\s*)[^=;]*two_factor=/.test(request.headers.get("cookie") ?? "")) {
+  if (!/(?:^|;)[^=;]*two_factor=/.test(request.headers.get("cookie") ?? "")) {
     throw redirect(loginPath(redirectTo));
   }
   return null;

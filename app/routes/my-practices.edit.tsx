@@ -11,7 +11,9 @@ import {
 } from "#app/utils/own-practice-form.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import { formatOwnPracticeText } from "#content/parse-own-text.ts";
+import { ownPracticeJson } from "#content/parse-own-text.ts";
+import type { ParsedQuestions } from "#content/formats/types.ts";
+import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import {
   OwnPracticeError,
   readOwnPracticeForEdit,
@@ -29,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const practice = await readOwnPracticeForEdit(context.db, user.id, params.practiceCode);
   if (!practice) throw data(null, { status: 404 });
-  const { text, fileName } = formatOwnPracticeText(practice.parsed);
+  const { text, fileName } = await editorText(context.parse, practice.parsed);
   return {
     initial: {
       title: practice.title,
@@ -48,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readOwnPracticeSubmission(request);
+  const read = await readOwnPracticeSubmission(request, context.parse);
   if (!read.ok) return read.response;
   const startedFrom = editVersionOf(read.values.version);
   try {
@@ -63,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
             errors: { form: error.message },
             savedElsewhere: {
               title: saved.title,
-              text: formatOwnPracticeText(saved.parsed).text,
+              text: (await editorText(context.parse, saved.parsed)).text,
             },
           },
           { status: 409 },
@@ -73,6 +75,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return ownPracticeRefusal(error, read.values);
   }
   throw redirect(`/practice-review/${encodeURIComponent(params.practiceCode)}`);
+}
+
+/**
+ * A stored practice as the editor's text, written in the parse pool (ADR 0015); when the pool is
+ * full or the practice too costly, our JSON, which carries everything and needs no parsing.
+ */
+function editorText(
+  parse: ParsePool,
+  parsed: ParsedQuestions,
+): Promise<{ text: string; fileName?: string | undefined }> {
+  return parse.run("formatOwnPracticeText", parsed).catch((error: unknown) => {
+    if (isParseRefusal(error)) return ownPracticeJson(parsed);
+    throw error;
+  });
 }
 
 /** The version a form says it started from; anything but a plain count can never match. */

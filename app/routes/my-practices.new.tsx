@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Lưu đề": the text parsed again on the server, then the practice made and its set-up page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readOwnPracticeSubmission(request);
+  const read = await readOwnPracticeSubmission(request, context.parse);
   if (!read.ok) return read.response;
   let code: string;
   try {

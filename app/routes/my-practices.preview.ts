@@ -5,7 +5,11 @@ import { answerOwnPreview, ownPreviewProblem } from "#server/own-practice-previe
 /** POST /my-practices/preview: the live preview of "Tạo đề của tôi" (server/own-practice-preview.ts). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getSessionUser(context, request);
-  return answerOwnPreview(request, { userId: user?.id ?? null, limits: context.auth.limits });
+  return answerOwnPreview(request, {
+    userId: user?.id ?? null,
+    limits: context.auth.limits,
+    parse: context.parse,
+  });
 }
 
 export function loader() {

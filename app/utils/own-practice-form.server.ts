@@ -5,9 +5,11 @@ import type {
 } from "#app/components/own-practice-editor/practice-editor.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { readForm } from "#app/utils/form.server.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
-import { parseOwnText } from "#content/parse-own-text.ts";
+import type { OwnSubmissionRead } from "#content/parse-jobs.ts";
+import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -15,15 +17,19 @@ export interface OwnPracticeSubmission {
   title: string;
   subjectName?: string;
   parsed: ParsedQuestions;
+  renderedHtml?: ReadonlyMap<string, string>;
 }
 
 /**
  * The editor's form, checked again on the server as the preview checked it: a title, an
- * optional subject, and a text the importer's parsers read without an error. A refusal is a
- * 400 with the values back, so the page shows them with what is wrong.
+ * optional subject, and a text the importer's parsers read without an error, read by the
+ * parse pool (ADR 0015) as the preview reads it. A refusal is a 400 with the values back (a
+ * 422 when the text was too costly to read, a 503 when the pool was full), so the page shows
+ * them with what is wrong.
  */
 export async function readOwnPracticeSubmission(
   request: Request,
+  parse: ParsePool,
 ): Promise<
   | { ok: true; submission: OwnPracticeSubmission; values: EditorValues }
   | { ok: false; response: ReturnType<typeof refusal> }
@@ -48,10 +54,9 @@ export async function readOwnPracticeSubmission(
   if (values.subjectName.length > OWN_PRACTICE_SUBJECT_MAX) {
     errors.subjectName = t.subjectTooLong(OWN_PRACTICE_SUBJECT_MAX);
   }
-  const { parsed, problems } = parseOwnText({
-    text: values.text,
-    ...(values.fileName ? { fileName: values.fileName } : {}),
-  });
+  const read = await readText(parse, values);
+  if ("refused" in read) return { ok: false, response: read.refused };
+  const { parsed, problems, renderedHtml } = read;
   if (!parsed || problems.some((problem) => problem.severity === "error"))
     errors.form = t.hasErrors;
   if (Object.keys(errors).length > 0 || !parsed) {
@@ -64,12 +69,31 @@ export async function readOwnPracticeSubmission(
       title: values.title,
       ...(values.subjectName ? { subjectName: values.subjectName } : {}),
       parsed,
+      ...(renderedHtml ? { renderedHtml } : {}),
     },
   };
 }
 
-function refusal(values: EditorValues, errors: EditorErrors) {
-  return data({ values, errors }, { status: 400 });
+function refusal(values: EditorValues, errors: EditorErrors, status = 400) {
+  return data({ values, errors }, { status });
+}
+
+async function readText(
+  parse: ParsePool,
+  values: EditorValues,
+): Promise<OwnSubmissionRead | { refused: ReturnType<typeof refusal> }> {
+  try {
+    return await parse.run("readOwnSubmission", {
+      text: values.text,
+      ...(values.fileName ? { fileName: values.fileName } : {}),
+    });
+  } catch (error) {
+    if (!isParseRefusal(error)) throw error;
+    const errors = serverVi.ownPracticeEditor.errors;
+    return error.reason === "busy"
+      ? { refused: refusal(values, { form: errors.PARSER_BUSY }, 503) }
+      : { refused: refusal(values, { form: errors.TEXT_TOO_COSTLY }, 422) };
+  }
 }
 
 /**

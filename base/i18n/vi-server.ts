@@ -16,6 +16,11 @@ export const serverVi = {
       UNREADABLE_FILE: "Không đọc được tệp này.",
       TOO_MANY_REQUESTS: (seconds: number) =>
         `Bạn gửi quá nhiều yêu cầu xem trước. Vui lòng thử lại sau ${seconds} giây.`,
+      FILE_TOO_COSTLY:
+        "Tệp quá lớn hoặc quá phức tạp để đọc trong thời gian cho phép. Hãy chia tệp thành nhiều phần nhỏ hơn rồi thử lại.",
+      TEXT_TOO_COSTLY:
+        "Nội dung quá lớn hoặc quá phức tạp để đọc trong thời gian cho phép. Hãy chia thành nhiều đề nhỏ hơn rồi thử lại.",
+      PARSER_BUSY: "Máy chủ đang bận đọc nhiều đề cùng lúc. Vui lòng thử lại sau vài giây.",
     },
   },
   /** Refusals of POST /api/attempts that only the server words. */

@@ -1,4 +1,5 @@
 import { joinLines, prepareText } from "./text-encoding.ts";
+import { restAfterSpaces } from "#base/trim.ts";
 import type { BankQuestion, ParseResult, ParsedQuestions } from "./types.ts";
 import {
   type ProblemLog,
@@ -18,7 +19,8 @@ import {
  */
 
 // Moodle needs no space after the letter ("A)Incorrect").
-const OPTION = /^([A-H])[.)]\s*(.*)$/u;
+// Its text is taken by restAfterSpaces: `\s*(.*)$` here was quadratic on a long run of spaces.
+const OPTION_HEAD = /^([A-H])[.)]/u;
 const ANSWER_LINE = /^ANSWER\s*:(.*)$/iu;
 
 interface Draft {
@@ -48,12 +50,18 @@ export function parseAiken(text: string, file: string): ParseResult<ParsedQuesti
 function readLine(state: AikenState, line: string, lineNumber: number): void {
   const answer = ANSWER_LINE.exec(line);
   if (answer) return acceptAnswerLine(state, answer[1] ?? "", lineNumber);
-  const option = OPTION.exec(line);
-  if (option && acceptsOption(state.draft, option[1] ?? "")) {
-    return addOption(state, option[1] ?? "", option[2] ?? "", lineNumber);
+  const option = readOption(line);
+  if (option && acceptsOption(state.draft, option.letter)) {
+    return addOption(state, option.letter, option.text, lineNumber);
   }
   if (line.trim() === "") return noteBlank(state.draft);
   addText(state, line, lineNumber);
+}
+
+function readOption(line: string): { letter: string; text: string } | null {
+  const head = OPTION_HEAD.exec(line);
+  const text = head && restAfterSpaces(line.slice(head[0].length));
+  return head && text !== null ? { letter: head[1] ?? "", text } : null;
 }
 
 function acceptsOption(draft: Draft | undefined, letter: string): boolean {
@@ -171,6 +179,6 @@ function canWriteAnswer(text: string): boolean {
   return (
     first.trim() !== "" &&
     first === first.trimStart() &&
-    rest.every((line) => line.trim() !== "" && !OPTION.test(line) && !ANSWER_LINE.test(line))
+    rest.every((line) => line.trim() !== "" && !readOption(line) && !ANSWER_LINE.test(line))
   );
 }

@@ -18,15 +18,24 @@ export function detectFormat(fileName: string, text: string): BankFormat | null 
   return BY_EXTENSION.get(extension) ?? null;
 }
 
-const VI_QUESTION = /^\s*(?:\*\*|__)?\s*câu\s+\d+\s*(?:\*\*|__)?\s*[:.)]/imu;
-const VI_KEY = /^\s*(?:\*\*|__)?\s*đáp\s+án(?:\s+đúng)?[^:\n]{0,8}:/imu;
+// A line's leading white space is horizontal only (`^\s*` would walk every following blank
+// line again from each one), and the spaces around an optional bold are one run, not two.
+const LINE_START = String.raw`^[^\S\n\r\u2028\u2029]*`;
+const VI_QUESTION = new RegExp(
+  String.raw`${LINE_START}(?:(?:\*\*|__)\s*)?câu\s+\d+\s*(?:(?:\*\*|__)\s*)?[:.)]`,
+  "imu",
+);
+const VI_KEY = new RegExp(
+  String.raw`${LINE_START}(?:(?:\*\*|__)\s*)?đáp\s+án(?:\s+đúng)?[^:\n]{0,8}:`,
+  "imu",
+);
 const AIKEN_KEY = /^ANSWER\s*:/mu;
 /**
  * A GIFT answer block opens with "=", "~" or "%" after "{", or is {T}/{F}; C code's braces open
  * with statements, so they do not look like one.
  */
 const GIFT_ANSWERS = /(?:^|[^\\])\{\s*(?:[=~]|(?:T|F|TRUE|FALSE)\s*\})/mu;
-const GIFT_TITLE = /^\s*::[^\n]+?::/mu;
+const GIFT_TITLE = new RegExp(String.raw`${LINE_START}::[^\n]+?::`, "mu");
 
 /**
  * The strongest sign first: "Câu N" together with "Đáp án" is unmistakably vi-text (its C code

@@ -1,6 +1,7 @@
 import { type WeightedAnswer, choiceKeys } from "./moodle-rules.ts";
 import { chapterForCategory, htmlImages, htmlToText, imageWarning } from "./moodle-xml.ts";
 import { prepareText } from "./text-encoding.ts";
+import { restAfterSpaces } from "#base/trim.ts";
 import type {
   BankAnswer,
   BankChapter,
@@ -39,7 +40,13 @@ interface GiftState {
 
 type TextFormat = "html" | "markdown" | "plain" | "moodle";
 
-const CATEGORY_LINE = /^\s*\$CATEGORY:\s*(.*)$/u;
+const CATEGORY_HEAD = /^\s*\$CATEGORY:/u;
+
+/** The category's path, or null when the line is not one (see restAfterSpaces). */
+function readCategory(line: string): string | null {
+  const head = CATEGORY_HEAD.exec(line);
+  return head ? restAfterSpaces(line.slice(head[0].length)) : null;
+}
 const FORMAT_MARKER = /^\s*\[(html|markdown|plain|moodle)\]/iu;
 const GIFT_SPECIALS = "~=#{}:";
 
@@ -60,7 +67,7 @@ function splitBlocks(text: string): Block[] {
   let current: Block | undefined;
   text.split("\n").forEach((line, index) => {
     if (line.trimStart().startsWith("//")) return;
-    const isCategory = CATEGORY_LINE.test(line);
+    const isCategory = readCategory(line) !== null;
     if (line.trim() === "" || isCategory) current = undefined;
     if (line.trim() === "") return;
     if (current) current.text += `\n${line}`;
@@ -71,9 +78,8 @@ function splitBlocks(text: string): Block[] {
 }
 
 function readBlock(state: GiftState, block: Block): void {
-  const category = CATEGORY_LINE.exec(block.text);
-  if (category) {
-    const path = category[1] ?? "";
+  const path = readCategory(block.text);
+  if (path !== null) {
     state.chapter = chapterForCategory(state.parsed.chapters, state.chapterByPath, path);
     return;
   }

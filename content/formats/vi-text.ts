@@ -28,25 +28,58 @@ import {
  * SQL and C code too, where they are wrong.
  */
 
+/*
+ * Each marker is a head pattern, and the rest of the line is taken by `restOfLine`: written as
+ * one expression per line (`\s*${BOLD}?\s*…(.*)$`), the optional bold between two runs of
+ * spaces let a line of "Câu 1" and 40,000 spaces be split in quadratically many ways. In the
+ * heads, every run of spaces is followed by something that is not a space, so they are linear.
+ */
 const BOLD = String.raw`(?:\*\*|__)`;
-const CHAPTER = new RegExp(
-  String.raw`^(?:#+\s*|${BOLD})?\s*chương\s+(\d+|[IVXLCDM]+)\s*(?:[:.\-–—]\s*(.*?))?\s*${BOLD}?$`,
-  "iu",
-);
+/** An optional bold and the spaces after it. */
+const BOLD_SPACES = String.raw`(?:${BOLD}\s*)?`;
+const CHAPTER = new RegExp(String.raw`^(?:#+|${BOLD})?\s*chương\s+(\d+|[IVXLCDM]+)`, "iu");
 const QUESTION = new RegExp(
-  String.raw`^${BOLD}?\s*câu\s+\d+\s*(?:\([^)]*\)\s*)?${BOLD}?\s*[:.)]\s*${BOLD}?\s*(.*)$`,
+  String.raw`^${BOLD}?\s*câu\s+\d+\s*(?:\([^)]*\)\s*)?${BOLD_SPACES}[:.)]`,
   "iu",
 );
 const KEY = new RegExp(
-  String.raw`^${BOLD}?\s*đáp\s+án(?:\s+đúng)?(?:\s+là)?\s*${BOLD}?\s*:\s*${BOLD}?\s*(.*?)\s*${BOLD}?$`,
+  String.raw`^${BOLD}?\s*đáp\s+án(?:\s+đúng)?(?:\s+là)?\s*${BOLD_SPACES}:`,
   "iu",
 );
 const EXPLANATION = new RegExp(
-  String.raw`^${BOLD}?\s*(?:lời\s+giải|giải\s+thích|hướng\s+dẫn\s+giải)\s*${BOLD}?\s*:\s*${BOLD}?\s*(.*)$`,
+  String.raw`^${BOLD}?\s*(?:lời\s+giải|giải\s+thích|hướng\s+dẫn\s+giải)\s*${BOLD_SPACES}:`,
   "iu",
 );
 /** A leading "*" or bold may mark the right answer in Word; it is dropped, never trusted. */
-const ANSWER = new RegExp(String.raw`^(?:\*{1,2}|__)?\s*([A-H])[.)]${BOLD}?(?:\s+(.*))?$`, "iu");
+const ANSWER = new RegExp(String.raw`^(?:\*{1,2}|__)?\s*([A-H])[.)]${BOLD}?`, "iu");
+
+/** The line after its marker: its leading spaces and bold gone; null if it holds a line break. */
+function restOfLine(rest: string): string | null {
+  if (/[\n\r\u2028\u2029]/u.test(rest)) return null;
+  const text = rest.trimStart();
+  return text.startsWith("**") || text.startsWith("__") ? text.slice(2).trimStart() : text;
+}
+
+/** The same, with a closing bold and the spaces around it gone too. */
+function valueOfLine(rest: string): string | null {
+  const text = restOfLine(rest)?.trimEnd();
+  if (text === undefined) return null;
+  return text.endsWith("**") || text.endsWith("__") ? text.slice(0, -2).trimEnd() : text;
+}
+
+/** "Chương 2: Tiêu đề **" → "Tiêu đề"; "" without a title; null when more follows the number. */
+function chapterTitle(rest: string): string | null {
+  const value = valueOfLine(rest);
+  if (value === null || value === "") return value;
+  if (!/^\s*[:.\-–—]/u.test(rest)) return null;
+  return value.replace(/^[:.\-–—]/u, "").trimStart();
+}
+
+/** A marker and the rest of its line, or null when the line is not that marker. */
+function readMarker(pattern: RegExp, line: string): { head: RegExpExecArray; rest: string } | null {
+  const head = pattern.exec(line);
+  return head ? { head, rest: line.slice(head[0].length) } : null;
+}
 
 type Section = "text" | "answers" | "key" | "explanation";
 
@@ -96,19 +129,35 @@ function cleanWordArtefacts(text: string): string {
 
 function readLine(state: ViState, line: string, lineNumber: number): void {
   const marker = unwrapBold(line.trim());
-  const chapter = CHAPTER.exec(marker);
-  if (chapter) return startChapter(state, chapter[2] || `Chương ${chapter[1]}`);
-  const question = QUESTION.exec(marker);
-  if (question) return startQuestion(state, question[1] ?? "", lineNumber);
-  const key = KEY.exec(marker);
-  if (key) return acceptKey(state, key[1] ?? "", lineNumber);
-  const explanation = EXPLANATION.exec(marker);
-  if (explanation) return startExplanation(state, explanation[1] ?? "", lineNumber);
-  const answer = ANSWER.exec(marker);
-  if (answer && acceptsAnswer(state.draft, answer[1] ?? "")) {
-    return addAnswers(state, answer[1] ?? "", answer[2] ?? "", lineNumber);
+  const chapter = readMarker(CHAPTER, marker);
+  const title = chapter && chapterTitle(chapter.rest);
+  if (chapter && title !== null) {
+    return startChapter(state, title || `Chương ${chapter.head[1]}`);
+  }
+  const question = readMarker(QUESTION, marker);
+  const firstLine = question && restOfLine(question.rest);
+  if (firstLine != null) return startQuestion(state, firstLine, lineNumber);
+  const key = readMarker(KEY, marker);
+  const keyValue = key && valueOfLine(key.rest);
+  if (keyValue != null) return acceptKey(state, keyValue, lineNumber);
+  const explanation = readMarker(EXPLANATION, marker);
+  const explained = explanation && restOfLine(explanation.rest);
+  if (explained != null) return startExplanation(state, explained, lineNumber);
+  const answer = readAnswer(marker);
+  if (answer && acceptsAnswer(state.draft, answer.letter)) {
+    return addAnswers(state, answer.letter, answer.text, lineNumber);
   }
   addPlainLine(state, line, lineNumber);
+}
+
+/** "A. text": the letter, and the text after at least one space (none when nothing follows). */
+function readAnswer(marker: string): { letter: string; text: string } | null {
+  const answer = readMarker(ANSWER, marker);
+  if (!answer) return null;
+  const letter = answer.head[1] ?? "";
+  if (answer.rest === "") return { letter, text: "" };
+  if (!/^\s/u.test(answer.rest) || /[\n\r\u2028\u2029]/u.test(answer.rest)) return null;
+  return { letter, text: answer.rest.trimStart() };
 }
 
 /** "**Câu 1: …**" and "**A. …**" read like their unbolded selves. */

@@ -47,7 +47,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const serverBuild = path.join(root, "build/server/index.js");
-  if (!existsSync(serverBuild)) execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
+  const parseWorker = path.join(root, "build/host/parse-worker.js");
+  if (!existsSync(serverBuild) || !existsSync(parseWorker))
+    execSync("npm run build --silent", { cwd: root, stdio: "inherit" });
   const build = (await import(serverBuild)) as ServerBuild;
   const database =
     sharedDatabase ??
@@ -70,6 +72,8 @@ export async function startTestServer(
     logger: createLogger(process.env.DEBUG_TEST_LOGS ? "debug" : "silent"),
     build,
     clientDir: path.join(root, "build/client"),
+    // The threads run the built worker, as in production (ADR 0015).
+    parseWorker: { workerFile: parseWorker },
   });
   const server: Server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));

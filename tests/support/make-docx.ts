@@ -39,7 +39,13 @@ function runXml(run: DocxRun): string {
 }
 
 export async function makeDocx(paragraphs: DocxParagraph[]): Promise<Buffer> {
-  const body = paragraphs.map((runs) => `<w:p>${runs.map(runXml).join("")}</w:p>`).join("");
+  return makeDocxOfBody(
+    paragraphs.map((runs) => `<w:p>${runs.map(runXml).join("")}</w:p>`).join(""),
+  );
+}
+
+/** A Word document around the given `<w:body>` XML, as written: hostile shapes included. */
+export async function makeDocxOfBody(body: string): Promise<Buffer> {
   const zip = new JSZip();
   zip.file(
     "[Content_Types].xml",

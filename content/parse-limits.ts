@@ -1,0 +1,35 @@
+/**
+ * Every bound on reading a file or text nobody vouches for (a student's upload, a pasted text,
+ * a bank file given to the CLI), in one place (ADR 0015). The pool's four can be changed per
+ * deployment through server/env.ts (PARSE_THREADS, PARSE_QUEUE, PARSE_TIME_LIMIT_MS,
+ * PARSE_MEMORY_MB); these are their defaults.
+ */
+export const PARSE_LIMITS = {
+  /**
+   * What a .docx may hold once unzipped, every entry together: a 2 MB text is a few MB of XML,
+   * and images count too. A zip's own size fields can lie, so this is measured by inflating.
+   */
+  docxUnzippedBytes: 64 * 1024 * 1024,
+  /**
+   * One XML part of a .docx (document.xml above all): mammoth builds the whole document tree
+   * in memory; in a thread of this pool it reads 6 MB of plain paragraphs in ~2.5 s within the
+   * heap below, and runs out of time or heap a little past that. A bigger part could never
+   * be read, so it is refused before it is even unpacked whole.
+   */
+  docxXmlPartBytes: 8 * 1024 * 1024,
+  /** Elements inside elements: Word's own documents stay under 50, even with nested tables. */
+  docxXmlDepth: 256,
+  /** Threads reading files and texts, per instance of the server. */
+  threads: 2,
+  /** Jobs waiting for a thread, per instance; past this, a request is answered "busy" at once. */
+  queue: 16,
+  /**
+   * From a job's arrival at the pool to its answer, waiting included: a job still running then
+   * is stopped (its thread is ended). With the request's own reading and the answer around it,
+   * a student has an answer within 5 s. A 2 MB text's preview takes ~0.2 s; a Word file of
+   * about 4 MB of XML (1.5 MB of text) is the most mammoth reads in this time on this machine.
+   */
+  timeLimitMs: 3_000,
+  /** The JavaScript heap of one thread; a job that needs more is stopped. */
+  memoryMb: 256,
+} as const;

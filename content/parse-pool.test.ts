@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { previewOwnText } from "./own-preview.ts";
+import {
+  createParsePool,
+  isParseRefusal,
+  sourceParseWorker,
+  type ParsePool,
+  type ParsePoolOptions,
+} from "./parse-pool.ts";
+
+/**
+ * The parse pool (ADR 0015) from the TypeScript source, as the CLI and `npm run dev` run it
+ * (tsx's loader in each thread); the server's tests drive the built worker instead.
+ */
+const pools: ParsePool[] = [];
+async function pool(
+  options: Omit<ParsePoolOptions, "workerFile" | "execArgv"> = {},
+): Promise<ParsePool> {
+  const created = createParsePool({ ...sourceParseWorker(), ...options });
+  pools.push(created);
+  await created.ready();
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+/** 150,000 formulas in 1.5 MB: linear, but KaTeX takes far more than a second over them. */
+const SLOW_TEXT = `Câu 1: ${"$x^2 + y$ ".repeat(150_000)}\nA. y\nB. z\nĐáp án: A\n`;
+/** A bank of 2,000 questions of 2 KB: 4 MB that a 32 MB heap cannot hold parsed. */
+const BIG_BANK = {
+  subject: { code: "mon-lon", name: "Môn lớn", description: "", keywords: [] },
+  practices: [
+    {
+      code: "de-lon",
+      title: "Đề lớn",
+      description: "",
+      questions: Array.from({ length: 2_000 }, (_, n) => ({
+        text: `Câu hỏi số ${n}: ${"nội dung ".repeat(200)}`,
+        answers: [
+          { text: "Đúng", key: true },
+          { text: "Sai", key: false },
+        ],
+      })),
+    },
+  ],
+};
+const SAMPLE = "Câu 1: Thủ đô của Việt Nam?\nA. Huế\nB. Hà Nội\nĐáp án: B\n";
+
+async function refusalOf(job: Promise<unknown>): Promise<string> {
+  try {
+    await job;
+    return "answered";
+  } catch (error) {
+    if (!isParseRefusal(error)) throw error;
+    return error.reason;
+  }
+}
+
+describe("the parse pool", () => {
+  it("answers a job exactly as the parser does on the event loop", async () => {
+    const parse = await pool({ threads: 1, timeLimitMs: 30_000 });
+    expect(await parse.run("previewText", { text: SAMPLE })).toEqual(
+      previewOwnText({ text: SAMPLE }),
+    );
+  });
+
+  it("stops a job past its time limit, and the next job is answered", async () => {
+    const parse = await pool({ threads: 1, timeLimitMs: 2_000 });
+    expect(await refusalOf(parse.run("previewText", { text: SLOW_TEXT }))).toBe("too-costly");
+    expect((await parse.run("previewText", { text: SAMPLE })).questions).toHaveLength(1);
+  });
+
+  it("stops a job past its heap cap", { timeout: 60_000 }, async () => {
+    const parse = await pool({ threads: 1, timeLimitMs: 30_000, memoryMb: 32 });
+    const bytes = new TextEncoder().encode(JSON.stringify(BIG_BANK));
+    expect(await refusalOf(parse.run("readBankFile", { bytes, file: "lon.json" }))).toBe(
+      "too-costly",
+    );
+  });
+
+  it("refuses at once when every thread is busy and the queue is full", async () => {
+    const parse = await pool({ threads: 1, queue: 1, timeLimitMs: 2_000 });
+    // As requests do, each job arrives in its own turn of the event loop.
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const running = refusalOf(parse.run("previewText", { text: SLOW_TEXT }));
+    await nextTurn();
+    const waiting = refusalOf(parse.run("previewText", { text: SAMPLE }));
+    await nextTurn();
+    expect(await refusalOf(parse.run("previewText", { text: SAMPLE }))).toBe("busy");
+    expect(await running).toBe("too-costly");
+    expect(await waiting).not.toBe("busy");
+  });
+});
