@@ -39,6 +39,18 @@ export interface ResolvedPractice {
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** What the access rule reads of a practice, one address or many (`resolvePractice`, `openablePractices`). */
+const ACCESS_COLUMNS = [
+  "practice.id",
+  "practice.code",
+  "practice.hidden",
+  "own_practice.owner_id",
+  "own_practice.share_token",
+  "own_practice.deleted_at",
+  "own_practice.blocked_at",
+  "own_practice.subject_name",
+] as const;
+
 /** What the access rule reads of a practice and its ownership row (none for a bank's). */
 interface AccessRow {
   hidden: number;
@@ -86,16 +98,7 @@ export async function resolvePractice(
   const row = await db
     .selectFrom("practice")
     .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
-    .select([
-      "practice.id",
-      "practice.code",
-      "practice.hidden",
-      "own_practice.owner_id",
-      "own_practice.share_token",
-      "own_practice.deleted_at",
-      "own_practice.blocked_at",
-      "own_practice.subject_name",
-    ])
+    .select(ACCESS_COLUMNS)
     .where("practice.code", "=", address)
     .executeTakeFirst();
   if (!row) return null;
@@ -168,15 +171,7 @@ export async function openablePractices(
   const rows = await db
     .selectFrom("practice")
     .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
-    .select([
-      "practice.id",
-      "practice.code",
-      "practice.hidden",
-      "own_practice.owner_id",
-      "own_practice.share_token",
-      "own_practice.deleted_at",
-      "own_practice.blocked_at",
-    ])
+    .select(ACCESS_COLUMNS)
     .where("practice.id", "in", [...new Set(practiceIds)])
     .execute();
   let operator: Promise<boolean> | undefined;
