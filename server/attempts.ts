@@ -26,7 +26,7 @@ import {
   totalTimeIsValid,
 } from "#engine/submission.ts";
 import { gradesOfAttempt } from "#engine/review.ts";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "pino";
 import { gradeCards } from "./review.ts";
 import {
   ownerStamp,

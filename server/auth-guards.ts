@@ -3,7 +3,8 @@ import { sharedVi as vi } from "#base/i18n/vi.ts";
 import { EMAIL_MAX, FULL_NAME_MAX } from "#base/limits.ts";
 import { tooManyRequests } from "./auth-responses.ts";
 import type { Env } from "./env.ts";
-import { signInLimitKey, type RateLimitStore } from "./rate-limit.ts";
+import type { RateLimitStore } from "#db/rate-limits.ts";
+import { signInLimitKey } from "./rate-limit.ts";
 import { containsNulCharacter } from "./security.ts";
 
 /**

@@ -18,7 +18,8 @@ import { createDatabaseHooks, removeUserLeftovers } from "./auth-users.ts";
 import type { Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail.ts";
-import { createRateLimitStore, type RateLimitStore } from "./rate-limit.ts";
+import type { RateLimitStore } from "#db/rate-limits.ts";
+import { createRateLimitStore } from "./rate-limit.ts";
 import type { SharedStore } from "./redis.ts";
 import { selectOidcConfigs } from "./sign-in-providers.ts";
 

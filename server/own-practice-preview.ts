@@ -4,7 +4,7 @@ import { toPreviewProblem, type OwnPreview, type PreviewProblem } from "#content
 import { OWN_MESSAGES } from "#content/parse-own-text.ts";
 import type { OwnFilePreview } from "#content/parse-jobs.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
-import type { RateLimitRule, RateLimitStore } from "./rate-limit.ts";
+import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
 
 /**
  * POST /my-practices/preview (issue 18): the live preview of "Tạo đề của tôi". A multipart or

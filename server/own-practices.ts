@@ -28,7 +28,7 @@ import {
   type OwnPracticeRow,
 } from "#db/own-practices.ts";
 import type { DB } from "#db/schema.ts";
-import { createDatabaseRateLimitStore, type RateLimitStore } from "./rate-limit.ts";
+import { createDatabaseRateLimitStore, type RateLimitStore } from "#db/rate-limits.ts";
 
 /**
  * A student's own practices (issue 18): created, edited, shared and deleted by their owner.

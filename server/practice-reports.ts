@@ -11,7 +11,7 @@ import {
 } from "#db/practice-reports.ts";
 import type { DB } from "#db/schema.ts";
 import { OwnPracticeError } from "./own-practices.ts";
-import { createDatabaseRateLimitStore, type RateLimitStore } from "./rate-limit.ts";
+import { createDatabaseRateLimitStore, type RateLimitStore } from "#db/rate-limits.ts";
 
 /**
  * "Báo cáo" on a shared practice, by a signed-in user who is not its owner, and what an

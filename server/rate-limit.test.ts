@@ -9,7 +9,8 @@ import {
   startTestServer,
   type TestServer,
 } from "#tests/setup/test-server.ts";
-import { createDatabaseRateLimitStore, signInLimitKey } from "./rate-limit.ts";
+import { createDatabaseRateLimitStore } from "#db/rate-limits.ts";
+import { signInLimitKey } from "./rate-limit.ts";
 
 const LIMITED = /Bạn đã thử quá nhiều lần\. Vui lòng thử lại sau (\d+) giây\./;
 
