@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    // The layers (docs/architecture.md): base ← engine ← db ← server/content ← app, resolved
+    // The layers (docs/architecture.md): base ← engine ← db ← content ← services ← server ← app, resolved
     // through package.json's "#…" imports and relative paths alike. Tests drive the whole stack
     // through HTTP and check what screens say, so they may import across layers.
     files: ["**/*.ts", "**/*.tsx"],
@@ -68,7 +68,7 @@ export default tseslint.config(
     // that starts again from every position. The rule proves what it can; the fuzz of
     // content/hostile-parse-inputs.test.ts covers the patterns it cannot judge (lazy
     // quantifiers before a rare ending).
-    files: ["content/**", "server/**", "base/**", "app/**"],
+    files: ["content/**", "services/**", "server/**", "base/**", "app/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     plugins: { regexp },
     rules: {
@@ -85,7 +85,7 @@ export default tseslint.config(
   },
   {
     // Only server/env.ts reads the environment; tests and tooling have their own readers.
-    files: ["app/**", "db/**", "engine/**", "server/**"],
+    files: ["app/**", "db/**", "engine/**", "services/**", "server/**"],
     ignores: ["server/env.ts", "**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-properties": [

@@ -8,7 +8,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
-import { saveAttempt, type AttemptSubmission } from "#server/attempts.ts";
+import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { listQuestions } from "#db/catalogue.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import type { DB } from "#db/schema.ts";

@@ -40,7 +40,7 @@ import type { DB } from "#db/schema.ts";
 import { configFields } from "#engine/room.ts";
 import { reviewCard } from "#engine/review.ts";
 import { roomConfig } from "#engine/test-support.ts";
-import { countDueToday, dueReviewQuestions } from "#server/review.ts";
+import { countDueToday, dueReviewQuestions } from "#services/review/review.ts";
 import { createPostgresSchemaClient } from "#tests/setup/databases.ts";
 import { testEnv } from "#tests/setup/test-env.ts";
 

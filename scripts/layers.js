@@ -10,17 +10,20 @@ const layers = {
   base: "the shared base imports nothing of ours",
   engine: "the engine is pure: it imports only base/",
   db: "db/ reads and writes: it imports engine/ and base/ only",
-  content: "content/ sits beside server/: it imports db/, engine/ and base/",
-  server: "server/ never imports app/",
+  content: "content/ reads question banks: it imports db/, engine/ and base/",
+  services:
+    "services/ is what the app does, above db/ and content/: it never imports the host (server/) or app/",
+  server: "server/ is the host: it never imports app/",
 };
 
 /** What each layer may not import, highest layer first. */
 const forbidden = {
-  base: ["engine", "db", "content", "server", "app"],
-  engine: ["db", "content", "server", "app"],
-  db: ["content", "server", "app"],
+  base: ["engine", "db", "content", "services", "server", "app"],
+  engine: ["db", "content", "services", "server", "app"],
+  db: ["content", "services", "server", "app"],
   // The importer's command line reads its configuration like every entry point: server/env.ts.
-  content: [["server", ["./env.ts"]], "app"],
+  content: ["services", ["server", ["./env.ts"]], "app"],
+  services: ["server", "app"],
   server: ["app"],
 };
 

@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler, type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
 import type { Kysely } from "kysely";
 import { pinoHttp } from "pino-http";
-import { redactShareTokens } from "./own-practices.ts";
+import { redactShareTokens } from "#services/own-practices/manage.ts";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { toNodeHandler } from "better-auth/node";

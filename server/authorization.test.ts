@@ -11,7 +11,7 @@ import {
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
-import { createOwnPractice, shareOwnPractice } from "./own-practices.ts";
+import { createOwnPractice, shareOwnPractice } from "#services/own-practices/manage.ts";
 
 /**
  * Issue 10, item 7: every route of the app (tests/support/route-table.ts) called as the owner

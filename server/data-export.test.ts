@@ -5,7 +5,7 @@ import { importBanks } from "#content/import-bank.ts";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
-import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
+import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 
 /**
  * "Tải dữ liệu của tôi" (issue 15) over real HTTP: GET /profile/data-export?format=csv|json holds

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { parseOwnText } from "#content/parse-own-text.ts";
-import { createOwnPractice } from "#server/own-practices.ts";
+import { createOwnPractice } from "#services/own-practices/manage.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { listHistoryPage, listPracticedPractices } from "#db/attempts.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
-import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
+import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 
 /** The history's pages (issue 15): keyset paging newest first, filters, nobody else's. */
 describeEachDatabase("history pages", (database) => {

@@ -4,7 +4,7 @@ import { sharedVi } from "#base/i18n/vi.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
-import { OWN_PREVIEW_RATE, type OwnPreviewAnswer } from "./own-practice-preview.ts";
+import { OWN_PREVIEW_RATE, type OwnPreviewAnswer } from "#services/own-practices/preview.ts";
 import { OWN_PRACTICE_BODY_LIMIT, OWN_PRACTICE_UPLOAD_LIMIT } from "./request-guards.ts";
 
 /**

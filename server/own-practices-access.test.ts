@@ -10,8 +10,8 @@ import {
   deleteOwnPractice,
   shareOwnPractice,
   unshareOwnPractice,
-} from "./own-practices.ts";
-import { actOnReport } from "./practice-reports.ts";
+} from "#services/own-practices/manage.ts";
+import { actOnReport } from "#services/own-practices/reports.ts";
 
 /**
  * Issue 18's authorization matrix over HTTP: a student's practice in each state (private,

@@ -1,6 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { QuestionView } from "#db/catalogue.ts";
-import type { AnySubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { OFFLINE_DB } from "./worker-protocol.ts";
 
 /**

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AnySubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { flushOutbox } from "./outbox.ts";
 import {
   deleteEverything,

@@ -6,8 +6,8 @@ import { formatDateTime } from "#app/utils/dates.ts";
 import { readForm } from "#app/utils/form.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { redirectWithToast } from "#app/utils/toast-url.ts";
-import { OwnPracticeError } from "#server/own-practices.ts";
-import { actOnReport, listReports, type ReportAction } from "#server/practice-reports.ts";
+import { OwnPracticeError } from "#services/own-practices/manage.ts";
+import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 
 const t = vi.reports;
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.attempts";
 import { getSessionUser } from "#app/utils/auth.server.ts";
-import { answerAttemptPost, attemptProblem } from "#server/attempts.ts";
+import { answerAttemptPost, attemptProblem } from "#services/attempts/save-attempt.ts";
 import { isDatabaseUnavailable, unavailableResponse } from "#server/database-outage.ts";
 
 /**

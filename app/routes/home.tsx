@@ -3,7 +3,7 @@ import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
-import { countDueToday } from "#server/review.ts";
+import { countDueToday } from "#services/review/review.ts";
 import { PracticeCardList } from "#app/components/catalogue/practice-card.tsx";
 import { SubjectArt } from "#app/components/catalogue/subject-art.tsx";
 import { ReviewBanner } from "#app/components/review/review-banner.tsx";

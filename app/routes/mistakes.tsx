@@ -13,8 +13,8 @@ import { findCards } from "#db/review-cards.ts";
 import { MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
-import type { ReviewSubmission } from "#server/review-attempts.ts";
-import { dueReviewQuestions, mayReviewQuestions } from "#server/review.ts";
+import type { ReviewSubmission } from "#services/attempts/save-review-attempt.ts";
+import { dueReviewQuestions, mayReviewQuestions } from "#services/review/review.ts";
 import type { Route } from "./+types/mistakes";
 
 /** The review room, like the practice room: nothing between the student and the question. */

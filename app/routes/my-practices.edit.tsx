@@ -18,7 +18,7 @@ import {
   OwnPracticeError,
   readOwnPracticeForEdit,
   updateOwnPractice,
-} from "#server/own-practices.ts";
+} from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.edit";
 
 const t = vi.pages.ownPracticeEditor;

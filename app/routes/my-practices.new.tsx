@@ -8,7 +8,7 @@ import {
 } from "#app/utils/own-practice-form.server.ts";
 import { pageTitle } from "#app/utils/page-title.ts";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import { createOwnPractice } from "#server/own-practices.ts";
+import { createOwnPractice } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.new";
 
 const t = vi.pages.ownPracticeEditor;

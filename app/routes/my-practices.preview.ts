@@ -1,6 +1,6 @@
 import type { Route } from "./+types/my-practices.preview";
 import { getSessionUser } from "#app/utils/auth.server.ts";
-import { answerOwnPreview, ownPreviewProblem } from "#server/own-practice-preview.ts";
+import { answerOwnPreview, ownPreviewProblem } from "#services/own-practices/preview.ts";
 
 /** POST /my-practices/preview: the live preview of "Tạo đề của tôi" (server/own-practice-preview.ts). */
 export async function action({ request, context }: Route.ActionArgs) {

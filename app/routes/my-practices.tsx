@@ -17,7 +17,7 @@ import {
   OwnPracticeError,
   shareOwnPractice,
   unshareOwnPractice,
-} from "#server/own-practices.ts";
+} from "#services/own-practices/manage.ts";
 
 const t = vi.myPractices;
 

@@ -12,7 +12,7 @@ import { selectionLabel } from "#base/selection-label.ts";
 import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
 import type { RoomSummary } from "#engine/types.ts";
-import type { AttemptSubmission } from "#server/attempts.ts";
+import type { AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import type { Route } from "./+types/practice-control";
 
 /** The practice room: no footer and no snow, nothing between the student and the question. */

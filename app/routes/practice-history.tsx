@@ -23,7 +23,7 @@ import { practiceOfQuestionIsDeleted, resolvePractice } from "#db/own-practices.
 import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
-import { countDueToday } from "#server/review.ts";
+import { countDueToday } from "#services/review/review.ts";
 import type { Route } from "./+types/practice-history";
 
 const t = vi.pages.practiceHistory;

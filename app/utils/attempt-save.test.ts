@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sendAttempt } from "./attempt-save.ts";
 import { isRetryableStatus, retryDelayMs } from "./retry.ts";
-import type { AttemptSubmission } from "#server/attempts.ts";
+import type { AttemptSubmission } from "#services/attempts/save-attempt.ts";
 
 const submission = { id: "x" } as unknown as AttemptSubmission;
 const answering =

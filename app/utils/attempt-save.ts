@@ -1,5 +1,5 @@
 import type { StoredAttempt } from "#db/attempts.ts";
-import type { AnySubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { isRetryableStatus } from "./retry.ts";
 
 // Timeouts come from the fetch wrapper (app/utils/request-timeout.ts): a timed-out save is a

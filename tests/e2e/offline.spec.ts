@@ -17,7 +17,7 @@ import {
   createOwnPractice,
   deleteOwnPractice,
   updateOwnPractice,
-} from "../../server/own-practices.ts";
+} from "../../services/own-practices/manage.ts";
 import { E2E_DATABASE, E2E_SERVER_ENV, launchOptions } from "../../playwright.config.ts";
 import {
   expectNoAxeViolations,

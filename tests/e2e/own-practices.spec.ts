@@ -6,7 +6,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
 import type { DB } from "../../db/schema.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
-import { createOwnPractice } from "../../server/own-practices.ts";
+import { createOwnPractice } from "../../services/own-practices/manage.ts";
 import {
   expectNoAxeViolations,
   newEmail,

@@ -2,7 +2,7 @@ import { useCallback, useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
-import type { AnySubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { FlatRoom } from "./flat-room.tsx";
 import { PAUSED_HEADING_ID, ROOM_HEADING_ID } from "./room-bar.tsx";
 import { QUESTION_HEADING_ID, SequenceRoom } from "./sequence-room.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { StoredAttempt } from "#db/attempts.ts";
-import type { AnySubmission } from "#server/attempts.ts";
+import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { RETRY_WINDOW_MS, sendAttempt } from "#app/utils/attempt-save.ts";
 import { retryDelayMs } from "#app/utils/retry.ts";
 import type { QueuedAttempt } from "#app/offline/offline-store.ts";

@@ -13,8 +13,8 @@ import { userStatistics } from "#db/statistics.ts";
 import { listSubjects } from "#db/subjects.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
-import { saveAttempt } from "./attempts.ts";
-import { actOnReport, listReports, reportPractice } from "./practice-reports.ts";
+import { saveAttempt } from "#services/attempts/save-attempt.ts";
+import { actOnReport, listReports, reportPractice } from "./reports.ts";
 import {
   createOwnPractice,
   deleteOwnPractice,
@@ -25,7 +25,7 @@ import {
   shareOwnPractice,
   unshareOwnPractice,
   updateOwnPractice,
-} from "./own-practices.ts";
+} from "./manage.ts";
 
 function questions(count: number, prefix = "Câu"): ParsedQuestions {
   return {

@@ -6,7 +6,7 @@ import { findAttempt, listAttemptsOfPractice, listAttemptsOfUser } from "#db/att
 import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_TOTAL_TIME } from "#engine/submission.ts";
-import { saveAttempt, type AttemptRefusal, type AttemptSubmission } from "./attempts.ts";
+import { saveAttempt, type AttemptRefusal, type AttemptSubmission } from "./save-attempt.ts";
 
 const NOW = new Date("2025-03-01T08:30:00.000Z");
 const CONFIG: AttemptSubmission["config"] = {

@@ -10,7 +10,7 @@ import {
   type OpenReport,
 } from "#db/practice-reports.ts";
 import type { DB } from "#db/schema.ts";
-import { OwnPracticeError } from "./own-practices.ts";
+import { OwnPracticeError } from "./manage.ts";
 import { createDatabaseRateLimitStore, type RateLimitStore } from "#db/rate-limits.ts";
 
 /**

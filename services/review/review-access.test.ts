@@ -7,7 +7,7 @@ import { findCards } from "#db/review-cards.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
-import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
+import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import {
   createOwnPractice,
   deleteOwnPractice,
@@ -15,9 +15,12 @@ import {
   unshareOwnPractice,
   readOwnPracticeForEdit,
   updateOwnPractice,
-} from "./own-practices.ts";
-import { actOnReport } from "./practice-reports.ts";
-import { saveReviewAttempt, type ReviewSubmission } from "./review-attempts.ts";
+} from "#services/own-practices/manage.ts";
+import { actOnReport } from "#services/own-practices/reports.ts";
+import {
+  saveReviewAttempt,
+  type ReviewSubmission,
+} from "#services/attempts/save-review-attempt.ts";
 import { countDueToday, dueReviewQuestions } from "./review.ts";
 
 /**

@@ -27,19 +27,19 @@ import {
 } from "#engine/submission.ts";
 import { gradesOfAttempt } from "#engine/review.ts";
 import type { Logger } from "pino";
-import { gradeCards } from "./review.ts";
+import { gradeCards } from "#services/review/review.ts";
 import {
   ownerStamp,
   submittedAnswerOrders,
   submittedAnswers,
   submittedAnswerSeconds,
-} from "./submission-parts.ts";
+} from "./wire.ts";
 import {
   reviewSubmissionSchema,
   saveReviewAttempt,
   type ReviewRefusal,
   type ReviewSubmission,
-} from "./review-attempts.ts";
+} from "./save-review-attempt.ts";
 
 /**
  * Saving a finished room (POST /api/attempts). The browser sends what was shown and picked; the

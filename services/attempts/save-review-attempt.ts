@@ -15,13 +15,13 @@ import {
   picksAreValid,
   totalTimeIsValid,
 } from "#engine/submission.ts";
-import { gradeCards, mayOpenAll } from "./review.ts";
+import { gradeCards, mayOpenAll } from "#services/review/review.ts";
 import {
   ownerStamp,
   submittedAnswerOrders,
   submittedAnswers,
   submittedAnswerSeconds,
-} from "./submission-parts.ts";
+} from "./wire.ts";
 
 /**
  * Saving an "Ôn lỗi sai" run (issue 15): an attempt of type MISTAKES, with no practice, over

@@ -5,7 +5,7 @@ import { findCards } from "#db/review-cards.ts";
 import type { Bank } from "#content/formats/types.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
-import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
+import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";
 
 /**

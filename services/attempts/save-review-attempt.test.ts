@@ -9,9 +9,9 @@ import { findCards } from "#db/review-cards.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { reviewCard } from "#engine/review.ts";
 import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
-import { saveAttempt, type AttemptSubmission } from "./attempts.ts";
-import { saveReviewAttempt, type ReviewSubmission } from "./review-attempts.ts";
-import { countDueToday, dueReviewQuestions } from "./review.ts";
+import { saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
+import { saveReviewAttempt, type ReviewSubmission } from "./save-review-attempt.ts";
+import { countDueToday, dueReviewQuestions } from "#services/review/review.ts";
 
 /**
  * Saving an "Ôn lỗi sai" review (issue 15) on both databases, with a fixed clock: it is an
