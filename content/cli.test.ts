@@ -30,6 +30,15 @@ async function cliWith(extraEnv: Record<string, string>, ...args: string[]) {
   }
 }
 
+/** A valid text of `n` questions in the "Câu n" layout. */
+function manyQuestions(n: number): string {
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `Câu ${i + 1}: Nội dung câu hỏi số ${i + 1} ${"x".repeat(40)}\nA. Đúng\nB. Sai\nĐáp án: A\n`,
+  ).join("\n");
+}
+
 function count(table: string): number {
   const db = new Database(env.DATABASE_URL, { readonly: true });
   try {
@@ -43,19 +52,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("npm run import / export", () => {
   it("reads bank files as the server reads a student's: a file past the reading's memory cap is refused by name, nothing written", async () => {
-    // A valid bank of 2,000 questions of 2 KB each: 4 MB that a 32 MB heap cannot hold parsed.
-    const file = path.join(dir, "qua-lon.json");
-    const questions = Array.from({ length: 2_000 }, (_, n) => ({
-      text: `Câu hỏi số ${n}: ${"nội dung ".repeat(200)}`,
-      answers: [
-        { text: "Đúng", key: true },
-        { text: "Sai", key: false },
-      ],
-    }));
-    const subject = { code: "mon-lon", name: "Môn lớn", description: "", keywords: [] };
-    const practice = { code: "de-lon", title: "Đề lớn", description: "", questions };
-    writeFileSync(file, JSON.stringify({ subject, practices: [practice] }));
-    const result = await cliWith({ PARSE_MEMORY_MB: "32" }, "import", file);
+    // 30,000 questions in the "Câu n" layout (4 MB): read, far more than a 32 MB heap holds.
+    // Far, not just past: at the margin, whether a heap of that size overflows depends on the
+    // collector's timing. A text format, not JSON: the parser's own loop grows the heap a little
+    // at a time, so the thread is stopped at its cap; one long native call (JSON.parse of a
+    // huge text) can overshoot the cap before the thread is stopped, and that ends the process.
+    const file = path.join(dir, "qua-lon.txt");
+    writeFileSync(file, manyQuestions(30_000));
+    const result = await cliWith(
+      { PARSE_MEMORY_MB: "32" },
+      "import",
+      file,
+      "--practice",
+      "de-lon",
+      "--subject",
+      "mon-lon",
+      "--title",
+      "Đề lớn",
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${file}: lỗi: Tệp quá lớn hoặc quá phức tạp để đọc`);
     // Refused while reading, before anything was written: the database has no question.
