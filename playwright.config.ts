@@ -30,7 +30,7 @@ export const E2E_SERVER_ENV = {
   LOG_LEVEL: "warn",
   // One process: each worker keeps its own visitor-page cache (PAGE_CACHE_SECONDS), so with
   // several a test could read a counter from one worker's cache after saving through
-  // another. server/cluster.test.ts covers the workers themselves.
+  // another. tests/http/cluster.test.ts covers the workers themselves.
   WEB_CONCURRENCY: "1",
   SNOW_SEASON: "12-01/01-15",
   // Every browser test signs up from 127.0.0.1; the limits themselves are tested on the server.

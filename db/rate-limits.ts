@@ -20,7 +20,11 @@ export interface RateLimitStore {
 }
 
 /** A hit that makes `count` in a window ending in `resetInMs`: allowed, or when to come back. */
-export function decideRateLimit(count: number, resetInMs: number, rule: RateLimitRule): RateLimitDecision {
+export function decideRateLimit(
+  count: number,
+  resetInMs: number,
+  rule: RateLimitRule,
+): RateLimitDecision {
   if (count <= rule.max) return { allowed: true, retryAfter: null };
   return { allowed: false, retryAfter: Math.max(1, Math.ceil(resetInMs / 1000)) };
 }
@@ -76,4 +80,3 @@ export function createDatabaseRateLimitStore(
     },
   };
 }
-

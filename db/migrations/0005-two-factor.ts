@@ -6,7 +6,7 @@ import { dialectOf } from "../dialect-of.ts";
  * with the authenticator secret and the recovery codes (both encrypted with the auth secret),
  * in the column names and types better-auth 1.7 expects (camelCase). `verified` is false while
  * the setup waits for its first code; the failure count and lock guard against guessing codes.
- * Checked against better-auth's own schema by server/two-factor.test.ts.
+ * Checked against better-auth's own schema by tests/http/two-factor.test.ts.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {

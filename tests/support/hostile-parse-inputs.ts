@@ -34,7 +34,7 @@ export function nestedSdtDocx(depth: number): Promise<Buffer> {
 }
 
 /**
- * The shapes above at any length, for the fuzz of the parse pool's routes (server/fuzz.test.ts):
+ * The shapes above at any length, for the fuzz of the parse pool's routes (tests/http/fuzz.test.ts):
  * each a function of a repeat count.
  */
 export const HOSTILE_TEXT_SHAPES: ((count: number) => string)[] = [

@@ -2,7 +2,7 @@ import fc from "fast-check";
 
 /**
  * fast-check arbitraries for input nobody friendly sends: the values, query strings, path
- * segments and bodies the fuzz test (server/fuzz.test.ts) throws at every route.
+ * segments and bodies the fuzz test (tests/http/fuzz.test.ts) throws at every route.
  */
 
 /** Numbers at and past the limits of PostgreSQL's integer, JavaScript's safe integers, floats. */

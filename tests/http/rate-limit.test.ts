@@ -10,7 +10,7 @@ import {
   type TestServer,
 } from "#tests/setup/test-server.ts";
 import { createDatabaseRateLimitStore } from "#db/rate-limits.ts";
-import { signInLimitKey } from "./rate-limit.ts";
+import { signInLimitKey } from "#server/rate-limit.ts";
 
 const LIMITED = /Bạn đã thử quá nhiều lần\. Vui lòng thử lại sau (\d+) giây\./;
 

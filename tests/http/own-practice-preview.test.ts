@@ -5,7 +5,7 @@ import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
 import { OWN_PREVIEW_RATE, type OwnPreviewAnswer } from "#services/own-practices/preview.ts";
-import { OWN_PRACTICE_BODY_LIMIT, OWN_PRACTICE_UPLOAD_LIMIT } from "./request-guards.ts";
+import { OWN_PRACTICE_BODY_LIMIT, OWN_PRACTICE_UPLOAD_LIMIT } from "#server/request-guards.ts";
 
 /**
  * POST /my-practices/preview (issue 18): signed in only, same origin only, its body capped

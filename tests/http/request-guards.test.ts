@@ -6,7 +6,7 @@ import {
   FORM_BODY_LIMIT,
   OWN_PRACTICE_BODY_LIMIT,
   OWN_PRACTICE_UPLOAD_LIMIT,
-} from "./request-guards.ts";
+} from "#server/request-guards.ts";
 
 let server: TestServer;
 let cookie: string;

@@ -4,7 +4,7 @@ import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
-import { MAX_AVATAR_BYTES, processAvatar } from "./avatar-image.ts";
+import { MAX_AVATAR_BYTES, processAvatar } from "#server/avatar-image.ts";
 
 let server: TestServer;
 

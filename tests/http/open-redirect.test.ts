@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isSafeRedirectPath, safeRedirectPath } from "#base/safe-redirect.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
-import { guardRedirects } from "./request-guards.ts";
+import { guardRedirects } from "#server/request-guards.ts";
 
 /**
  * Open redirect (issue 10, defect 2): `/.//evil.example` parsed as a URL becomes

@@ -20,7 +20,7 @@ import {
  * each must be refused or answered within 5 s while /healthz answers within 1 s throughout,
  * and the memory must stay under the pool's stated cap.
  */
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const WORKERS = 2;
 /** The stated cap, per process: its threads' heaps and what a Word file may unzip to, above idle. */
 const MEMORY_CAP_MB = PARSE_LIMITS.threads * (PARSE_LIMITS.memoryMb + 128);

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "./logger.ts";
-import { shutDownGracefully } from "./shutdown.ts";
+import { createLogger } from "#server/logger.ts";
+import { shutDownGracefully } from "#server/shutdown.ts";
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
@@ -56,7 +56,7 @@ describe("graceful shutdown", () => {
   });
 
   it("the server `npm start` runs exits cleanly on SIGTERM", async () => {
-    const root = path.resolve(import.meta.dirname, "..");
+    const root = path.resolve(import.meta.dirname, "../..");
     // The entry comes from package.json's start script, so the README's command is what runs.
     const { scripts } = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
       scripts: Record<string, string>;

@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 // `node build/host/index.js` with WEB_CONCURRENCY=2: a primary and two workers on one port,
 // one database prepared once, and SIGTERM still a graceful stop of every worker.
 it("starts WEB_CONCURRENCY workers that serve requests, and stops them all on SIGTERM", async () => {
-  const root = path.resolve(import.meta.dirname, "..");
+  const root = path.resolve(import.meta.dirname, "../..");
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-cluster-"));
   const child = spawn(process.execPath, ["build/host/index.js"], {
     cwd: root,

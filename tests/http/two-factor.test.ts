@@ -9,9 +9,9 @@ import { describeEachDatabase } from "#tests/setup/databases.ts";
 import { findTestRedis } from "#tests/setup/test-env.ts";
 import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 import { computeTotp, secretOfTotpUri } from "#tests/support/totp.ts";
-import { createAuth } from "./auth.ts";
-import { loadEnv } from "./env.ts";
-import { createLogger } from "./logger.ts";
+import { createAuth } from "#server/auth.ts";
+import { loadEnv } from "#server/env.ts";
+import { createLogger } from "#server/logger.ts";
 
 const EMAIL = "tuan@example.com";
 const PASSWORD = "matkhau1";
