@@ -11,15 +11,15 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("practice-subject/:subjectCode", "routes/practice-subject.tsx"),
-  route("practice-review/:practiceCode", "routes/practice-review.tsx"),
+  route("practice-review/:practiceCode", "routes/practice-setup.tsx"),
   route("practice-review/:practiceCode/questions", "routes/practice-questions.ts"),
   // "Tải về để luyện offline" (issue 17): the whole practice for the device.
-  route("practice-review/:practiceCode/offline", "routes/practice-offline.ts"),
-  route("practice-control", "routes/practice-control.tsx"),
+  route("practice-review/:practiceCode/offline", "routes/practice-download.ts"),
+  route("practice-control", "routes/practice-room.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
-  route("practice-history", "routes/practice-history.tsx"),
+  route("practice-history", "routes/history.tsx"),
   // "Ôn lỗi sai" (issue 15): starts a review of today's due cards, then is its room.
-  route("mistakes", "routes/mistakes.tsx"),
+  route("mistakes", "routes/review-room.tsx"),
   // A student's own practices (issue 18): 'Đề của tôi', and below the editor.
   route("my-practices", "routes/my-practices.tsx"),
   // Reports on shared practices, for operators (`npm run user -- grant-admin EMAIL`).

@@ -55,7 +55,7 @@ const WARM_UP = 20;
 const TARGET = "bench-target";
 const TARGET_ATTEMPTS = 2_000;
 const TARGET_CARDS = 400;
-/** The history's page size (app/routes/practice-history.tsx). */
+/** The history's page size (app/routes/history.tsx). */
 const PAGE_SIZE = 20;
 /** The export's page size (app/utils/data-export.server.ts). */
 const EXPORT_PAGE = 100;

@@ -86,7 +86,7 @@ export const vi = {
       suggestions: "Gợi ý luyện tập thêm",
       fallbackName: "học",
     },
-    practiceReview: {
+    practiceSetup: {
       title: "Thiết lập phòng luyện tập",
       heading: "Thiết lập phòng luyện tập",
       source: (source: string) => `Nguồn: ${source}`,

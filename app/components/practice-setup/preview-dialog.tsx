@@ -7,7 +7,7 @@ import { loadQuestionList, type QuestionList } from "#app/utils/question-cache.t
 import { selectionParams } from "#app/utils/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 
-const t = vi.pages.practiceReview;
+const t = vi.pages.practiceSetup;
 
 /** Answers are labelled A, B, C, … for any count (the original stopped at D). */
 export function answerLabel(position: number): string {

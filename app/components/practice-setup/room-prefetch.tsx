@@ -2,7 +2,7 @@ import { useContext, useEffect, useState } from "react";
 import { UNSAFE_FrameworkContext } from "react-router";
 import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
 
-const ROOM_ROUTE = "routes/practice-control";
+const ROOM_ROUTE = "routes/practice-room";
 
 /**
  * The room's code and styles, fetched while the student is still choosing, so "Bắt đầu" waits

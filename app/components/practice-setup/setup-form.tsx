@@ -21,7 +21,7 @@ import type { Seconds } from "#engine/room-config.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
 import { RoomModulePreload } from "./room-prefetch.tsx";
 
-const t = vi.pages.practiceReview;
+const t = vi.pages.practiceSetup;
 
 function sameSelection(a: Selection | null, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@ import { vi } from "#app/i18n/vi.ts";
 
 const t = vi.pages.review;
 
-/** Where "Bắt đầu ôn" leads: the review room of today's due cards (app/routes/mistakes.tsx). */
+/** Where "Bắt đầu ôn" leads: the review room of today's due cards (app/routes/review-room.tsx). */
 export const REVIEW_HREF = "/mistakes";
 
 /**

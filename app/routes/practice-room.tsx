@@ -13,7 +13,7 @@ import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from 
 import { configFields } from "#engine/room.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { AttemptSubmission } from "#services/attempts/save-attempt.ts";
-import type { Route } from "./+types/practice-control";
+import type { Route } from "./+types/practice-room";
 
 /** The practice room: no footer and no snow, nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
@@ -72,7 +72,7 @@ export const links: Route.LinksFunction = () => questionStylesheets;
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   pageTitle(loaded && "title" in loaded && loaded.title ? t.titleOf(loaded.title) : t.title);
 
-export default function PracticeControl({ loaderData }: Route.ComponentProps) {
+export default function PracticeRoomPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "room") {
     return (
       <PracticeRoom

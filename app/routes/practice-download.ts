@@ -1,4 +1,4 @@
-import type { Route } from "./+types/practice-offline";
+import type { Route } from "./+types/practice-download";
 import { getSessionUser } from "#app/utils/auth.server.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";

@@ -1,5 +1,5 @@
 import { data, Link, useLocation } from "react-router";
-import type { Route } from "./+types/practice-review";
+import type { Route } from "./+types/practice-setup";
 import { findPracticeForViewer, type PracticeInfo } from "#db/catalogue.ts";
 import { listAttemptsOfPractice } from "#db/attempts.ts";
 import { AttemptList } from "#app/components/history/attempt-list.tsx";
@@ -19,8 +19,8 @@ import { parseSelection } from "#app/utils/room-url.server.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
     loaderData
-      ? `${loaderData.practice.title} — ${vi.pages.practiceReview.title}`
-      : vi.pages.practiceReview.title,
+      ? `${loaderData.practice.title} — ${vi.pages.practiceSetup.title}`
+      : vi.pages.practiceSetup.title,
   );
 
 /** How many of the student's own attempts the set-up page lists ("Lịch sử luyện tập"). */
@@ -82,12 +82,12 @@ function preselectedOf(request: Request, practice: PracticeInfo) {
   });
 }
 
-export default function PracticeReview({ loaderData, matches, actionData }: Route.ComponentProps) {
+export default function PracticeSetup({ loaderData, matches, actionData }: Route.ComponentProps) {
   const { practice, attempts, preselected } = loaderData;
   const location = useLocation();
   const userId = matches[0].loaderData.user?.id ?? null;
   const signedIn = Boolean(userId);
-  const t = vi.pages.practiceReview;
+  const t = vi.pages.practiceSetup;
   return (
     <div className="setup-page">
       <article className="card info-card" aria-labelledby="practice-title">

@@ -24,7 +24,7 @@ import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { countDueToday } from "#services/review/review.ts";
-import type { Route } from "./+types/practice-history";
+import type { Route } from "./+types/history";
 
 const t = vi.pages.practiceHistory;
 
@@ -118,7 +118,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 
 type Loaded = Route.ComponentProps["loaderData"];
 
-export default function PracticeHistory({ loaderData }: Route.ComponentProps) {
+export default function History({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "list") return <HistoryList loaded={loaderData} />;
   if (loaderData.kind === "statistics") {
     if (loaderData.statistics.totals.attempts === 0) return <EmptyHistory />;

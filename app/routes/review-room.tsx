@@ -15,7 +15,7 @@ import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { ReviewSubmission } from "#services/attempts/save-review-attempt.ts";
 import { dueReviewQuestions, mayReviewQuestions } from "#services/review/review.ts";
-import type { Route } from "./+types/mistakes";
+import type { Route } from "./+types/review-room";
 
 /** The review room, like the practice room: nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
@@ -99,7 +99,7 @@ export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 
-export default function Mistakes({ loaderData }: Route.ComponentProps) {
+export default function ReviewRoomPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "room") {
     return <ReviewRoom key={loaderData.attemptId} {...loaderData} />;
   }
