@@ -14,7 +14,16 @@ const AFTER = "0012-own-practices";
 
 describeEachDatabase("migration 0012: own practices", (database) => {
   async function tables(): Promise<string[]> {
-    return (await database().db.introspection.getTables()).map((t) => t.name);
+    // This suite's own schema only: on PostgreSQL the introspection lists every schema, and
+    // another test may be migrating the server's public schema at the same moment.
+    const { db, dialect } = database();
+    const schema =
+      dialect === "postgres"
+        ? (await sql<{ name: string }>`select current_schema() as name`.execute(db)).rows[0]?.name
+        : undefined;
+    return (await db.introspection.getTables())
+      .filter((t) => schema === undefined || t.schema === schema)
+      .map((t) => t.name);
   }
 
   async function indexesOfAttempt(): Promise<string[]> {
