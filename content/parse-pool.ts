@@ -1,3 +1,4 @@
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Piscina } from "piscina";
 import type { ParseJob, ParseJobName, ParseJobs } from "./parse-jobs.ts";
 import { PARSE_LIMITS } from "./parse-limits.ts";
@@ -62,8 +63,14 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
   const queue = options.queue ?? PARSE_LIMITS.queue;
   const timeLimitMs = options.timeLimitMs ?? PARSE_LIMITS.timeLimitMs;
   const memoryMb = options.memoryMb ?? PARSE_LIMITS.memoryMb;
+  const jobsModule =
+    options.workerFile instanceof URL
+      ? options.workerFile.href
+      : pathToFileURL(options.workerFile).href;
   const piscina = new Piscina({
-    filename: options.workerFile instanceof URL ? options.workerFile.href : options.workerFile,
+    // A CommonJS first step that imports the jobs module asynchronously (see parse-thread.cjs).
+    filename: fileURLToPath(new URL("./parse-thread.cjs", import.meta.url)),
+    workerData: { jobsModule },
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 60_000,
@@ -109,11 +116,9 @@ function refusalOf(error: unknown, signal: AbortSignal): ParseRefusal | null {
 
 /**
  * The worker from source, for whatever runs the TypeScript directly (the CLI under tsx,
- * `npm run dev`, tests): tsx's loader in each thread.
+ * `npm run dev`, tests): each thread imports it through tsx's API (parse-thread.cjs), with no
+ * loader of the parent's (`--import tsx` there would intercept tsx's own import).
  */
 export function sourceParseWorker(): Pick<ParsePoolOptions, "workerFile" | "execArgv"> {
-  return {
-    workerFile: new URL("./parse-worker.ts", import.meta.url),
-    execArgv: ["--import", "tsx"],
-  };
+  return { workerFile: new URL("./parse-worker.ts", import.meta.url), execArgv: [] };
 }

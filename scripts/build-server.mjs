@@ -3,7 +3,7 @@
 // with plain `node`), and writes brotli and gzip copies of every hashed asset, compressed once
 // at maximum quality instead of on every request.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -24,6 +24,9 @@ await build({
   sourcemap: true,
   logLevel: "warning",
 });
+// The threads' CommonJS first step, beside the host that starts them (content/parse-pool.ts
+// finds it next to itself).
+copyFileSync("content/parse-thread.cjs", `${buildDir}/host/parse-thread.cjs`);
 
 // The offline page's script, then the service worker with this build's precache list
 // (app/offline/sw.ts): every script and stylesheet of the build (their names carry their hash,
