@@ -520,8 +520,6 @@ export const vi = {
     },
   },
 
-  screenComing: "Màn hình này đang được xây dựng và sẽ sớm có mặt.",
-
   network: {
     timeout: "Máy chủ phản hồi quá lâu. Vui lòng kiểm tra kết nối mạng rồi thử lại.",
   },

@@ -22,7 +22,6 @@ import {
   OWN_SUBJECT_CODE,
   OWN_SUBJECT_NAME,
   practiceWasAttempted,
-  purgeOrphanPractices,
   purgePractice,
   SHARE_PREFIX,
   type OwnPracticeRow,
@@ -265,11 +264,6 @@ export async function listOwnPractices(
     ...row,
     sharePath: row.shareToken ? sharePath(row.shareToken) : null,
   }));
-}
-
-/** After an account is deleted: its practices nobody else attempted go with it. */
-export function purgePracticesOfDeletedAccounts(db: Kysely<DB>): Promise<number> {
-  return purgeOrphanPractices(db);
 }
 
 /** A logged URL with any share token masked: a link in the logs would open the practice. */

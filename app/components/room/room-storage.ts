@@ -73,20 +73,6 @@ export function forgetRoom(attemptId: string): void {
   }
 }
 
-/** Sign-out: no room's progress stays on the device. */
-export function forgetAllRooms(): void {
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(PREFIX)) keys.push(key);
-    }
-    keys.forEach((key) => localStorage.removeItem(key));
-  } catch {
-    // Blocked storage: nothing was stored.
-  }
-}
-
 /** Keeps storage bounded: rooms older than 30 days go, then the oldest beyond 20. */
 export function pruneRooms(now = Date.now()): void {
   try {

@@ -56,20 +56,3 @@ export function ServerErrorScreen() {
     </section>
   );
 }
-
-/** The layout and heading of a screen whose content a later piece of work delivers. */
-export function ScreenInProgress({
-  heading,
-  children,
-}: {
-  heading: string;
-  children?: React.ReactNode;
-}) {
-  return (
-    <section className="page">
-      <h1>{heading}</h1>
-      {children}
-      <p className="muted">{vi.screenComing}</p>
-    </section>
-  );
-}
