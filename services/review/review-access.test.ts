@@ -114,6 +114,31 @@ describeEachDatabase(
       return rows.map((row) => row.id);
     }
 
+    /**
+     * The owner renames the practice (a title the other student never saw), then access ends
+     * the given way: the link revoked, the practice hidden by an operator, or deleted.
+     */
+    async function renameThenEnd(
+      ending: "revoked" | "hidden" | "deleted",
+      owner: string,
+      code: string,
+      { title, renamed }: { title: string; renamed: string },
+    ) {
+      const startedFrom = (await readOwnPracticeForEdit(db(), owner, code))!.version;
+      await updateOwnPractice(
+        db(),
+        owner,
+        code,
+        { title: renamed, parsed: parsed(title) },
+        startedFrom,
+        { now: at(2000) },
+      );
+      if (ending === "revoked") await unshareOwnPractice(db(), owner, code);
+      if (ending === "hidden")
+        await actOnReport(db(), OPERATOR, "hide", { practiceId: await practiceId(code) });
+      if (ending === "deleted") await deleteOwnPractice(db(), owner, code, at(3000));
+    }
+
     async function practiceId(code: string): Promise<number> {
       const row = await db()
         .selectFrom("practice")
@@ -234,18 +259,7 @@ describeEachDatabase(
         );
 
         const renamed = `Tên mới bí mật ${ending}`;
-        await updateOwnPractice(
-          db(),
-          OWNER,
-          code,
-          { title: renamed, parsed: parsed(title) },
-          (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
-          { now: at(2000) },
-        );
-        if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
-        if (ending === "hidden")
-          await actOnReport(db(), OPERATOR, "hide", { practiceId: await practiceId(code) });
-        if (ending === "deleted") await deleteOwnPractice(db(), OWNER, code, at(3000));
+        await renameThenEnd(ending, OWNER, code, { title, renamed });
 
         const user = { id: student, fullName: student, email: `${student}@example.com` };
         for (const format of ["json", "csv"] as const) {
@@ -270,18 +284,7 @@ describeEachDatabase(
         const { OWNER, STUDENT, code, link, questionIds } = await sharedPractice(title);
         await answer(STUDENT, link, questionIds);
         const renamed = `Tên mới bí mật trong thống kê ${ending}`;
-        await updateOwnPractice(
-          db(),
-          OWNER,
-          code,
-          { title: renamed, parsed: parsed(title) },
-          (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
-          { now: at(2000) },
-        );
-        if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
-        if (ending === "hidden")
-          await actOnReport(db(), OPERATOR, "hide", { practiceId: await practiceId(code) });
-        if (ending === "deleted") await deleteOwnPractice(db(), OWNER, code, at(3000));
+        await renameThenEnd(ending, OWNER, code, { title, renamed });
 
         const statistics = JSON.stringify(await userStatistics(db(), STUDENT, at(DAY_MS)));
         expect(statistics).not.toContain(code);
@@ -299,18 +302,7 @@ describeEachDatabase(
         ).toEqual([title, title]);
 
         const renamed = `Tên mới bí mật khi ôn ${ending}`;
-        await updateOwnPractice(
-          db(),
-          OWNER,
-          code,
-          { title: renamed, parsed: parsed(title) },
-          (await readOwnPracticeForEdit(db(), OWNER, code))!.version,
-          { now: at(2000) },
-        );
-        if (ending === "revoked") await unshareOwnPractice(db(), OWNER, code);
-        if (ending === "hidden")
-          await actOnReport(db(), OPERATOR, "hide", { practiceId: await practiceId(code) });
-        if (ending === "deleted") await deleteOwnPractice(db(), OWNER, code, at(3000));
+        await renameThenEnd(ending, OWNER, code, { title, renamed });
 
         const replayed = await listRevisionsWithPractice(db(), questionIds, STUDENT);
         expect(replayed.map((q) => q.practiceTitle)).toEqual([title, title]);
