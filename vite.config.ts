@@ -1,12 +1,12 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { ROUTE_MODULE_ERROR_EVENT } from "./app/components/ui/load-failure-event.ts";
+import { ROUTE_MODULE_ERROR_EVENT } from "./app/ui/load-failure-event.ts";
 
 /**
  * React Router reloads the page whenever a route module fails to import (slow 4G, or a deploy
  * replaced the assets). A blind reload drops the user back on the page they were leaving and,
  * offline, on the browser's own error page. Instead we announce the failure with a DOM event
- * and leave the navigation pending; the shell (app/components/ui/load-failure.tsx) shows a
+ * and leave the navigation pending; the shell (app/ui/load-failure.tsx) shows a
  * Vietnamese "Tải lại trang" message and decides whether a deploy happened (then it loads the
  * target page once by itself). The build fails loudly if React Router's code changes shape, so
  * an upgrade cannot silently bring the old behaviour back.

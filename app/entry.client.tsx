@@ -1,9 +1,9 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { showToast } from "#app/components/ui/toast.ts";
+import { showToast } from "#app/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
-import { installRequestTimeout } from "#app/utils/request-timeout.ts";
+import { installRequestTimeout } from "#app/lib/request-timeout.ts";
 
 installRequestTimeout(window, () => void showToast("error", vi.network.timeout));
 

@@ -3,9 +3,9 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { AppStylesheetContext } from "#app/components/ui/app-stylesheet.tsx";
+import { AppStylesheetContext } from "#app/ui/app-stylesheet.tsx";
 import { isDatabaseUnavailable } from "#server/database-outage.ts";
-import { stampPageUser } from "#app/utils/page-user.server.ts";
+import { stampPageUser } from "#app/lib/page-user.server.ts";
 import appStylesheet from "./styles/app.css?inline";
 
 /** A render that has not finished by then is cut off (the shell is long gone by then). */

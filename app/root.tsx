@@ -10,37 +10,21 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { AppStylesheet } from "#app/components/ui/app-stylesheet.tsx";
-import { SiteFooter } from "#app/components/layout/site-footer.tsx";
-import { SiteHeader } from "#app/components/layout/site-header.tsx";
-import { renderPreferencesScript, SNOW_COOKIE } from "#app/components/snow/season.ts";
-import { Snowfall } from "#app/components/snow/snowfall.tsx";
-import {
-  readCookie,
-  readThemeCookie,
-  THEME_COLORS,
-  THEME_KEYS,
-} from "#app/components/theme/themes.ts";
-import {
-  ChunkErrorScreen,
-  isChunkLoadError,
-  LoadFailureGuard,
-} from "#app/components/ui/load-failure.tsx";
-import { ScrollToTop } from "#app/components/ui/scroll-to-top.tsx";
-import { OfflineShell } from "#app/components/offline/offline-shell.tsx";
-import {
-  BadRequestScreen,
-  NotFoundScreen,
-  ServerErrorScreen,
-} from "#app/components/ui/status-screens.tsx";
-import { UrlToast } from "#app/components/ui/url-toast.tsx";
-import {
-  VERIFY_REMINDER_COOKIE,
-  VerifyReminder,
-} from "#app/components/account/verify-reminder.tsx";
+import { AppStylesheet } from "#app/ui/app-stylesheet.tsx";
+import { SiteFooter } from "#app/layout/site-footer.tsx";
+import { SiteHeader } from "#app/layout/site-header.tsx";
+import { renderPreferencesScript, SNOW_COOKIE } from "#app/features/snow/season.ts";
+import { Snowfall } from "#app/features/snow/snowfall.tsx";
+import { readCookie, readThemeCookie, THEME_COLORS, THEME_KEYS } from "#app/lib/themes.ts";
+import { ChunkErrorScreen, isChunkLoadError, LoadFailureGuard } from "#app/ui/load-failure.tsx";
+import { ScrollToTop } from "#app/ui/scroll-to-top.tsx";
+import { OfflineShell } from "#app/features/offline/offline-shell.tsx";
+import { BadRequestScreen, NotFoundScreen, ServerErrorScreen } from "#app/ui/status-screens.tsx";
+import { UrlToast } from "#app/ui/url-toast.tsx";
+import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/features/account/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { getSessionUser } from "#app/utils/auth.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 // The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
@@ -161,7 +145,7 @@ export function ErrorBoundary() {
   return <ServerErrorScreen />;
 }
 
-/** The Vietnamese message of a request refused with a 4xx (app/utils/form.server.ts), if any. */
+/** The Vietnamese message of a request refused with a 4xx (app/lib/form.server.ts), if any. */
 function refusalMessage(error: unknown): string | null {
   if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return null;
   const message = (error.data as { message?: unknown } | null)?.message;

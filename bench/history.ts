@@ -57,7 +57,7 @@ const TARGET_ATTEMPTS = 2_000;
 const TARGET_CARDS = 400;
 /** The history's page size (app/routes/history.tsx). */
 const PAGE_SIZE = 20;
-/** The export's page size (app/utils/data-export.server.ts). */
+/** The export's page size (services/data-export/data-export.ts). */
 const EXPORT_PAGE = 100;
 const PRACTICES = 4;
 const QUESTIONS_PER_PRACTICE = 120;

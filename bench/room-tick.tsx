@@ -22,8 +22,8 @@ const { createElement } = await import("react");
 const { flushSync } = await import("react-dom");
 const { createRoot } = await import("react-dom/client");
 const { createRoom, reduceRoom } = await import("#engine/room.ts");
-const { FlatRoom } = await import("#app/components/room/flat-room.tsx");
-const { sampleQuestions } = await import("#app/components/room/room-harness.tsx");
+const { FlatRoom } = await import("#app/features/room/flat-room.tsx");
+const { sampleQuestions } = await import("#app/features/room/room-harness.tsx");
 
 const QUESTIONS = 200;
 let state = createRoom(sampleQuestions(QUESTIONS), {

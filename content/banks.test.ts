@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { foldForSearch } from "#app/utils/search.ts";
+import { foldForSearch } from "#base/search.ts";
 import type { Bank, BankQuestion } from "./formats/types.ts";
 import { readBankFolder } from "./load-banks.ts";
 import { findMathErrors } from "./rich-text.ts";

@@ -8,7 +8,7 @@ import { namePracticesFor } from "./own-practices.ts";
  * revision it answered, a page at a time, oldest first. Keyset paging on (created_at, id) with
  * the index of migration 0009, so a user with thousands of attempts is read in small pages and
  * never held in memory whole. Reads only; how it is written out is the app's
- * (app/utils/data-export.server.ts).
+ * (services/data-export/data-export.ts).
  */
 
 /** Where the next page starts: after the attempt with this time and id. */

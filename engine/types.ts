@@ -1,7 +1,7 @@
 /**
  * The practice room's data (product-spec section 3: Room config, Result item, Practice-time
  * result; section 4: Practice room). The room config is the schema's type (room-config.ts);
- * its field names follow the set-up page (app/utils/room-setup.ts), so a stored set-up plus a
+ * its field names follow the set-up page (app/lib/room-setup.ts), so a stored set-up plus a
  * seed is a room config.
  */
 import type { RoomConfig } from "./room-config.ts";

@@ -29,7 +29,7 @@ await build({
 copyFileSync("content/parse-thread.cjs", `${buildDir}/host/parse-thread.cjs`);
 
 // The offline page's script, then the service worker with this build's precache list
-// (app/offline/sw.ts): every script and stylesheet of the build (their names carry their hash,
+// (app/features/offline/sw.ts): every script and stylesheet of the build (their names carry their hash,
 // so no revision), and the few unhashed files with a hash of their content as the revision.
 // KaTeX's fonts are not precached: they are fetched on first use or when a practice is
 // downloaded, so a visitor who never goes offline does not pay 250 KB for them.
@@ -46,7 +46,7 @@ const workerOptions = {
 };
 await build({
   ...workerOptions,
-  entryPoints: ["app/offline/offline-page.ts"],
+  entryPoints: ["app/features/offline/offline-page.ts"],
   outfile: `${client}/offline.js`,
 });
 const assetNames = readdirSync(`${client}/assets`);
@@ -70,7 +70,7 @@ writeFileSync(`${buildDir}/precache.json`, JSON.stringify({ precache, fonts }, n
 const buildId = createHash("sha256").update(JSON.stringify(precache)).digest("hex").slice(0, 12);
 await build({
   ...workerOptions,
-  entryPoints: ["app/offline/sw.ts"],
+  entryPoints: ["app/features/offline/sw.ts"],
   outfile: `${client}/sw.js`,
   // An IIFE, not a module: Safari before 16.4 and older Android WebViews load only classic workers.
   format: "iife",

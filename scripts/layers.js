@@ -40,23 +40,29 @@ const layerBoundaries = Object.entries(forbidden).flatMap(([layer, above]) =>
 );
 
 /**
- * app/components: `ui/` holds generic pieces (no feature imports them into each other);
- * `layout/` (header, footer) composes features; every other folder is a feature that may import
- * `ui/` and itself only. Routes compose features freely.
+ * app/: `features/<name>/` holds one feature (its components, hooks and client helpers) and may
+ * import `ui/`, `lib/` and itself, never a sibling feature; `ui/` holds generic pieces and
+ * `lib/` the app's shared helpers (neither imports a feature); `layout/` (header, footer) and
+ * the routes compose features.
  */
-const componentsDir = `${root}app/components`;
-const featureFolders = readdirSync(componentsDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== "layout")
+const featuresDir = `${root}app/features`;
+const featureFolders = readdirSync(featuresDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const featureZones = featureFolders.map((feature) => ({
-  target: `./app/components/${feature}`,
-  from: "./app/components",
-  except: feature === "ui" ? ["./ui"] : [`./${feature}`, "./ui"],
-  message:
-    feature === "ui"
-      ? "components/ui/ is generic: it imports no feature."
-      : "A feature imports components/ui/ and itself, never a sibling feature: move what both need to ui/ or app/utils/.",
-}));
+const featureZones = [
+  ...featureFolders.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: "./app/features",
+    except: [`./${feature}`],
+    message:
+      "A feature imports app/ui/, app/lib/ and itself, never a sibling feature: move what both need to app/ui/ or app/lib/, or compose them in a route (docs/architecture.md).",
+  })),
+  ...["ui", "lib"].map((shared) => ({
+    target: `./app/${shared}`,
+    from: ["./app/features", "./app/layout", "./app/routes"],
+    message: `app/${shared}/ is shared by every feature: it imports no feature, layout or route (docs/architecture.md).`,
+  })),
+];
 
 export const layerZones = [...layerBoundaries, ...featureZones];

@@ -194,7 +194,7 @@ export function createAuth(options: {
     disabledPaths: ["/delete-user/callback"],
     logger: logThrough(log),
     // Provider sign-ins that fail (or that the student cancels) come back to the sign-in page
-    // with ?error=<code>; its loader (app/utils/auth-forms.server.ts) says what happened.
+    // with ?error=<code>; its loader (app/features/auth/auth-forms.server.ts) says what happened.
     onAPIError: { errorURL: "/login" },
     account: ACCOUNT_LINKING,
     trustedOrigins: [new URL(baseURL).origin],

@@ -253,31 +253,6 @@ export const vi = {
       newest: "Về bài mới nhất",
       retry: "Làm lại đề này",
     },
-    dataExport: {
-      heading: "Tải dữ liệu của tôi",
-      intro:
-        "Tải về mọi bài bạn đã làm, kèm từng câu hỏi, đáp án đã chọn và đáp án đúng. Tệp CSV mở được bằng Excel hoặc Google Trang tính; tệp JSON dành cho các chương trình khác.",
-      csv: "Tải tệp CSV (Excel)",
-      json: "Tải tệp JSON",
-      badFormat: "Định dạng tệp không hợp lệ. Hãy chọn CSV hoặc JSON.",
-      csvHeader: [
-        "Mã bài làm",
-        "Thời gian (giờ Việt Nam)",
-        "Môn học",
-        "Đề",
-        "Phạm vi",
-        "Câu số",
-        "Nội dung câu hỏi",
-        "Đáp án đã chọn",
-        "Đáp án đúng",
-        "Kết quả",
-        "Điểm của bài",
-      ],
-      right: "Đúng",
-      wrong: "Sai",
-      noPick: "(không chọn)",
-      score: (right: number, total: number) => `${right}/${total} câu đúng`,
-    },
     /** The history's "Thống kê" tab (issue 15). */
     statistics: {
       tabs: "Chế độ xem",
@@ -383,10 +358,6 @@ export const vi = {
       save: "Lưu đề",
       saving: "Đang lưu…",
       saveBlocked: "Hãy đặt tên đề và sửa hết lỗi để lưu.",
-      titleRequired: "Vui lòng nhập tên đề",
-      titleTooLong: (max: number) => `Tên đề tối đa ${max} ký tự`,
-      subjectTooLong: (max: number) => `Tên môn tối đa ${max} ký tự`,
-      hasErrors: "Đề còn lỗi nên chưa được lưu: hãy sửa các dòng được đánh dấu.",
       notFound: "Không tìm thấy đề này trong các đề của bạn.",
       cancel: "Hủy",
     },
@@ -497,27 +468,6 @@ export const vi = {
     noPractices: "Môn này chưa có đề luyện tập nào.",
     openSubject: (name: string) => `Xem trang môn ${name}`,
     selected: "đang chọn",
-  },
-
-  /** Sign-in with Google or another OpenID Connect provider (server/sign-in-providers.ts). */
-  providerSignIn: {
-    button: (name: string) => `Đăng nhập bằng ${name}`,
-    group: "Đăng nhập bằng tài khoản khác",
-    or: "hoặc",
-    errors: {
-      cancelled: (name: string) => `Bạn đã hủy đăng nhập bằng ${name}.`,
-      failed: (name: string) => `Đăng nhập bằng ${name} không thành công. Vui lòng thử lại.`,
-      failedNoName: "Đăng nhập không thành công. Vui lòng thử lại.",
-      expired: "Phiên đăng nhập đã hết hạn hoặc được mở ở trình duyệt khác. Vui lòng thử lại.",
-      unavailable: (name: string) =>
-        `Hiện chưa thể đăng nhập bằng ${name}. Vui lòng thử lại sau ít phút.`,
-      noEmail: (name: string) =>
-        `${name} không cho Ôn Tập biết địa chỉ email của bạn. Hãy cho phép chia sẻ email rồi thử lại.`,
-      accountNotLinked: (name: string) =>
-        `Email này đã có tài khoản Ôn Tập. Hãy đăng nhập bằng email và mật khẩu, xác minh email, rồi lần sau bạn có thể đăng nhập bằng ${name}.`,
-      linkedToAnother: (name: string) =>
-        `Tài khoản ${name} này đã được gắn với một tài khoản Ôn Tập khác.`,
-    },
   },
 
   network: {

@@ -1,5 +1,5 @@
 import { vi } from "#app/i18n/vi.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 import type { Route } from "./+types/about";
 
 export const meta: Route.MetaFunction = () => pageTitle(vi.pages.about.title);

@@ -1,11 +1,11 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.reports";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/utils/auth.server.ts";
-import { formatDateTime } from "#app/utils/dates.ts";
-import { readForm } from "#app/utils/form.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { redirectWithToast } from "#app/utils/toast-url.ts";
+import { requireUser } from "#app/lib/session.server.ts";
+import { formatDateTime } from "#base/dates.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { OwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/api.attempts";
-import { getSessionUser } from "#app/utils/auth.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
 import { answerAttemptPost, attemptProblem } from "#services/attempts/save-attempt.ts";
 import { isDatabaseUnavailable, unavailableResponse } from "#server/database-outage.ts";
 

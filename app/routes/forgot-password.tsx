@@ -1,17 +1,17 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { AuthField, type AuthFormResult } from "#app/components/ui/password-field.tsx";
-import { authMeta } from "#app/components/auth/auth-error-boundary.tsx";
-import { FormMessage } from "#app/components/ui/form-messages.tsx";
-import { redirectQuery } from "#app/components/auth/sign-in-screen.tsx";
+import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
+import { authMeta } from "#app/features/auth/auth-error-boundary.tsx";
+import { FormMessage } from "#app/ui/form-messages.tsx";
+import { redirectQuery } from "#app/features/auth/sign-in-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { ForgotPasswordSchema } from "#base/auth-schemas.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
-import { formValues, invalidForm, refusedForm } from "#app/utils/auth-forms.server.ts";
-import { requestReset } from "#app/utils/auth-operations.server.ts";
-import { readForm } from "#app/utils/form.server.ts";
+import { formValues, invalidForm, refusedForm } from "#app/features/auth/auth-forms.server.ts";
+import { requestReset } from "#server/auth-operations.ts";
+import { readForm } from "#app/lib/form.server.ts";
 
-export { AuthErrorBoundary as ErrorBoundary } from "#app/components/auth/auth-error-boundary.tsx";
+export { AuthErrorBoundary as ErrorBoundary } from "#app/features/auth/auth-error-boundary.tsx";
 
 const t = vi.recovery;
 

@@ -1,17 +1,17 @@
 import { useMemo, type MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
-import { AttemptList } from "#app/components/history/attempt-list.tsx";
-import { REVIEW_HREF, ReviewBanner } from "#app/components/review/review-banner.tsx";
-import { HistoryOfflineNote, PendingAttempts } from "#app/components/offline/pending-attempts.tsx";
-import { HistoryFilters } from "#app/components/history/history-filters.tsx";
-import { Summary } from "#app/components/room/summary.tsx";
-import { StatisticsView } from "#app/components/statistics/statistics-view.tsx";
+import { AttemptList } from "#app/features/history/attempt-list.tsx";
+import { REVIEW_HREF, ReviewBanner } from "#app/features/review/review-banner.tsx";
+import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
+import { HistoryFilters } from "#app/features/history/history-filters.tsx";
+import { Summary } from "#app/features/room/summary.tsx";
+import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/utils/auth.server.ts";
-import { formatDateTime } from "#app/utils/dates.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/utils/room-setup.ts";
+import { requireUser } from "#app/lib/session.server.ts";
+import { formatDateTime } from "#base/dates.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
+import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import {
   findAttempt,
   listHistoryPage,

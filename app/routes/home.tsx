@@ -4,14 +4,14 @@ import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
 import { countDueToday } from "#services/review/review.ts";
-import { PracticeCardList } from "#app/components/catalogue/practice-card.tsx";
-import { SubjectArt } from "#app/components/catalogue/subject-art.tsx";
-import { ReviewBanner } from "#app/components/review/review-banner.tsx";
+import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
+import { SubjectArt } from "#app/features/catalogue/subject-art.tsx";
+import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { getSessionUser } from "#app/utils/auth.server.ts";
-import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { matchesSearch } from "#app/utils/search.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { matchesSearch } from "#base/search.ts";
 
 export const meta: Route.MetaFunction = () => pageTitle(vi.pages.home.title);
 

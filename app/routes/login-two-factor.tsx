@@ -1,18 +1,18 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-two-factor";
-import { FormMessage } from "#app/components/ui/form-messages.tsx";
-import { redirectQuery } from "#app/components/auth/sign-in-screen.tsx";
-import { FormField } from "#app/components/ui/form-field.tsx";
+import { FormMessage } from "#app/ui/form-messages.tsx";
+import { redirectQuery } from "#app/features/auth/sign-in-screen.tsx";
+import { FormField } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { readForm } from "#app/utils/form.server.ts";
-import { getSessionUser } from "#app/utils/auth.server.ts";
-import { isChallengeOver } from "#app/utils/auth-failure.server.ts";
-import { afterSignIn } from "#app/utils/auth-forms.server.ts";
-import { verifySecondFactor } from "#app/utils/auth-operations.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { isChallengeOver } from "#server/auth-failure.ts";
+import { afterSignIn } from "#app/features/auth/auth-forms.server.ts";
+import { verifySecondFactor } from "#server/auth-operations.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
-import { parseTwoFactorCode } from "#app/utils/two-factor-code.ts";
-import { codeFieldError } from "#app/utils/two-factor.server.ts";
+import { parseTwoFactorCode } from "#app/features/account/two-factor-code.ts";
+import { codeFieldError } from "#app/features/account/two-factor.server.ts";
 
 const t = vi.twoFactor;
 

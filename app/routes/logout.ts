@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { vi } from "#app/i18n/vi.ts";
-import { AUTH_CALL_FAILED } from "#app/utils/auth-failure.server.ts";
-import { signOut } from "#app/utils/auth-operations.server.ts";
-import { redirectWithToast } from "#app/utils/toast-url.ts";
+import { AUTH_CALL_FAILED } from "#server/auth-failure.ts";
+import { signOut } from "#server/auth-operations.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
 
 /** "Đăng xuất": ends the session on the server, then home with a toast (spec section 7). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,15 +2,12 @@ import { data, redirect } from "react-router";
 import {
   PracticeEditor,
   type SavedElsewhere,
-} from "#app/components/own-practice-editor/practice-editor.tsx";
+} from "#app/features/own-practices/practice-editor.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/utils/auth.server.ts";
-import {
-  ownPracticeRefusal,
-  readOwnPracticeSubmission,
-} from "#app/utils/own-practice-form.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
+import { requireUser } from "#app/lib/session.server.ts";
+import { editorRefusal, readEditorForm } from "#app/features/own-practices/editor-form.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { ownPracticeJson } from "#content/parse-own-text.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
@@ -50,11 +47,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readOwnPracticeSubmission(request, context.parse);
+  const read = await readEditorForm(request, context.parse);
   if (!read.ok) return read.response;
   const startedFrom = editVersionOf(read.values.version);
   try {
-    await updateOwnPractice(context.db, user.id, params.practiceCode, read.submission, startedFrom);
+    await updateOwnPractice(context.db, user.id, params.practiceCode, read.input, startedFrom);
   } catch (error) {
     if (error instanceof OwnPracticeError && error.code === "STALE_EDIT") {
       const saved = await readOwnPracticeForEdit(context.db, user.id, params.practiceCode);
@@ -72,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         );
       }
     }
-    return ownPracticeRefusal(error, read.values);
+    return editorRefusal(error, read.values);
   }
   throw redirect(`/practice-review/${encodeURIComponent(params.practiceCode)}`);
 }

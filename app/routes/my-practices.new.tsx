@@ -1,13 +1,10 @@
 import { redirect } from "react-router";
-import { PracticeEditor } from "#app/components/own-practice-editor/practice-editor.tsx";
+import { PracticeEditor } from "#app/features/own-practices/practice-editor.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/utils/auth.server.ts";
-import {
-  ownPracticeRefusal,
-  readOwnPracticeSubmission,
-} from "#app/utils/own-practice-form.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
+import { requireUser } from "#app/lib/session.server.ts";
+import { editorRefusal, readEditorForm } from "#app/features/own-practices/editor-form.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { createOwnPractice } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.new";
 
@@ -25,16 +22,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Lưu đề": the text parsed again on the server, then the practice made and its set-up page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readOwnPracticeSubmission(request, context.parse);
+  const read = await readEditorForm(request, context.parse);
   if (!read.ok) return read.response;
   let code: string;
   try {
     // Creations are counted where sign-ins are (Redis when configured, else the database).
-    ({ code } = await createOwnPractice(context.db, user.id, read.submission, {
+    ({ code } = await createOwnPractice(context.db, user.id, read.input, {
       limits: context.auth.limits,
     }));
   } catch (error) {
-    return ownPracticeRefusal(error, read.values);
+    return editorRefusal(error, read.values);
   }
   throw redirect(`/practice-review/${encodeURIComponent(code)}`);
 }

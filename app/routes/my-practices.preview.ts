@@ -1,5 +1,5 @@
 import type { Route } from "./+types/my-practices.preview";
-import { getSessionUser } from "#app/utils/auth.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
 import { answerOwnPreview, ownPreviewProblem } from "#services/own-practices/preview.ts";
 
 /** POST /my-practices/preview: the live preview of "Tạo đề của tôi" (server/own-practice-preview.ts). */

@@ -4,13 +4,13 @@ import type { Route } from "./+types/my-practices";
 import {
   OwnPracticeList,
   type OwnPracticeItem,
-} from "#app/components/own-practices/own-practice-list.tsx";
+} from "#app/features/own-practices/own-practice-list.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/utils/auth.server.ts";
-import { formatDate } from "#app/utils/dates.ts";
-import { readForm } from "#app/utils/form.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { redirectWithToast } from "#app/utils/toast-url.ts";
+import { requireUser } from "#app/lib/session.server.ts";
+import { formatDate } from "#base/dates.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
 import {
   deleteOwnPractice,
   listOwnPractices,

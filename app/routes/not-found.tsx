@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { NotFoundScreen } from "#app/components/ui/status-screens.tsx";
+import { NotFoundScreen } from "#app/ui/status-screens.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 import type { Route } from "./+types/not-found";
 
 export const meta: Route.MetaFunction = () => pageTitle(vi.pages.notFound.title);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/practice-download";
-import { getSessionUser } from "#app/utils/auth.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
-import type { OfflineBundle } from "#app/offline/offline-store.ts";
+import type { OfflineBundle } from "#app/lib/device-store.ts";
 
 /**
  * GET /practice-review/:code/offline: a practice for offline use (issue 17), every live

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/practice-questions";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
-import { getSessionUser } from "#app/utils/auth.server.ts";
-import { parseSelection } from "#app/utils/room-url.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { parseSelection } from "#app/lib/room-url.server.ts";
 
 /**
  * GET /practice-review/:code/questions?type=…&start&end | chapter&v=<content version>: the

@@ -1,13 +1,13 @@
 import { useCallback, useMemo } from "react";
 import { data, Link, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
-import { finishedAnswers, RoomScreen } from "#app/components/room/room-screen.tsx";
+import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/utils/auth.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { questionStylesheets } from "#app/utils/question-stylesheets.ts";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/utils/room-setup.ts";
-import { parseRoomUrl, type RoomRequest } from "#app/utils/room-url.server.ts";
+import { requireUser } from "#app/lib/session.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
+import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
@@ -62,7 +62,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     if (navigator.onLine && !(error instanceof TypeError)) throw error;
   }
   if (loaded && (loaded.kind !== "room" || loaded.room.attemptId === attemptId)) return loaded;
-  const { offlineRoomData } = await import("#app/offline/offline-room.ts");
+  const { offlineRoomData } = await import("#app/features/offline/offline-room.ts");
   return offlineRoomData(new URL(request.url));
 }
 clientLoader.hydrate = true as const;

@@ -2,19 +2,19 @@ import { data, Link, useLocation } from "react-router";
 import type { Route } from "./+types/practice-setup";
 import { findPracticeForViewer, type PracticeInfo } from "#db/catalogue.ts";
 import { listAttemptsOfPractice } from "#db/attempts.ts";
-import { AttemptList } from "#app/components/history/attempt-list.tsx";
-import { getSessionUser, requireUser } from "#app/utils/auth.server.ts";
-import { ReportForm } from "#app/components/own-practices/report-form.tsx";
-import { readForm } from "#app/utils/form.server.ts";
+import { AttemptList } from "#app/features/history/attempt-list.tsx";
+import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
+import { ReportForm } from "#app/features/own-practices/report-form.tsx";
+import { readForm } from "#app/lib/form.server.ts";
 import { SHARE_PREFIX } from "#db/own-practices.ts";
 import { OwnPracticeError } from "#services/own-practices/manage.ts";
 import { reportPractice } from "#services/own-practices/reports.ts";
-import { SetupForm } from "#app/components/practice-setup/setup-form.tsx";
-import { DownloadPanel } from "#app/components/offline/download-panel.tsx";
+import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
+import { DownloadPanel } from "#app/features/offline/download-panel.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { offeredSelection } from "#app/utils/room-setup.ts";
-import { parseSelection } from "#app/utils/room-url.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { offeredSelection } from "#app/lib/room-setup.ts";
+import { parseSelection } from "#app/lib/room-url.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(

@@ -5,10 +5,10 @@ import {
   listPracticesOfSubject,
   listSuggestedPractices,
 } from "#db/catalogue.ts";
-import { PracticeCard, PracticeCardList } from "#app/components/catalogue/practice-card.tsx";
+import { PracticeCard, PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { catalogueCacheHeaders } from "#app/utils/catalogue-cache.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
+import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(

@@ -1,30 +1,30 @@
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/profile";
-import { AvatarPicker } from "#app/components/account/avatar-picker.tsx";
-import { PasswordField } from "#app/components/ui/password-field.tsx";
-import { FormStatus } from "#app/components/ui/form-messages.tsx";
-import { fieldErrorsOf, FormField } from "#app/components/ui/form-field.tsx";
+import { AvatarPicker } from "#app/features/account/avatar-picker.tsx";
+import { PasswordField } from "#app/ui/password-field.tsx";
+import { FormStatus } from "#app/ui/form-messages.tsx";
+import { fieldErrorsOf, FormField } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { DownloadsList } from "#app/components/offline/downloads-list.tsx";
-import { readForm } from "#app/utils/form.server.ts";
+import { DownloadsList } from "#app/features/offline/downloads-list.tsx";
+import { readForm } from "#app/lib/form.server.ts";
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateNameSchema } from "#base/auth-schemas.ts";
-import { listSignInMethods, requireUser, type SessionUser } from "#app/utils/auth.server.ts";
-import { isWrongPassword, type AuthFailure } from "#app/utils/auth-failure.server.ts";
+import { listSignInMethods, requireUser, type SessionUser } from "#app/lib/session.server.ts";
+import { isWrongPassword, type AuthFailure } from "#server/auth-failure.ts";
 import {
   changePassword,
   deleteAccount,
   sendDeletionLink,
   updateName,
-} from "#app/utils/auth-operations.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { TwoFactorSection } from "#app/components/account/two-factor-section.tsx";
+} from "#server/auth-operations.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { TwoFactorSection } from "#app/features/account/two-factor-section.tsx";
 import {
   isTwoFactorEnabled,
   runTwoFactorIntent,
   TWO_FACTOR_INTENTS,
   type TwoFactorResult,
-} from "#app/utils/two-factor.server.ts";
-import { redirectWithToast } from "#app/utils/toast-url.ts";
+} from "#app/features/account/two-factor.server.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
 
 const t = vi.auth.profile;
 
@@ -152,7 +152,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = Object.fromEntries(await readForm(request)) as Fields;
   const intent = form.intent ?? "";
-  // "Xác minh hai bước" (app/utils/two-factor.server.ts).
+  // "Xác minh hai bước" (app/features/account/two-factor.server.ts).
   if (TWO_FACTOR_INTENTS.includes(intent)) {
     const outcome = await runTwoFactorIntent(context, request, intent, form);
     if (outcome instanceof Response) return outcome;
@@ -254,15 +254,15 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       />
 
       <section className="auth-form data-export" aria-labelledby="data-export-heading">
-        <h2 id="data-export-heading">{vi.pages.dataExport.heading}</h2>
-        <p>{vi.pages.dataExport.intro}</p>
+        <h2 id="data-export-heading">{vi.dataExport.heading}</h2>
+        <p>{vi.dataExport.intro}</p>
         {/* Plain links: a download is a document request, not a client-side navigation. */}
         <div className="data-export-links">
           <a className="button button-secondary" href="/profile/data-export?format=csv">
-            {vi.pages.dataExport.csv}
+            {vi.dataExport.csv}
           </a>
           <a className="button button-secondary" href="/profile/data-export?format=json">
-            {vi.pages.dataExport.json}
+            {vi.dataExport.json}
           </a>
         </div>
       </section>

@@ -1,15 +1,15 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { PasswordField } from "#app/components/ui/password-field.tsx";
-import { FormMessage } from "#app/components/ui/form-messages.tsx";
-import { fieldErrorsOf } from "#app/components/ui/form-field.tsx";
+import { PasswordField } from "#app/ui/password-field.tsx";
+import { FormMessage } from "#app/ui/form-messages.tsx";
+import { fieldErrorsOf } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { readForm } from "#app/utils/form.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
 import { ResetPasswordSchema } from "#base/auth-schemas.ts";
-import { resetPassword } from "#app/utils/auth-operations.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
-import { isResetLinkUsable } from "#app/utils/recovery.server.ts";
-import { redirectWithToast } from "#app/utils/toast-url.ts";
+import { resetPassword } from "#server/auth-operations.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
+import { isResetLinkUsable } from "#app/features/account/recovery.server.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
 
 const t = vi.recovery;
 

@@ -4,13 +4,13 @@ import {
   VERIFY_REMINDER_COOKIE,
   VERIFY_REMINDER_HIDE_DAYS,
   type ReminderResult,
-} from "#app/components/account/verify-reminder.tsx";
-import { FormMessage } from "#app/components/ui/form-messages.tsx";
+} from "#app/features/account/verify-reminder.tsx";
+import { FormMessage } from "#app/ui/form-messages.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { readForm } from "#app/utils/form.server.ts";
-import { getSessionUser } from "#app/utils/auth.server.ts";
-import { sendVerification, verifyEmail } from "#app/utils/auth-operations.server.ts";
-import { pageTitle } from "#app/utils/page-title.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import { sendVerification, verifyEmail } from "#server/auth-operations.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 
 const t = vi.recovery;

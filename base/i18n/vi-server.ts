@@ -38,6 +38,7 @@ export const serverVi = {
       TITLE_TOO_LONG: (max: number) => `Tên đề chỉ được có tối đa ${max} ký tự.`,
       SUBJECT_TOO_LONG: (max: number) => `Tên môn chỉ được có tối đa ${max} ký tự.`,
       NO_QUESTIONS: "Đề chưa có câu hỏi nào.",
+      HAS_PROBLEMS: "Đề còn lỗi nên chưa được lưu: hãy sửa các dòng được đánh dấu.",
       TOO_MANY_QUESTIONS: (max: number) =>
         `Đề có quá nhiều câu hỏi: tối đa ${max.toLocaleString("vi-VN")} câu một đề.`,
       TOO_LARGE: (megabytes: number) => `Nội dung đề quá lớn: tối đa ${megabytes} MB một đề.`,
@@ -92,7 +93,7 @@ export const serverVi = {
   },
   /**
    * The refusals of two-factor sign-in and its set-up, which only the server words (from
-   * better-auth's codes, app/utils/auth-failure.server.ts, and from the code forms).
+   * better-auth's codes, server/auth-failure.ts, and from the code forms).
    */
   twoFactorErrors: {
     codeRequired: "Vui lòng nhập mã xác minh.",

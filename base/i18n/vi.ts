@@ -161,6 +161,51 @@ export const sharedVi = {
     signInToResend: "Vui lòng đăng nhập để gửi lại email xác minh.",
     imageNotAllowed: "Ảnh đại diện không hợp lệ: chỉ dùng được ảnh bạn đã tải lên Ôn Tập.",
   },
+  /** Sign-in with Google or another OpenID Connect provider (server/sign-in-providers.ts). */
+  providerSignIn: {
+    button: (name: string) => `Đăng nhập bằng ${name}`,
+    group: "Đăng nhập bằng tài khoản khác",
+    or: "hoặc",
+    errors: {
+      cancelled: (name: string) => `Bạn đã hủy đăng nhập bằng ${name}.`,
+      failed: (name: string) => `Đăng nhập bằng ${name} không thành công. Vui lòng thử lại.`,
+      failedNoName: "Đăng nhập không thành công. Vui lòng thử lại.",
+      expired: "Phiên đăng nhập đã hết hạn hoặc được mở ở trình duyệt khác. Vui lòng thử lại.",
+      unavailable: (name: string) =>
+        `Hiện chưa thể đăng nhập bằng ${name}. Vui lòng thử lại sau ít phút.`,
+      noEmail: (name: string) =>
+        `${name} không cho Ôn Tập biết địa chỉ email của bạn. Hãy cho phép chia sẻ email rồi thử lại.`,
+      accountNotLinked: (name: string) =>
+        `Email này đã có tài khoản Ôn Tập. Hãy đăng nhập bằng email và mật khẩu, xác minh email, rồi lần sau bạn có thể đăng nhập bằng ${name}.`,
+      linkedToAnother: (name: string) =>
+        `Tài khoản ${name} này đã được gắn với một tài khoản Ôn Tập khác.`,
+    },
+  },
+  dataExport: {
+    heading: "Tải dữ liệu của tôi",
+    intro:
+      "Tải về mọi bài bạn đã làm, kèm từng câu hỏi, đáp án đã chọn và đáp án đúng. Tệp CSV mở được bằng Excel hoặc Google Trang tính; tệp JSON dành cho các chương trình khác.",
+    csv: "Tải tệp CSV (Excel)",
+    json: "Tải tệp JSON",
+    badFormat: "Định dạng tệp không hợp lệ. Hãy chọn CSV hoặc JSON.",
+    csvHeader: [
+      "Mã bài làm",
+      "Thời gian (giờ Việt Nam)",
+      "Môn học",
+      "Đề",
+      "Phạm vi",
+      "Câu số",
+      "Nội dung câu hỏi",
+      "Đáp án đã chọn",
+      "Đáp án đúng",
+      "Kết quả",
+      "Điểm của bài",
+    ],
+    right: "Đúng",
+    wrong: "Sai",
+    noPick: "(không chọn)",
+    score: (right: number, total: number) => `${right}/${total} câu đúng`,
+  },
 } as const;
 
 /** "Họ và tên" → "họ và tên" inside a sentence; acronyms such as "URL" stay as they are. */

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
-import { dataExportResponse } from "#app/utils/data-export.server.ts";
+import { dataExportResponse } from "#services/data-export/data-export.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";

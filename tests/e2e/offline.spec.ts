@@ -27,7 +27,7 @@ import {
   register,
   waitForHydration,
 } from "./helpers.ts";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { ROOM_KEYS, SEED } from "./seed.ts";
 import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
 import { startAppProcess } from "../support/app-process.ts";

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { makeDocx, paragraphsOf } from "../support/make-docx.ts";
 import {
   THREE_ERRORS,

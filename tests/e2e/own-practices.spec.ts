@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import type { DB } from "../../db/schema.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { createOwnPractice } from "../../services/own-practices/manage.ts";

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "./seed.ts";
 

@@ -5,7 +5,7 @@ import {
   newRoomIdentity,
   roomUrl,
   type RoomSetup,
-} from "../../app/utils/room-setup.ts";
+} from "../../app/lib/room-setup.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { ROOM_KEYS, SEED } from "./seed.ts";

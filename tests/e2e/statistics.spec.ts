@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { Selection } from "../../base/selection.ts";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/utils/room-setup.ts";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "./seed.ts";
 

@@ -7,7 +7,7 @@ import {
   RANGE_SIZES,
   roomUrl,
   type RoomSetup,
-} from "../../app/utils/room-setup.ts";
+} from "../../app/lib/room-setup.ts";
 import type { Selection } from "../../base/selection.ts";
 import {
   expectNoAxeViolations,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
+import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import {
   postForm,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SETUP, roomUrl } from "#app/utils/room-setup.ts";
+import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
 import type { TestDialect } from "#tests/setup/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";

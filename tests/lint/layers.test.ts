@@ -40,10 +40,14 @@ const wrongImports: [file: string, specifier: string][] = [
   ["services/lint-fixture.ts", "#server/logger.ts"],
   ["services/review/lint-fixture.ts", "#app/i18n/vi.ts"],
   ["server/lint-fixture.ts", "#app/i18n/vi.ts"],
-  ["server/lint-fixture.ts", "../app/utils/search.ts"],
-  ["app/components/history/lint-fixture.tsx", "#app/components/room/summary.tsx"],
-  ["app/components/snow/lint-fixture.tsx", "#app/components/theme/theme-store.ts"],
-  ["app/components/ui/lint-fixture.tsx", "#app/components/room/summary.tsx"],
+  ["server/lint-fixture.ts", "../app/lib/room-setup.ts"],
+  ["services/data-export/lint-fixture.ts", "#app/lib/room-setup.ts"],
+  ["app/features/history/lint-fixture.tsx", "#app/features/room/summary.tsx"],
+  ["app/features/history/lint-fixture.tsx", "../room/summary.tsx"],
+  ["app/features/snow/lint-fixture.tsx", "#app/features/theme/theme-store.ts"],
+  ["app/ui/lint-fixture.tsx", "#app/features/room/summary.tsx"],
+  ["app/lib/lint-fixture.ts", "#app/features/offline/downloads.ts"],
+  ["app/lib/lint-fixture.ts", "#app/layout/site-header.tsx"],
 ];
 
 const rightImports: [file: string, specifier: string][] = [
@@ -58,8 +62,11 @@ const rightImports: [file: string, specifier: string][] = [
   ["server/lint-fixture.ts", "#db/kysely.ts"],
   ["server/lint-fixture.ts", "#content/load-banks.ts"],
   ["app/lint-fixture.ts", "#server/env.ts"],
-  ["app/components/history/lint-fixture.tsx", "#app/components/ui/ring-chart.tsx"],
-  ["app/components/layout/lint-fixture.tsx", "#app/components/theme/theme-picker.tsx"],
+  ["app/features/history/lint-fixture.tsx", "#app/ui/ring-chart.tsx"],
+  ["app/features/history/lint-fixture.tsx", "#app/lib/dates.ts"],
+  ["app/features/history/lint-fixture.tsx", "./attempt-list.tsx"],
+  ["app/layout/lint-fixture.tsx", "#app/features/theme/theme-picker.tsx"],
+  ["app/routes/lint-fixture.tsx", "#app/features/room/summary.tsx"],
 ];
 
 describe("lint keeps the layers", () => {

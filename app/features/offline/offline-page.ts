@@ -1,0 +1,75 @@
+/**
+ * The offline page's script (public/offline.html, built to /offline.js): says the page needs
+ * the network, lists the practices downloaded on this device, and reloads once the network is
+ * back. No React: it must open with nothing but the service worker's cache.
+ */
+import { vi } from "#app/i18n/vi.ts";
+import { listPractices, type DownloadedPractice } from "../../lib/device-store.ts";
+import { formatDateTime } from "#base/dates.ts";
+import { USER_COOKIE } from "#base/device-user.ts";
+
+const t = vi.offline;
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+function practiceItem(practice: DownloadedPractice): HTMLLIElement {
+  return element(
+    "li",
+    {},
+    element("a", { href: `/practice-review/${encodeURIComponent(practice.code)}` }, practice.title),
+    element(
+      "div",
+      { className: "muted" },
+      t.listItem(
+        practice.questionCount,
+        t.size(practice.bytes),
+        formatDateTime(new Date(practice.downloadedAt).toISOString()),
+      ),
+    ),
+  );
+}
+
+async function render(main: HTMLElement) {
+  document.title = t.pageTitle;
+  const retry = element("button", { type: "button" }, t.retry);
+  retry.addEventListener("click", () => location.reload());
+  main.append(
+    element("h1", {}, t.pageHeading),
+    element("p", {}, t.pageText),
+    element("div", { className: "actions" }, retry, element("a", { href: "/" }, t.toHome)),
+  );
+  let downloaded: DownloadedPractice[] = [];
+  try {
+    // Only the student signed in on this device now (base/device-user.ts): nobody, none.
+    const user = deviceUser();
+    downloaded = user ? await listPractices(user) : [];
+  } catch {
+    // No IndexedDB (a private window): nothing was downloaded.
+  }
+  const section = element(
+    "section",
+    { className: "card" },
+    element("h2", {}, t.listHeading),
+    element("p", { className: "muted" }, downloaded.length > 0 ? t.listIntro : t.listEmpty),
+  );
+  if (downloaded.length > 0) section.append(element("ul", {}, ...downloaded.map(practiceItem)));
+  main.append(section);
+}
+
+/** The user cookie the server keeps in step with the session; "" for nobody. */
+function deviceUser(): string {
+  const cookie = document.cookie.split("; ").find((part) => part.startsWith(`${USER_COOKIE}=`));
+  return cookie ? decodeURIComponent(cookie.slice(USER_COOKIE.length + 1)) : "";
+}
+
+window.addEventListener("online", () => location.reload());
+const main = document.getElementById("main");
+if (main) void render(main);

@@ -1,0 +1,40 @@
+import type { QuestionView } from "#db/catalogue.ts";
+import type { Selection } from "#base/selection.ts";
+import { selectionLabel } from "#base/selection-label.ts";
+import { parseRoomUrl } from "#app/lib/room-url.ts";
+import { readBundle } from "../../lib/device-store.ts";
+
+/**
+ * The room's loader data built on the device from a downloaded practice (issue 17), for a room
+ * address opened with no network: the same questions the server would send for the address's
+ * selection (the live questions of the practice as downloaded, in position order), so the room,
+ * its storage and its save work as online. Loaded only when the network fails.
+ */
+export async function offlineRoomData(url: URL) {
+  const room = parseRoomUrl(url.searchParams);
+  if (!room) return { kind: "invalid" as const };
+  const bundle = await readBundle(room.practiceCode).catch(() => undefined);
+  if (!bundle) return { kind: "notDownloaded" as const };
+  const setupHref = `/practice-review/${bundle.code}`;
+  const questions = bundle.questions.filter((question) => inSelection(question, room.selection));
+  if (questions.length === 0) return { kind: "empty" as const, setupHref, title: bundle.title };
+  return {
+    kind: "room" as const,
+    room,
+    title: bundle.title,
+    label: selectionLabel(room.selection, bundle),
+    contentVersion: bundle.contentVersion,
+    setupHref,
+    questions,
+  };
+}
+
+/** db/catalogue.ts listQuestions's filter, on the downloaded questions. */
+export function inSelection(question: QuestionView, selection: Selection): boolean {
+  if (selection.type === "PRACTICE_TIME_RANGE") {
+    return question.idx >= selection.start - 1 && question.idx <= selection.end - 1;
+  }
+  if (selection.type === "PRACTICE_TIME_CHAPTER")
+    return question.chapterIdx === selection.chapterIdx;
+  return true;
+}

@@ -1,0 +1,307 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { PreviewProblem } from "#content/own-preview.ts";
+import { vi } from "#app/i18n/vi.ts";
+import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
+import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
+import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
+import { lineRange, offsetTopIn, requestPreview, type PreviewAnswer } from "./preview-request.ts";
+
+const t = vi.pages.ownPracticeEditor;
+
+/** A pause this long in typing sends the text for a new preview. */
+const PREVIEW_DELAY_MS = 400;
+const ACCEPT = ".docx,.txt,.gift,.xml,.csv,.json,.aiken";
+
+export type EditorValues = OwnPracticeValues;
+
+/** The practice as saved elsewhere since this editor was opened, for the student to merge. */
+export interface SavedElsewhere {
+  title: string;
+  text: string;
+}
+
+export type EditorErrors = OwnPracticeFieldErrors;
+
+/** The preview on screen and the text it was made from (its problems point into that text). */
+interface Shown {
+  text: string;
+  answer: PreviewAnswer;
+}
+
+/**
+ * "Tạo đề của tôi" and "Sửa đề": the text area, a file chooser and drop zone, and beside them
+ * (below on a phone) the live preview from the server with every problem at its line. The
+ * form posts title, subject and text to the page's action; "Lưu đề" waits for a clean preview.
+ */
+export function PracticeEditor({
+  initial,
+  errors,
+  heading,
+  savedElsewhere,
+}: {
+  initial: EditorValues;
+  errors: EditorErrors | undefined;
+  heading: string;
+  savedElsewhere?: SavedElsewhere | undefined;
+}) {
+  const [title, setTitle] = useState(initial.title);
+  const [text, setText] = useState(initial.text);
+  const [fileName, setFileName] = useState(initial.fileName);
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [notes, setNotes] = useState<{ fileName: string; notes: PreviewProblem[] } | null>(null);
+  const [status, setStatus] = useState<"idle" | "updating" | "converting">("idle");
+  const [failure, setFailure] = useState<string | null>(null);
+  const textArea = useRef<HTMLTextAreaElement>(null);
+  const pending = useRef<AbortController | null>(null);
+  const navigation = useNavigation();
+
+  const send = useCallback(async (form: FormData, sentText: string | null) => {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setStatus(sentText === null ? "converting" : "updating");
+    try {
+      const result = await requestPreview(form, controller.signal);
+      // Superseded while its answer was being read: the newer request speaks.
+      if (controller.signal.aborted) return;
+      if (!result.ok) {
+        setFailure(result.message ?? t.previewFailed);
+      } else {
+        setFailure(null);
+        const { answer } = result;
+        if (answer.text !== undefined) {
+          setText(answer.text);
+          setFileName(answer.fileName ?? "");
+          setNotes({ fileName: answer.fileName ?? "", notes: answer.notes });
+        }
+        setShown({ text: answer.text ?? sentText ?? "", answer });
+      }
+      setStatus("idle");
+    } catch {
+      // Aborted: a newer request took its place.
+    }
+  }, []);
+
+  useEffect(() => {
+    if (shown?.text === text || text.trim() === "") return;
+    const timer = setTimeout(() => {
+      const form = new FormData();
+      form.set("text", text);
+      if (fileName) form.set("fileName", fileName);
+      void send(form, text);
+    }, PREVIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, fileName, shown, send]);
+
+  const upload = (file: File | undefined) => {
+    if (!file) return;
+    const form = new FormData();
+    form.set("file", file);
+    void send(form, null);
+  };
+
+  const goToLine = (line: number) => {
+    const area = textArea.current;
+    if (!area) return;
+    const [start, end] = lineRange(area.value, line);
+    area.focus();
+    area.setSelectionRange(start, end);
+    // The line a third of the way down the area, with the lines before it in sight.
+    area.scrollTop = Math.max(0, offsetTopIn(area, start) - area.clientHeight / 3);
+  };
+
+  const current = shown && shown.text === text ? shown.answer : null;
+  const errorCount = current?.problems.filter((p) => p.severity === "error").length ?? 0;
+  const ready =
+    title.trim() !== "" && current !== null && errorCount === 0 && current.questions.length > 0;
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
+
+  return (
+    <div className="own-editor">
+      <h1>{heading}</h1>
+      <p className="muted">{t.intro}</p>
+      <Form method="post" encType="multipart/form-data" className="own-editor-form" noValidate>
+        {errors?.form ? (
+          <p className="form-error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        {savedElsewhere ? <SavedElsewhereCopy saved={savedElsewhere} /> : null}
+        {initial.version !== undefined ? (
+          <input type="hidden" name="version" value={initial.version} />
+        ) : null}
+        <div className="own-editor-fields">
+          <div className="field">
+            <label htmlFor="title">{t.titleLabel}</label>
+            <input
+              id="title"
+              name="title"
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              maxLength={OWN_PRACTICE_TITLE_MAX}
+              required
+              aria-invalid={errors?.title ? true : undefined}
+              aria-describedby={errors?.title ? "title-hint title-error" : "title-hint"}
+            />
+            <p id="title-hint" className="field-hint">
+              {t.titleHint}
+            </p>
+            {errors?.title ? (
+              <p id="title-error" className="field-error">
+                {errors.title}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor="subjectName">{t.subjectLabel}</label>
+            <input
+              id="subjectName"
+              name="subjectName"
+              defaultValue={initial.subjectName}
+              maxLength={OWN_PRACTICE_SUBJECT_MAX}
+              aria-invalid={errors?.subjectName ? true : undefined}
+              aria-describedby={errors?.subjectName ? "subjectName-error" : undefined}
+            />
+            {errors?.subjectName ? (
+              <p id="subjectName-error" className="field-error">
+                {errors.subjectName}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <div className="own-editor-columns">
+          <div className="own-editor-source">
+            <DropZone
+              onFile={upload}
+              converting={status === "converting"}
+              loaded={notes?.fileName || null}
+            />
+            {notes && notes.notes.length > 0 ? (
+              <section className="own-notes" aria-labelledby="own-notes-heading">
+                <h2 id="own-notes-heading">{t.notesHeading}</h2>
+                <ProblemList problems={notes.notes} text={text} onGoTo={goToLine} />
+              </section>
+            ) : null}
+            <div className="field">
+              <label htmlFor="own-text">{t.textLabel}</label>
+              <p id="own-text-hint" className="field-hint">
+                {t.textHint}
+              </p>
+              <textarea
+                id="own-text"
+                ref={textArea}
+                name="text"
+                className="own-text"
+                value={text}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  // A cleared area starts afresh: the next paste is read by its own content.
+                  if (event.target.value.trim() === "") setFileName("");
+                }}
+                spellCheck={false}
+                rows={18}
+                aria-describedby="own-text-hint"
+              />
+            </div>
+            <input type="hidden" name="fileName" value={fileName} />
+            <FormatHelp />
+          </div>
+          <PreviewPanel
+            preview={current ?? shown?.answer ?? null}
+            sourceText={current ? text : (shown?.text ?? "")}
+            updating={status !== "idle" || (shown !== null && shown.text !== text)}
+            failure={failure}
+            empty={text.trim() === ""}
+            onGoTo={goToLine}
+          />
+        </div>
+        <div className="own-editor-actions">
+          {!ready ? (
+            <p id="save-blocked" className="field-hint">
+              {t.saveBlocked}
+            </p>
+          ) : null}
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={!ready || saving}
+            aria-describedby={!ready ? "save-blocked" : undefined}
+          >
+            {saving ? t.saving : t.save}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** The copy saved elsewhere, read-only beside the student's own text, to merge by hand. */
+function SavedElsewhereCopy({ saved }: { saved: SavedElsewhere }) {
+  return (
+    <details className="own-saved-elsewhere">
+      <summary>{t.savedElsewhereSummary(saved.title)}</summary>
+      <label htmlFor="own-saved-text" className="field-hint">
+        {t.savedElsewhereLabel}
+      </label>
+      <textarea
+        id="own-saved-text"
+        className="own-text"
+        value={saved.text}
+        readOnly
+        rows={12}
+        spellCheck={false}
+      />
+    </details>
+  );
+}
+
+function DropZone({
+  onFile,
+  converting,
+  loaded,
+}: {
+  onFile: (file: File) => void;
+  converting: boolean;
+  loaded: string | null;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    <div
+      className={over ? "own-drop own-drop-over" : "own-drop"}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setOver(false);
+        const file = event.dataTransfer.files[0];
+        if (file) onFile(file);
+      }}
+    >
+      <input
+        id="own-file"
+        type="file"
+        className="visually-hidden own-file-input"
+        accept={ACCEPT}
+        aria-describedby="own-drop-hint"
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) onFile(file);
+          event.target.value = "";
+        }}
+      />
+      <label className="button button-secondary own-file-button" htmlFor="own-file">
+        {t.fileLabel}
+      </label>
+      <p id="own-drop-hint" className="field-hint">
+        {t.dropHint}
+      </p>
+      <p className="own-drop-status" role="status">
+        {converting ? t.converting : loaded ? t.fileLoaded(loaded) : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState } from "react";
+import type { PracticeInfo } from "#db/catalogue.ts";
+import { Switch } from "#app/ui/switch.tsx";
+import { vi } from "#app/i18n/vi.ts";
+import { katexStylesheet } from "#app/lib/question-stylesheets.ts";
+import {
+  loadQuestionList,
+  type QuestionList,
+} from "#app/features/practice-setup/question-cache.ts";
+import { selectionParams } from "#app/lib/room-setup.ts";
+import type { Selection } from "#base/selection.ts";
+
+const t = vi.pages.practiceSetup;
+
+/** Answers are labelled A, B, C, … for any count (the original stopped at D). */
+export function answerLabel(position: number): string {
+  return String.fromCharCode(65 + position);
+}
+
+/**
+ * "Xem trước câu hỏi": the chosen questions in a modal dialog (focus kept inside, Escape and
+ * "Đóng" close it), with a switch that marks the keys.
+ */
+export function PreviewDialog({
+  practice,
+  selection,
+  title,
+  onClose,
+}: {
+  practice: PracticeInfo;
+  selection: Selection;
+  title: string;
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [state, setState] = useState<
+    { status: "loading" } | { status: "failed" } | { status: "ready"; list: QuestionList }
+  >({
+    status: "loading",
+  });
+  const [showKeys, setShowKeys] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+
+  useEffect(() => {
+    const params = selectionParams(selection);
+    params.set("v", String(practice.contentVersion));
+    let cancelled = false;
+    loadQuestionList(`/practice-review/${practice.code}/questions?${params.toString()}`)
+      .then((list) => !cancelled && setState({ status: "ready", list }))
+      .catch(() => !cancelled && setState({ status: "failed" }));
+    return () => {
+      cancelled = true;
+    };
+  }, [practice.code, practice.contentVersion, selection, attempt]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="preview-dialog"
+      aria-labelledby="preview-title"
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {/* KaTeX's styles only when questions are shown: the set-up page paints without them. */}
+      <link rel="stylesheet" href={katexStylesheet} precedence="question" />
+      <div className="preview-head">
+        <h2 id="preview-title">
+          {t.previewTitle}: {title}
+        </h2>
+        <Switch label={t.previewShowKey} checked={showKeys} onChange={setShowKeys} />
+      </div>
+      {/* Focusable, so the list scrolls by keyboard too. */}
+      <div className="preview-body" tabIndex={0} role="region" aria-label={t.questionList}>
+        {state.status === "loading" ? <p role="status">{t.loading}</p> : null}
+        {state.status === "failed" ? (
+          <div role="alert">
+            <p>{t.loadFailed}</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={() => {
+                setState({ status: "loading" });
+                setAttempt((n) => n + 1);
+              }}
+            >
+              {t.retry}
+            </button>
+          </div>
+        ) : null}
+        {state.status === "ready" ? (
+          <ol className="question-list">
+            {state.list.questions.map((question) => (
+              <li key={question.id} className="question-card">
+                <p className="question-text">
+                  <strong>{t.questionLabel(question.idx + 1)}</strong>{" "}
+                  <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
+                </p>
+                {question.keyCount > 1 ? (
+                  <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
+                ) : null}
+                <ul className="answer-list">
+                  {question.answers.map((answer, position) => {
+                    const marked = showKeys && answer.isKey;
+                    return (
+                      <li key={answer.idx} className={marked ? "answer answer-key" : "answer"}>
+                        <span className="answer-label">{answerLabel(position)}.</span>{" "}
+                        <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+                        {marked ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
+                      </li>
+                    );
+                  })}
+                </ul>
+                {showKeys && question.explanationHtml ? (
+                  <p className="explanation">
+                    <strong>{t.explanation}:</strong>{" "}
+                    <span
+                      className="rich"
+                      dangerouslySetInnerHTML={{ __html: question.explanationHtml }}
+                    />
+                  </p>
+                ) : null}
+                {showKeys && question.referenceUrl ? (
+                  <p>
+                    <a href={question.referenceUrl} rel="noopener noreferrer" target="_blank">
+                      {t.reference}
+                    </a>
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
+      <div className="preview-foot">
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => dialog.current?.close()}
+        >
+          {t.close}
+        </button>
+      </div>
+    </dialog>
+  );
+}

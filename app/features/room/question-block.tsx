@@ -1,0 +1,90 @@
+import { memo } from "react";
+import type { QuestionView } from "#db/catalogue.ts";
+import { vi } from "#app/i18n/vi.ts";
+import type { QuestionNumber } from "#app/lib/question-numbers.ts";
+import { AnswerOptions, type Reveal } from "./answer-options.tsx";
+import { countRender } from "./render-probe.ts";
+
+const t = vi.pages.practiceControl;
+
+interface QuestionBlockProps {
+  question: QuestionView;
+  /** "Câu n:", as the practice numbers it, or in the room's order when shuffled (questionNumbers). */
+  number: QuestionNumber;
+  position: number;
+  answerOrder: readonly number[];
+  picks: readonly number[];
+  reveal: Reveal;
+  /** Explanation and "Tham khảo" link: with the keys, never before. */
+  showExplanation: boolean;
+  disabled?: boolean;
+  onToggle?: (position: number, answerIdx: number) => void;
+  /** Lets the room move focus here when a new question comes up. */
+  headingId?: string;
+}
+
+/** One question: its text (line breaks kept, defect 11), "Chọn N đáp án", answers, explanation. */
+export const QuestionBlock = memo(function QuestionBlock({
+  question,
+  number,
+  position,
+  answerOrder,
+  picks,
+  reveal,
+  showExplanation,
+  disabled,
+  onToggle,
+  headingId,
+}: QuestionBlockProps) {
+  countRender("question");
+  return (
+    <div className="question-block">
+      {question.practiceTitle ? (
+        <p className="question-practice">{vi.pages.review.fromPractice(question.practiceTitle)}</p>
+      ) : null}
+      <div className="question-text" id={headingId} tabIndex={headingId ? -1 : undefined}>
+        <span className="question-number">
+          {number.inPractice === null
+            ? t.questionLabel(number.shown)
+            : t.shuffledQuestionLabel(number.shown, number.inPractice)}
+        </span>{" "}
+        <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
+      </div>
+      {question.keyCount > 1 ? (
+        <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
+      ) : null}
+      <AnswerOptions
+        question={question}
+        answerOrder={answerOrder}
+        picks={picks}
+        reveal={reveal}
+        disabled={disabled}
+        position={position}
+        onToggle={onToggle}
+      />
+      {reveal !== "answering" && question.keyCount === 0 ? (
+        <p className="question-hint">{t.noKey}</p>
+      ) : null}
+      {showExplanation && (question.explanationHtml || question.referenceUrl) ? (
+        <div className="explanation">
+          {question.explanationHtml ? (
+            <p>
+              <strong>{t.explanation}: </strong>
+              <span
+                className="rich"
+                dangerouslySetInnerHTML={{ __html: question.explanationHtml }}
+              />
+            </p>
+          ) : null}
+          {question.referenceUrl ? (
+            <p>
+              <a href={question.referenceUrl} target="_blank" rel="noopener noreferrer">
+                {t.reference}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+});

@@ -1,0 +1,183 @@
+import { useMemo } from "react";
+import { Link } from "react-router";
+import type { QuestionView } from "#db/catalogue.ts";
+import type { RoomSummary } from "#engine/types.ts";
+import { vi } from "#app/i18n/vi.ts";
+import { questionNumbers } from "#app/lib/question-numbers.ts";
+import { RingChart } from "#app/ui/ring-chart.tsx";
+import { QuestionBlock } from "./question-block.tsx";
+import type { SaveStatus } from "./use-attempt-save.ts";
+
+const t = vi.pages.summary;
+
+export const SUMMARY_HEADING_ID = "summary-heading";
+
+/**
+ * The end of a room: time, the ring, "Số câu đúng: k/N", where the save stands, and every
+ * question with its keys, wrong picks and explanation. The results stay on screen whatever
+ * happens to the save (defect 2: never a blank screen).
+ */
+export function Summary({
+  title,
+  label,
+  summary,
+  questions,
+  answerOrders,
+  save,
+  onAgain,
+  setupHref,
+  setupText = t.backToSetup,
+  doneAt,
+  heading = t.heading,
+}: {
+  title: string;
+  label: string;
+  summary: RoomSummary;
+  questions: ReadonlyMap<number, QuestionView>;
+  answerOrders: readonly (readonly number[])[];
+  /** The room's save; absent when showing an attempt saved earlier (history). */
+  save?: { status: SaveStatus; onRetry: () => void; loginHref: string };
+  /** "Làm lại"; absent in history. */
+  onAgain?: () => void;
+  setupHref: string;
+  /** The text of the link to `setupHref`; "Quay lại trang thiết lập" by default. */
+  setupText?: string;
+  /** When it was done, already formatted (history). */
+  doneAt?: string;
+  /** The heading; the room's summary by default. */
+  heading?: string;
+}) {
+  // What the server computed, once it answered; the browser's identical figures until then.
+  const saved = save?.status.kind === "saved" ? save.status.attempt : null;
+  const right = saved?.numberOfRight ?? summary.numberOfRight;
+  const total = summary.results.length;
+  const numbers = useMemo(
+    () =>
+      questionNumbers(
+        summary.results.map((result) => {
+          const question = questions.get(result.questionId);
+          return { idx: question?.idx ?? -1, practiceTitle: question?.practiceTitle };
+        }),
+      ),
+    [summary.results, questions],
+  );
+  return (
+    <div className="summary">
+      <section className="room-card summary-head" aria-labelledby={SUMMARY_HEADING_ID}>
+        <div className="summary-text">
+          <h1 id={SUMMARY_HEADING_ID} tabIndex={-1}>
+            {heading}
+          </h1>
+          <p className="summary-title">{title}</p>
+          <p className="muted">{label}</p>
+          {doneAt ? <p>{vi.pages.practiceHistory.doneAt(doneAt)}</p> : null}
+          <p>{t.time(summary.totalTime)}</p>
+          <p className="summary-score">{t.score(right, total)}</p>
+          {save ? (
+            <SaveNotice status={save.status} onRetry={save.onRetry} loginHref={save.loginHref} />
+          ) : null}
+        </div>
+        <RingChart right={right} total={total} />
+        <div className="summary-actions">
+          {onAgain ? (
+            <button type="button" className="button button-primary" onClick={onAgain}>
+              {t.again}
+            </button>
+          ) : null}
+          <Link className="button button-secondary" to={setupHref}>
+            {setupText}
+          </Link>
+        </div>
+      </section>
+      <section aria-labelledby="summary-list-heading">
+        <h2 id="summary-list-heading">{t.list}</h2>
+        <ol className="summary-list">
+          {summary.results.map((result, position) => {
+            const question = questions.get(result.questionId);
+            if (!question) return null;
+            return (
+              <li
+                key={result.questionId}
+                className="room-card summary-card"
+                data-right={result.rightAnswer}
+              >
+                <p className="summary-verdict">
+                  {result.rightAnswer ? t.right : t.wrong}
+                  {result.selectedAnswerIndexes.length === 0 ? ` · ${t.noPick}` : ""}
+                </p>
+                <QuestionBlock
+                  question={question}
+                  number={numbers[position]!}
+                  position={position}
+                  answerOrder={answerOrders[position] ?? []}
+                  picks={result.selectedAnswerIndexes}
+                  reveal="review"
+                  showExplanation
+                />
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+function SaveNotice({
+  status,
+  onRetry,
+  loginHref,
+}: {
+  status: SaveStatus;
+  onRetry: () => void;
+  loginHref: string;
+}) {
+  let text = "";
+  let action: React.ReactNode = null;
+  switch (status.kind) {
+    case "idle":
+    case "saving":
+      text = t.saving;
+      break;
+    case "saved":
+      text = t.saved;
+      break;
+    case "waiting":
+      text = t.retrying(status.retryInSeconds);
+      action = retryButton(onRetry);
+      break;
+    case "gaveUp":
+      text = t.gaveUp;
+      action = retryButton(onRetry);
+      break;
+    case "queued":
+      text = vi.offline.queued;
+      action = retryButton(onRetry);
+      break;
+    case "signedOut":
+      text = t.signedOut;
+      action = (
+        <a className="button button-secondary" href={loginHref}>
+          {t.signIn}
+        </a>
+      );
+      break;
+    case "refused":
+      text = status.message || vi.attempts.errors.BAD_REQUEST;
+      break;
+  }
+  return (
+    <div className="save-notice" data-kind={status.kind}>
+      <p role="status">{text}</p>
+      {action}
+    </div>
+  );
+}
+
+function retryButton(onRetry: () => void) {
+  return (
+    <button type="button" className="button button-secondary" onClick={onRetry}>
+      {t.retry}
+    </button>
+  );
+}

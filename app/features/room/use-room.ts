@@ -1,0 +1,89 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import type { QuestionView } from "#db/catalogue.ts";
+import { createRoom, reduceRoom } from "#engine/room.ts";
+import type { RoomAction, RoomConfig, RoomState } from "#engine/types.ts";
+import { showToast } from "#app/ui/toast.ts";
+import { vi } from "#app/i18n/vi.ts";
+import {
+  forgetRoom,
+  progressOf,
+  pruneRooms,
+  readRoom,
+  restoreProgress,
+  writeRoom,
+  type SaveState,
+} from "./room-storage.ts";
+
+export type Room = RoomState<QuestionView>;
+type Action = RoomAction | { type: "restore"; state: Room };
+
+function reducer(state: Room, action: Action): Room {
+  return action.type === "restore" ? action.state : reduceRoom(state, action);
+}
+
+interface UseRoomOptions {
+  questions: QuestionView[];
+  config: RoomConfig;
+  attemptId: string;
+  contentVersion: number;
+}
+
+/**
+ * The room's state: the engine's reducer, laid over with the progress stored for this attempt
+ * (after hydration, so the server-rendered first question and the browser's first render agree),
+ * written back on every change, and ticked once a second while the page is visible, the room is
+ * not paused and not finished: a hidden tab's countdown stands still (it resumes when shown).
+ */
+export function useRoom({ questions, config, attemptId, contentVersion }: UseRoomOptions) {
+  const [state, dispatch] = useReducer(reducer, null, () => createRoom(questions, config));
+  const [restored, setRestored] = useState(false);
+  const [saveState, setSaveState] = useState<SaveState>("unsaved");
+  const [visible, setVisible] = useState(true);
+  const initial = useRef(state);
+
+  useEffect(() => {
+    pruneRooms();
+    const stored = readRoom(attemptId);
+    if (stored && stored.contentVersion !== contentVersion) {
+      forgetRoom(attemptId);
+      void showToast("info", vi.pages.practiceControl.contentChanged);
+    } else if (stored) {
+      const next = restoreProgress(initial.current, stored.progress);
+      if (next) {
+        dispatch({ type: "restore", state: next });
+        setSaveState(stored.save);
+      }
+    }
+    // Browser storage exists only after hydration: reading it here is syncing with an external system.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setRestored(true);
+  }, [attemptId, contentVersion]);
+
+  useEffect(() => {
+    if (restored)
+      writeRoom(attemptId, { contentVersion, save: saveState, progress: progressOf(state) });
+  }, [restored, attemptId, contentVersion, saveState, state]);
+
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState !== "hidden");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+
+  const running = restored && visible && !state.paused && state.finished === null;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => dispatch({ type: "tick" }), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const markSaved = useCallback(() => setSaveState("saved"), []);
+  return {
+    state,
+    dispatch: dispatch as (action: RoomAction) => void,
+    restored,
+    saveState,
+    markSaved,
+  };
+}
