@@ -78,6 +78,14 @@ export function parseJsonBank(text: string, file: string): ParseResult<Bank | nu
       ],
     };
   }
+  return checkBankData(data, file);
+}
+
+/**
+ * A bank already in memory (read from JSON, or built by the own-practice editor from a text the
+ * parse pool read), checked by the bank schema and every question rule: no text is parsed here.
+ */
+export function checkBankData(data: unknown, file: string): ParseResult<Bank | null> {
   const parsed = BankFileSchema.safeParse(data);
   if (!parsed.success) {
     return {

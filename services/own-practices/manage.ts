@@ -11,7 +11,7 @@ import {
 } from "#base/limits.ts";
 import { readPracticeAsBank } from "#content/export-bank.ts";
 import type { Bank, BankQuestion, ParsedQuestions } from "#content/formats/types.ts";
-import { parseJsonBank } from "#content/formats/json.ts";
+import { checkBankData } from "#content/formats/json.ts";
 import { importBanks } from "#content/import-bank.ts";
 import {
   claimEditVersion,
@@ -327,7 +327,8 @@ function checkedBank(code: string, input: OwnPracticeInput): Bank {
       { ...practice, code: "de-rieng", ...(chapters.length ? {} : { chapters: undefined }) },
     ],
   };
-  const { value, problems } = parseJsonBank(JSON.stringify(asFile), "de-cua-toi.json");
+  // Checked as it is: the text was parsed once, by the parse pool, before it came here.
+  const { value, problems } = checkBankData(asFile, "de-cua-toi.json");
   const first = problems.find((problem) => problem.severity === "error");
   if (!value || first) {
     const where = first?.question ? `câu ${first.question}: ` : "";
