@@ -1,4 +1,4 @@
-// npm run bench:history (npx tsx bench/history.ts) — the history's reads at scale (issue 15):
+// npm run bench:history (npx tsx bench/history.ts) — the history's reads at scale:
 // 100,000 users (one password hash for all) and 1,000,000 attempts, 200,000 of them with 25
 // answers each (5,000,000 answer rows), seeded in bulk; then p50/p95 of what one student with
 // 2,000 attempts and a few hundred review cards asks for:

@@ -1,5 +1,5 @@
 // npm run bench:own-preview — what one pause in typing costs the server in "Tạo đề của tôi"
-// (issue 18), and what the attackers' inputs cost (the security issue's defect 1, ADR 0015):
+// (ADR 0014), and what the attackers' inputs cost (ADR 0015):
 //
 // 1. the preview of the largest text allowed (2 MB of "Câu n" text, a formula in every
 //    question), on the event loop as it used to run and through the parse pool as it runs now

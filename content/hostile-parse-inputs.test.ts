@@ -17,7 +17,7 @@ import { previewOwnText } from "./own-preview.ts";
 import { findMathErrors, renderRichText } from "./rich-text.ts";
 
 /**
- * Untrusted texts stalled the server (the security issue's defect 1): quadratic regular
+ * Untrusted texts stalled the server (ADR 0015): quadratic regular
  * expressions in the parsers, and Word files that mammoth builds whole however big or deep.
  * Each parser gets the attackers' inputs and others of the same shape, grown to the size a
  * student may send (2 MB of text), and must finish within the issue's bound of 5 s.

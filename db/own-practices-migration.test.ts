@@ -5,7 +5,7 @@ import { importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 /**
- * Migration 0012 (issue 18): a practice may have an owner, a share token, deleted and hidden
+ * Migration 0012 (ADR 0012): a practice may have an owner, a share token, deleted and hidden
  * marks (own_practice), reports and operators. Ownership, reports and operators go with their
  * user and their practice; going down drops them and leaves the catalogue as it was.
  */

@@ -109,7 +109,7 @@ export function answerOrdersAreValid(
 }
 
 /**
- * Per-answer seconds (issue 15), when sent: one whole number per answered question, none above
+ * Per-answer seconds, when sent: one whole number per answered question, none above
  * the attempt's total time. Absent (null) is fine: older pages do not send them.
  */
 export function answerSecondsAreValid(

@@ -114,7 +114,7 @@ export const sharedVi = {
         "Bài ôn có câu hỏi không nằm trong danh sách lỗi sai của bạn nên kết quả không được lưu.",
     },
   },
-  /** "Ôn lỗi sai" (issue 15): what a saved review is called in the history. */
+  /** "Ôn lỗi sai": what a saved review is called in the history. */
   review: {
     title: "Ôn lỗi sai",
     /** A review's description: the practices its questions came from. */

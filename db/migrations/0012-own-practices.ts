@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialect-of.ts";
 
 /**
- * A student's own practices (issue 18). A practice stays one `practice` row with its chapters
+ * A student's own practices (ADR 0012). A practice stays one `practice` row with its chapters
  * and question revisions, written by the importer exactly as a bank's, so the room, history,
  * review of mistakes and statistics read it unchanged. What makes it a student's lives in
  * `own_practice`, one row beside it:

@@ -3,7 +3,7 @@ import type { HostileBody } from "./hostile.ts";
 import { makeDocxOfBody } from "./make-docx.ts";
 
 /**
- * The texts and Word files that stalled the server's parsers (the security issue's defect 1):
+ * The texts and Word files that stalled the server's parsers (ADR 0015):
  * quadratic regular expressions on long runs, and Word files whose XML is huge or deeply
  * nested although the file is small. Shared by the parsers' test, the HTTP test and the
  * benchmark, at the sizes the attackers used.
