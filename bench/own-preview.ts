@@ -94,7 +94,7 @@ async function report(name: string, run: () => Promise<unknown>): Promise<void> 
 
 if (process.env.BEFORE) {
   // The expressions as they were (content/rich-text.ts, content/formats/moodle-xml.ts,
-  // content/formats/vi-text.ts before ADR 0015), on the issue's inputs.
+  // content/formats/vi-text.ts before ADR 0015), on ADR 0015's inputs.
   const OLD = {
     INLINE: /`([^`\n]+)`|\$(?!\s)((?:\\\$|[^$\n])+?)(?<!\s)\$(?!\d)/g,
     UNSAFE_DOCTYPE: /<!DOCTYPE\b[^>[]*(?:\b(?:SYSTEM|PUBLIC)\b|\[[\s\S]*?<!ENTITY\b)/iu,

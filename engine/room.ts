@@ -8,7 +8,7 @@
  * - the state is never mutated; an action that changes nothing returns the same object;
  * - picks of a question never exceed its number of keys;
  * - `finished` is set exactly once; after that every action except `restart` is a no-op, so a
- *   double "Kết thúc" or a late tick cannot finish (and save) twice (defects 1, 2, 9);
+ *   double "Kết thúc" or a late tick cannot finish (and save) twice;
  * - the room can always be left: a question with no key, or any question with timers OFF, is
  *   passed by `next`, and with timers on it advances by itself.
  */
@@ -284,7 +284,7 @@ function showResult<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q>
 
 /**
  * SEQUENCE "next question": record the current result, then move on, or finish on the last
- * question, whether it came from the button or the result countdown (defects 1 and 2).
+ * question, whether it came from the button or the result countdown.
  */
 function advance<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const position = state.currentIndex;

@@ -540,7 +540,7 @@ export const vi = {
     region: "Thông báo",
   },
 
-  /** Email verification and password reset (accounts issue). */
+  /** Email verification and password reset. */
   recovery: {
     forgotTitle: "Quên mật khẩu",
     forgotLink: "Quên mật khẩu?",

@@ -189,7 +189,7 @@ describe("multiple answer (GIFT: no “=” answer; XML: <single>false</single>)
   });
 });
 
-describe("per-answer feedback (item 10)", () => {
+describe("per-answer feedback", () => {
   it("is kept on its answer in GIFT and XML", () => {
     const { fromGift, fromXml } = both(
       "Câu hỏi {=Có#Chính xác ~Không#Chưa đúng}",
