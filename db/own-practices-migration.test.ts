@@ -87,7 +87,7 @@ describeEachDatabase("migration 0012: own practices", (database) => {
     expect(await db.selectFrom("operator").selectAll().execute()).toEqual([]);
     await db.deleteFrom("user").where("id", "=", "chu").execute();
     expect(await db.selectFrom("own_practice").selectAll().execute()).toEqual([]);
-    // The practice row itself is the account deletion's to purge (server/own-practices.ts).
+    // The practice row itself is the account deletion's to purge (purgeOrphanPractices).
     expect(await db.selectFrom("practice").select("id").execute()).toEqual([{ id: practice.id }]);
   });
 

@@ -3,7 +3,7 @@ import { keyCount } from "./scoring.ts";
 import type { EngineQuestion } from "./types.ts";
 
 /**
- * The checks of a submitted attempt that need no database: the server (server/attempts.ts)
+ * The checks of a submitted attempt that need no database: the server (services/attempts/)
  * runs them on the stored revisions it read, and never trusts what the browser sent.
  */
 
