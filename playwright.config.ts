@@ -61,7 +61,7 @@ export default defineConfig({
     locale: "vi-VN",
     timezoneId: "Asia/Ho_Chi_Minh",
     trace: "retain-on-failure",
-    // The service worker (issue 17) would answer requests the tests route and fake; only the
+    // The service worker (ADR 0013) would answer requests the tests route and fake; only the
     // offline tests (offline.spec.ts) let it run.
     serviceWorkers: "block",
   },

@@ -29,7 +29,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 // The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  // Installable (issue 17): the manifest names the app and its icons (scripts/make-icons.mjs).
+  // Installable (ADR 0013): the manifest names the app and its icons (scripts/make-icons.mjs).
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Offline (issue 17), the root's data (the user, the theme) is kept as it is on a navigation:
+ * Offline (ADR 0013), the root's data (the user, the theme) is kept as it is on a navigation:
  * asking the server for it would fail the whole page, where a downloaded practice's set-up page
  * and room can open from the device.
  */

@@ -2,7 +2,7 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/home.tsx"),
-  // The two tabs of one sign-in screen (spec section 2), each its own route.
+  // The two tabs of one sign-in screen, each its own route.
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
@@ -13,18 +13,18 @@ export default [
   route("practice-subject/:subjectCode", "routes/practice-subject.tsx"),
   route("practice-review/:practiceCode", "routes/practice-setup.tsx"),
   route("practice-review/:practiceCode/questions", "routes/practice-questions.ts"),
-  // "Tải về để luyện offline" (issue 17): the whole practice for the device.
+  // "Tải về để luyện offline" (ADR 0013): the whole practice for the device.
   route("practice-review/:practiceCode/offline", "routes/practice-download.ts"),
   route("practice-control", "routes/practice-room.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
   route("practice-history", "routes/history.tsx"),
-  // "Ôn lỗi sai" (issue 15): starts a review of today's due cards, then is its room.
+  // "Ôn lỗi sai": starts a review of today's due cards, then is its room.
   route("mistakes", "routes/review-room.tsx"),
-  // A student's own practices (issue 18): 'Đề của tôi', and below the editor.
+  // A student's own practices (ADR 0012): 'Đề của tôi', and below the editor.
   route("my-practices", "routes/my-practices.tsx"),
   // Reports on shared practices, for operators (`npm run user -- grant-admin EMAIL`).
   route("admin/reports", "routes/admin.reports.tsx"),
-  // "Tạo đề của tôi" (issue 18): a student's own practice from pasted text or a file.
+  // "Tạo đề của tôi" (ADR 0014): a student's own practice from pasted text or a file.
   route("my-practices/new", "routes/my-practices.new.tsx"),
   route("my-practices/preview", "routes/my-practices.preview.ts"),
   route("my-practices/:practiceCode/edit", "routes/my-practices.edit.tsx"),

@@ -11,11 +11,11 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-/** A profile picture as uploaded (spec section 8: "dưới 1MB"); the server re-encodes it to 256×256. */
+/** A profile picture as uploaded ("dưới 1MB"); the server re-encodes it to 256×256. */
 export const MAX_AVATAR_BYTES = 1_048_576;
 export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;
 
-/** A student's own practices (issue 18): per practice, per user, and how often one is created. */
+/** A student's own practices (ADR 0012): per practice, per user, and how often one is created. */
 export const OWN_PRACTICE_MAX_QUESTIONS = 2000;
 /** The practice's text (title, subject, questions, answers, explanations), UTF-8 bytes. */
 export const OWN_PRACTICE_MAX_BYTES = 2 * 1024 * 1024;

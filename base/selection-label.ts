@@ -6,7 +6,7 @@ const t = sharedVi.selection;
 /**
  * How a selection is named to people: on the set-up page, in the room, on the summary and as
  * the saved attempt's description ("Câu 1 - 50", "Chương 1: …", "Tất cả 1.202 câu hỏi").
- * Chapter idx 0 is "Chương 1" (defect 6: 0 is a chapter, not "no chapter").
+ * Chapter idx 0 is "Chương 1" (0 is a chapter, not "no chapter").
  */
 export function selectionLabel(
   selection: Selection,

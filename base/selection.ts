@@ -1,7 +1,7 @@
 import { storableInt, z } from "./zod.ts";
 
 /**
- * Which questions of a practice a room asks (spec section 3): all of them, the positions
+ * Which questions of a practice a room asks: all of them, the positions
  * start..end (1-based, inclusive, as people count) or one chapter (idx 0 is a chapter). One
  * schema for the room URL and the saved attempt; whether the values fit a practice (a range
  * within its questions, start ≤ end) is the reader's check, against the practice it names.

@@ -1,4 +1,4 @@
-// npm run bench:cluster (tsx bench/cluster.mjs) — issue 16's load bench, not a test: STUDENTS
+// npm run bench:cluster (tsx bench/cluster.mjs) — a load bench (ADR 0011), not a test: STUDENTS
 // simulated students (default 1,000) for SECONDS (default 60) against two instances of the
 // production build on one PostgreSQL database (TEST_DATABASE_URL: a database of its own is
 // created and dropped) and one Redis (TEST_REDIS_URL), behind the tests' round-robin proxy; then

@@ -1,11 +1,11 @@
-// npm run bench:history (npx tsx bench/history.ts) — the history's reads at scale (issue 15):
+// npm run bench:history (npx tsx bench/history.ts) — the history's reads at scale:
 // 100,000 users (one password hash for all) and 1,000,000 attempts, 200,000 of them with 25
 // answers each (5,000,000 answer rows), seeded in bulk; then p50/p95 of what one student with
 // 2,000 attempts and a few hundred review cards asks for:
 //   - the history page (db listHistoryPage): the first page, a deep page by the keyset, and the
 //     first page filtered by practice;
 //   - a replay (db findAttempt) of one attempt with its 25 answers;
-//   - the due cards (server/review.ts countDueToday and dueReviewQuestions);
+//   - the due cards (services/review/review.ts countDueToday and dueReviewQuestions);
 //   - a page of "Tải dữ liệu của tôi" (db listExportPage, 100 attempts with their answers);
 //   - the statistics tab (db/statistics.ts userStatistics).
 // On SQLite (a temp file, deleted afterwards) and on PostgreSQL when TEST_DATABASE_URL is set (a

@@ -1,5 +1,5 @@
 // npm run bench:own-preview — what one pause in typing costs the server in "Tạo đề của tôi"
-// (issue 18), and what the attackers' inputs cost (the security issue's defect 1, ADR 0015):
+// (ADR 0014), and what the attackers' inputs cost (ADR 0015):
 //
 // 1. the preview of the largest text allowed (2 MB of "Câu n" text, a formula in every
 //    question), on the event loop as it used to run and through the parse pool as it runs now
@@ -94,7 +94,7 @@ async function report(name: string, run: () => Promise<unknown>): Promise<void> 
 
 if (process.env.BEFORE) {
   // The expressions as they were (content/rich-text.ts, content/formats/moodle-xml.ts,
-  // content/formats/vi-text.ts before ADR 0015), on the issue's inputs.
+  // content/formats/vi-text.ts before ADR 0015), on ADR 0015's inputs.
   const OLD = {
     INLINE: /`([^`\n]+)`|\$(?!\s)((?:\\\$|[^$\n])+?)(?<!\s)\$(?!\d)/g,
     UNSAFE_DOCTYPE: /<!DOCTYPE\b[^>[]*(?:\b(?:SYSTEM|PUBLIC)\b|\[[\s\S]*?<!ENTITY\b)/iu,

@@ -83,7 +83,7 @@ try {
 }
 
 /**
- * Offline (issue 17): the service worker and the offline page are not part of any page's first
+ * Offline (ADR 0013): the service worker and the offline page are not part of any page's first
  * load; the worker is fetched after it, then precaches the build in the background (files the
  * visit already loaded come from the browser's HTTP cache). KaTeX's fonts only on a download.
  */

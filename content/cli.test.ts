@@ -164,7 +164,7 @@ describe("npm run import / export", () => {
     }
   }
 
-  it("defect 2: a file with no importable question is an error and retires nothing", async () => {
+  it("a file with no importable question is an error and retires nothing", async () => {
     const live = liveQuestions("de-cuong-csdl");
     expect(live).toBeGreaterThan(0);
     const files = [
@@ -182,7 +182,7 @@ describe("npm run import / export", () => {
     expect(liveQuestions("de-cuong-csdl")).toBe(live);
   });
 
-  it("defect 2: retiring more than half of a practice needs --allow-retire and says how many", async () => {
+  it("retiring more than half of a practice needs --allow-retire and says how many", async () => {
     const live = liveQuestions("de-cuong-csdl");
     const one = write("mot-cau.gift", "Một câu?{=Có ~Không}\n");
     const refused = await cli("import", one, "--practice", "de-cuong-csdl");
@@ -200,7 +200,7 @@ describe("npm run import / export", () => {
     expect(liveQuestions("de-cuong-csdl")).toBe(1);
   });
 
-  it("defect 3: with --practice, the files of a folder together make the practice", async () => {
+  it("with --practice, the files of a folder together make the practice", async () => {
     const folder = mkdtempSync(path.join(dir, "thu-muc-"));
     writeFileSync(path.join(folder, "a.gift"), "Câu A?{=Có ~Không}\n\nCâu B?{=Có ~Không}\n");
     writeFileSync(path.join(folder, "b.txt"), "Câu C?\nA. Có\nB. Không\nANSWER: A\n");
@@ -215,7 +215,7 @@ describe("npm run import / export", () => {
     );
   });
 
-  it("defect 4: re-importing an unchanged GIFT file with a duplicate title changes nothing", async () => {
+  it("re-importing an unchanged GIFT file with a duplicate title changes nothing", async () => {
     const file = write("trung.gift", "::q::Một?{=a ~b}\n\n::q::Hai?{=c ~d}\n\n::r::Ba?{=e ~f}\n");
     const args = ["import", file, "--practice", "trung", "--subject", "mon-thu"];
     const first = await cli(...args);

@@ -17,10 +17,10 @@ import { previewOwnText } from "./own-preview.ts";
 import { findMathErrors, renderRichText } from "./rich-text.ts";
 
 /**
- * Untrusted texts stalled the server (the security issue's defect 1): quadratic regular
+ * Untrusted texts stalled the server (ADR 0015): quadratic regular
  * expressions in the parsers, and Word files that mammoth builds whole however big or deep.
  * Each parser gets the attackers' inputs and others of the same shape, grown to the size a
- * student may send (2 MB of text), and must finish within the issue's bound of 5 s.
+ * student may send (2 MB of text), and must finish within ADR 0015's bound of 5 s.
  */
 const ISSUE_BOUND_MS = 5_000;
 const LONG = 200_000;
@@ -103,7 +103,7 @@ const TEXT_CASES: [string, () => unknown][] = [
   ],
 ];
 
-describe("untrusted texts stall the server's parsers: each finishes within 5 s (the issue's bound)", () => {
+describe("untrusted texts stall the server's parsers: each finishes within 5 s (ADR 0015's bound)", () => {
   for (const [name, run] of TEXT_CASES) {
     it(name, { timeout: 600_000 }, () => {
       expect(elapsed(run)).toBeLessThan(ISSUE_BOUND_MS);

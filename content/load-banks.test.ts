@@ -5,7 +5,7 @@ import { loadBanksIntoEmptyDatabase } from "./load-banks.ts";
 const FOLDER = "tests/fixtures/banks";
 
 describeEachDatabase("the first-start import", (database) => {
-  // Issue 16: two production instances started at once on an empty PostgreSQL database both
+  // Before the fix, two production instances started at once on an empty PostgreSQL database both
   // imported, and one crashed on "duplicate key value violates unique constraint subject_code_key".
   it("two instances started together on an empty database: the sample banks are imported once, neither fails", async () => {
     const { db } = database();

@@ -13,7 +13,7 @@ import { writeGift } from "./formats/gift.ts";
 import { findMathErrors } from "./rich-text.ts";
 
 /**
- * A student's own practice (issue 18), from the text they pasted or a file converted to text:
+ * A student's own practice (ADR 0014), from the text they pasted or a file converted to text:
  * the importer's own parsers and checks (content/formats/*), the CLI's rule that a file without
  * a question is refused, and the limits of base/limits.ts. Every problem carries a 1-based line
  * of the text, so the editor can point at it.

@@ -5,7 +5,7 @@ import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 
-/** The history's pages (issue 15): keyset paging newest first, filters, nobody else's. */
+/** The history's pages: keyset paging newest first, filters, nobody else's. */
 describeEachDatabase("history pages", (database) => {
   const saved: string[] = [];
 

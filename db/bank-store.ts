@@ -173,7 +173,7 @@ const CATALOGUE_LOCK = 7_341_826;
 /**
  * Runs an import's writes in one transaction: all or nothing, and one import at a time across
  * every instance and CLI. On PostgreSQL a transaction-scoped advisory lock queues the others
- * (two instances starting together on an empty database both tried to import: issue 16); on
+ * (two instances starting together on an empty database both tried to import); on
  * SQLite the transaction begins IMMEDIATE, which already queues every other writer.
  */
 export function writeCatalogue<T>(

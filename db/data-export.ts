@@ -4,7 +4,7 @@ import { summaryColumns } from "./attempt-rows.ts";
 import { namePracticesFor } from "./own-practices.ts";
 
 /**
- * "Tải dữ liệu của tôi" (issue 15): a user's attempts with every answer and the question
+ * "Tải dữ liệu của tôi" (docs/data-export.md): a user's attempts with every answer and the question
  * revision it answered, a page at a time, oldest first. Keyset paging on (created_at, id) with
  * the index of migration 0009, so a user with thousands of attempts is read in small pages and
  * never held in memory whole. Reads only; how it is written out is the app's

@@ -49,7 +49,7 @@ export function openDatabase(
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolMax ?? 10,
-      // Without it a dead network path makes every request wait for ever (issue 16).
+      // Without it a dead network path makes every request wait for ever.
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
       // And a pooled connection whose network path died answers nothing, ever, without this.
       query_timeout: options.queryTimeoutMs ?? 15_000,

@@ -5,7 +5,7 @@ import { importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 /**
- * Migration 0012 (issue 18): a practice may have an owner, a share token, deleted and hidden
+ * Migration 0012 (ADR 0012): a practice may have an owner, a share token, deleted and hidden
  * marks (own_practice), reports and operators. Ownership, reports and operators go with their
  * user and their practice; going down drops them and leaves the catalogue as it was.
  */
@@ -87,7 +87,7 @@ describeEachDatabase("migration 0012: own practices", (database) => {
     expect(await db.selectFrom("operator").selectAll().execute()).toEqual([]);
     await db.deleteFrom("user").where("id", "=", "chu").execute();
     expect(await db.selectFrom("own_practice").selectAll().execute()).toEqual([]);
-    // The practice row itself is the account deletion's to purge (server/own-practices.ts).
+    // The practice row itself is the account deletion's to purge (purgeOrphanPractices).
     expect(await db.selectFrom("practice").select("id").execute()).toEqual([{ id: practice.id }]);
   });
 

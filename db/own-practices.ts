@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "./schema.ts";
 
 /**
- * Reads and writes of a student's own practices (migration 0012, issue 18). The access rules
+ * Reads and writes of a student's own practices (migration 0012, ADR 0012). The access rules
  * (who may open which practice) are decided here, once, for every route that reads a practice
  * by its address: `resolvePractice`.
  */

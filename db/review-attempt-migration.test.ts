@@ -5,7 +5,7 @@ import { importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 /**
- * Migration 0010 (issue 15) rebuilds the attempt tables so a MISTAKES attempt can have no
+ * Migration 0010 rebuilds the attempt tables so a MISTAKES attempt can have no
  * practice: the rows stored before come through with their answers, the indexes of 0006 and
  * 0009 are there again, "no practice" is allowed for MISTAKES only, and going back down is
  * refused while a review is stored.

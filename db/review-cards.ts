@@ -6,7 +6,7 @@ import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
 /**
  * The users' FSRS review cards (migration 0008): reads and writes only. What a card becomes is
  * the engine's (engine/review.ts), when a card follows a new revision is the server's
- * (server/review.ts).
+ * (services/review/review.ts).
  */
 
 export interface StoredReviewCard extends ReviewCardState {
@@ -131,7 +131,7 @@ export async function listCardPracticeIds(db: Kysely<DB>, userId: string): Promi
 
 /**
  * Practices whose cards are left out of every read below (suspended: the user may no longer
- * open them, server/review.ts). Usually empty, and then the queries are as before.
+ * open them, services/review/review.ts). Usually empty, and then the queries are as before.
  */
 export type SuspendedPractices = readonly number[];
 

@@ -5,7 +5,7 @@ import { resolvePractice } from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 /**
- * What a save is checked against (server/attempts.ts): the practice as it is now, the positions
+ * What a save is checked against (services/attempts/): the practice as it is now, the positions
  * its selection has now, the stored question revisions an attempt names, its chapter titles.
  * Reads of immutable revisions, outside any transaction on purpose: a short write transaction
  * keeps SQLite's single writer and PostgreSQL's practice-row lock free for the other saves.

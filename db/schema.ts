@@ -111,7 +111,7 @@ export interface AttemptAnswerTable {
 }
 
 /**
- * A user's FSRS review card on a question (migration 0008, issue 15); `question_id` is the
+ * A user's FSRS review card on a question (migration 0008); `question_id` is the
  * revision the card is on now. Dates are ISO strings; the state fields are ts-fsrs's Card.
  */
 export interface ReviewCardTable {
@@ -137,7 +137,7 @@ export interface AvatarTable {
 }
 
 /**
- * A student's own practice (migration 0012, issue 18): beside its `practice` row (hidden = 1,
+ * A student's own practice (migration 0012, ADR 0012): beside its `practice` row (hidden = 1,
  * in the system subject OWN_SUBJECT_CODE). `share_token` null: private.
  */
 export interface OwnPracticeTable {

@@ -64,7 +64,7 @@ function questions(count: number, chapterOf?: (i: number) => number) {
 const NOW = new Date("2025-03-10T03:00:00.000Z");
 
 /**
- * A known set of attempts (issue 15): totals, accuracy, days in a row counted in Vietnamese days
+ * A known set of attempts: totals, accuracy, days in a row counted in Vietnamese days
  * (an attempt at 00:30 on 10/03 in Vietnam is still 09/03 in UTC), weeks per subject, and the
  * weakest chapters and ranges per practice; another user sees none of it.
  */

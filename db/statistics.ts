@@ -5,7 +5,7 @@ import { namePracticesFor, openablePractices } from "./own-practices.ts";
 import type { DB } from "./schema.ts";
 
 /**
- * A student's progress (issue 15, "Thống kê" on /practice-history): totals, accuracy per subject
+ * A student's progress ("Thống kê" on /practice-history): totals, accuracy per subject
  * and week, and per practice the chapters or ranges they did worst on. Everything is summed in
  * SQL over the user's own attempts (the (user_id, …) indexes of migrations 0006 and 0009), so a
  * student with thousands of attempts costs a few small grouped scans, never a row per attempt

@@ -3,7 +3,7 @@ import { createRoom } from "./room.ts";
 import { question, roomConfig, run, ticks } from "./test-support.ts";
 
 /*
- * Per-answer time (issue 15): a review grades a right answer Hard when it was slow, so the room
+ * Per-answer time: a review grades a right answer Hard when it was slow, so the room
  * counts, per shown question, the seconds it was on screen before its result showed.
  */
 const bank = [question(1, [0]), question(2, [1]), question(3, [2])];

@@ -1,5 +1,5 @@
 /**
- * The countdown lengths a room may have, in seconds (spec section 3, Room config): what the
+ * The countdown lengths a room may have, in seconds: what the
  * set-up page offers and all that a room URL or a saved attempt may name, so a hand-edited
  * address cannot make a 1-second timer. Apart from the schema (room-config.ts), so the set-up
  * page can list them without shipping Zod to the browser.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { answerLabel } from "./labels.ts";
 
 describe("answerLabel", () => {
-  it("defect 4: labels a fifth and sixth answer E and F instead of 'undefined.'", () => {
+  it("labels a fifth and sixth answer E and F instead of 'undefined.'", () => {
     expect([0, 1, 2, 3, 4, 5].map(answerLabel)).toEqual(["A", "B", "C", "D", "E", "F"]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The letter shown before an answer at display `position` (0-based): "A", "B", …, "Z", then
  * "AA", "AB", … like spreadsheet columns. The original app had a fixed A–D table and showed
- * "undefined." for a fifth answer (defect 4); bijective base 26 has a label for every count.
+ * "undefined." for a fifth answer; bijective base 26 has a label for every count.
  */
 export function answerLabel(position: number): string {
   if (!Number.isInteger(position) || position < 0) {

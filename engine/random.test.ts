@@ -54,7 +54,7 @@ describe("shuffled", () => {
     expect(shuffled(["x"], 1)).toEqual(["x"]);
   });
 
-  it("defect 12: is unbiased — every permutation of 3 equally likely over 60 000 seeds", () => {
+  it("is unbiased — every permutation of 3 equally likely over 60 000 seeds", () => {
     const counts = new Map<string, number>();
     const runs = 60_000;
     for (let seed = 0; seed < runs; seed++) {

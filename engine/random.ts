@@ -28,7 +28,7 @@ export function mulberry32(seed: number): Random {
 /**
  * A uniformly distributed integer in [0, n). `Math.floor(rand() * n)` over 2^32 outcomes favours
  * some values slightly whenever n is not a power of two (the recommendation shuffle of the
- * original app was biased, defect 12), so outcomes in the incomplete last block are rejected and
+ * original app was biased), so outcomes in the incomplete last block are rejected and
  * drawn again; the expected number of draws is below 2 for every n ≤ 2^32.
  */
 export function randomInt(random: Random, n: number): number {

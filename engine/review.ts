@@ -3,7 +3,7 @@ import { keyIndexes } from "./scoring.ts";
 import type { EngineQuestion, ResultItem, Seconds } from "./types.ts";
 
 /**
- * "Ôn lỗi sai": the review schedule of a user's mistakes (issue 15), on FSRS (ts-fsrs). Pure:
+ * "Ôn lỗi sai": the review schedule of a user's mistakes, on FSRS (ts-fsrs). Pure:
  * every function takes the time it works at, so a test can fix the clock. Fuzz is off so a
  * card's next due date is a function of its history alone (the golden tests depend on it).
  */

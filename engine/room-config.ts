@@ -2,7 +2,7 @@ import { z } from "#base/zod.ts";
 import { QUESTION_TIMES, RESULT_TIMES } from "./countdowns.ts";
 
 /**
- * A room's config (spec section 3, Room config): one schema for the room URL and the saved
+ * A room's config: one schema for the room URL and the saved
  * attempt, and the engine's type. The browser imports only the types: a value import would
  * ship Zod with the page.
  */

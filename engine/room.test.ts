@@ -450,7 +450,7 @@ describe("unknown actions", () => {
 });
 
 describe("defects of the original app", () => {
-  it("defect 1: auto-advance past the last question finishes the room", () => {
+  it("auto-advance past the last question finishes the room", () => {
     const room = createRoom(bank, roomConfig({ maxQuestionTime: 5, maxResultTime: 3 }));
     const done = run(room, ...ticks(3 * (5 + 3)));
     expect(done.finished).toMatchObject({
@@ -465,7 +465,7 @@ describe("defects of the original app", () => {
     expect(reduceRoom(done, tick)).toBe(done);
   });
 
-  it("defect 2: 'Kết thúc' on the last question finishes at once with everything a save needs", () => {
+  it("'Kết thúc' on the last question finishes at once with everything a save needs", () => {
     const last = run(createRoom(bank, roomConfig()), pick(1), next, pick(0), pick(2), next);
     expect(last.currentIndex).toBe(2);
     const shown = run(last, next);
@@ -487,7 +487,7 @@ describe("defects of the original app", () => {
     for (const action of [next, finish, tick, pick(0)]) expect(reduceRoom(done, action)).toBe(done);
   });
 
-  it("defect 3: a question without a key can be passed with the timers OFF, and by the timer", () => {
+  it("a question without a key can be passed with the timers OFF, and by the timer", () => {
     const noKey = [question(1, []), question(2, [])];
     const off = createRoom(noKey, roomConfig({ maxQuestionTime: "OFF", maxResultTime: "OFF" }));
     expect(reduceRoom(off, pick(0))).toBe(off);
@@ -500,13 +500,13 @@ describe("defects of the original app", () => {
     expect(timed.finished).toMatchObject({ numberOfRight: 2, numberOfWrong: 0, totalTime: 6 });
   });
 
-  it("defect 4: answers past D get letters too", () => {
+  it("answers past D get letters too", () => {
     const six = createRoom([question(1, [5], 6)], roomConfig({ shuffleAnswers: true }));
     const labels = displayedAnswers(six, 0).map((_, position) => answerLabel(position));
     expect(labels).toEqual(["A", "B", "C", "D", "E", "F"]);
   });
 
-  it("defect 5: the result shows exactly when as many answers as keys are picked", () => {
+  it("the result shows exactly when as many answers as keys are picked", () => {
     const threeKeys = createRoom([question(1, [0, 2, 4], 6)], roomConfig());
     const q = questionAt(threeKeys, 0);
     expect(q && keyCount(q)).toBe(3);
@@ -521,7 +521,7 @@ describe("defects of the original app", () => {
     });
   });
 
-  it("defect 9: double-clicking 'Kết thúc' in FLAT finishes (and so saves) once", () => {
+  it("double-clicking 'Kết thúc' in FLAT finishes (and so saves) once", () => {
     const flat = createRoom(bank, roomConfig({ practiceType: "FLAT" }));
     let saves = 0;
     let state = flat;
@@ -534,7 +534,7 @@ describe("defects of the original app", () => {
     expect(state.finished?.numberOfRight).toBe(2);
   });
 
-  it("defect 12: 'Làm lại' with a new seed gives a new order and a fresh attempt", () => {
+  it("'Làm lại' with a new seed gives a new order and a fresh attempt", () => {
     const config = roomConfig({ shuffleQuestions: true, seed: 2024 });
     const first = run(createRoom(tenQuestions, config), finish);
     const orders = new Set<string>();

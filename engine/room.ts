@@ -1,5 +1,5 @@
 /**
- * The practice room (product-spec section 4) as a pure reducer. Time arrives as `tick` actions
+ * The practice room as a pure reducer. Time arrives as `tick` actions
  * (one per second, sent by the view's interval) and randomness as seeds, so every state is a
  * function of (questions, config, actions): it can be replayed after a refresh and tested
  * without fake timers.
@@ -8,9 +8,9 @@
  * - the state is never mutated; an action that changes nothing returns the same object;
  * - picks of a question never exceed its number of keys;
  * - `finished` is set exactly once; after that every action except `restart` is a no-op, so a
- *   double "Kết thúc" or a late tick cannot finish (and save) twice (defects 1, 2, 9);
+ *   double "Kết thúc" or a late tick cannot finish (and save) twice;
  * - the room can always be left: a question with no key, or any question with timers OFF, is
- *   passed by `next` (defect 3), and with timers on it advances by itself.
+ *   passed by `next`, and with timers on it advances by itself.
  */
 import { deriveSeed, shuffled } from "./random.ts";
 import { keyCount, scoreAnswers, scoreQuestion } from "./scoring.ts";
@@ -249,7 +249,7 @@ function resetProgress<Q extends EngineQuestion>(state: RoomState<Q>): RoomState
 
 /**
  * "Làm lại": a new attempt with a new seed, so a shuffled room gets a new order (the original
- * reused the old one, defect 12). Allowed after finishing, since that is where the button is.
+ * reused the old one). Allowed after finishing, since that is where the button is.
  */
 function restart<Q extends EngineQuestion>(state: RoomState<Q>, seed: number): RoomState<Q> {
   if (!validSeed(seed)) return state;
@@ -284,7 +284,7 @@ function showResult<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q>
 
 /**
  * SEQUENCE "next question": record the current result, then move on, or finish on the last
- * question, whether it came from the button or the result countdown (defects 1 and 2).
+ * question, whether it came from the button or the result countdown.
  */
 function advance<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const position = state.currentIndex;
@@ -307,7 +307,7 @@ function advance<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
 
 function next<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   if (state.config.practiceType !== "SEQUENCE" || state.paused) return state;
-  // First press shows the result; this is what makes a no-key question passable (defect 3).
+  // First press shows the result; this is what makes a no-key question passable.
   return state.resultShown ? advance(state) : showResult(state);
 }
 

@@ -2,7 +2,7 @@ import type { EngineQuestion, ResultItem } from "./types.ts";
 
 /**
  * The original answer idx of a question's keys, ascending. A question may have none (a defect
- * of the source data, not of the engine): the room must still let it be passed (defect 3).
+ * of the source data, not of the engine): the room must still let it be passed.
  */
 export function keyIndexes(question: EngineQuestion): number[] {
   return question.answers
@@ -13,7 +13,7 @@ export function keyIndexes(question: EngineQuestion): number[] {
 
 /**
  * How many answers the question asks for: the room caps picks at this number and shows the
- * result once it is reached, and the view says "Chọn N đáp án" with it (defect 5). A question
+ * result once it is reached, and the view says "Chọn N đáp án" with it. A question
  * that accepts any one of its keys asks for one.
  */
 export function keyCount(question: EngineQuestion): number {
@@ -30,7 +30,7 @@ export function normalisePicks(picks: readonly number[]): number[] {
 }
 
 /**
- * The one correctness rule (spec section 4): right exactly when the set of picks equals the set
+ * The one correctness rule: right exactly when the set of picks equals the set
  * of keys. Nothing else counts as partly right, and it follows that a question with no key is
  * right exactly when nothing was picked; an idx that is not a key of the question (even one
  * that is not an answer of it at all) makes it wrong. A question that accepts any one of its

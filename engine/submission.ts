@@ -3,7 +3,7 @@ import { keyCount } from "./scoring.ts";
 import type { EngineQuestion } from "./types.ts";
 
 /**
- * The checks of a submitted attempt that need no database: the server (server/attempts.ts)
+ * The checks of a submitted attempt that need no database: the server (services/attempts/)
  * runs them on the stored revisions it read, and never trusts what the browser sent.
  */
 
@@ -109,7 +109,7 @@ export function answerOrdersAreValid(
 }
 
 /**
- * Per-answer seconds (issue 15), when sent: one whole number per answered question, none above
+ * Per-answer seconds, when sent: one whole number per answered question, none above
  * the attempt's total time. Absent (null) is fine: older pages do not send them.
  */
 export function answerSecondsAreValid(

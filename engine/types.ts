@@ -1,6 +1,6 @@
 /**
- * The practice room's data (product-spec section 3: Room config, Result item, Practice-time
- * result; section 4: Practice room). The room config is the schema's type (room-config.ts);
+ * The practice room's data: its config, each question's result, the attempt's result and the
+ * room's state. The room config is the schema's type (room-config.ts);
  * its field names follow the set-up page (app/lib/room-setup.ts), so a stored set-up plus a
  * seed is a room config.
  */

@@ -101,7 +101,7 @@ function requestLogger(logger: Logger) {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        // A shared practice's link opens it: never written to the logs (issue 18).
+        // A shared practice's link opens it: never written to the logs (ADR 0012).
         url: redactShareTokens(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -75,7 +75,7 @@ export function createDatabaseHooks({ env, db, log, context }: UserHookDeps) {
 export function removeUserLeftovers({ log, context, db }: Omit<UserHookDeps, "env">) {
   return async (user: { id: string }) => {
     // The user's own practices lost their owner with the user row (cascade): those nobody else
-    // attempted go now; those somebody did stay, unreachable, for their replays (issue 18).
+    // attempted go now; those somebody did stay, unreachable, for their replays (ADR 0012).
     try {
       await purgeOrphanPractices(db);
     } catch (error) {

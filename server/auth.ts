@@ -227,7 +227,7 @@ export function createAuth(options: {
   // better-auth's own limiter answers in English: every 429 gets the Vietnamese message.
   const handle = auth.handler;
   auth.handler = async (request) => localizeRateLimitRefusal(await handle(request));
-  // `limits`: the same store counts the app's own limits (the own-practice preview, issue 18).
+  // `limits`: the same store counts the app's own limits (the own-practice preview, ADR 0014).
   return Object.assign(auth, { sendAccountDeletionLink: mail.sendAccountDeletionLink, limits });
 }
 

@@ -15,7 +15,7 @@ import { attemptSubmission, importTinyPractice } from "#tests/support/practice-f
 import { startTcpCutProxy, type TcpCutProxy } from "#tests/support/tcp-cut-proxy.ts";
 
 /**
- * Issue 16: PostgreSQL unreachable for 10 s, cut by a loopback TCP proxy (never by stopping
+ * PostgreSQL unreachable for 10 s, cut by a loopback TCP proxy (never by stopping
  * the server other tests share). Pages answer a Vietnamese error page, the API a retryable
  * error, /healthz unhealthy, each at once or within the connect timeout; afterwards
  * everything works again and an attempt sent again is saved.

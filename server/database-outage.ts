@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from "express";
 import { sharedVi } from "#base/i18n/vi.ts";
 
 /**
- * The database out of reach (issue 16): PostgreSQL down or cut off, a connection timing out, or
+ * The database out of reach: PostgreSQL down or cut off, a connection timing out, or
  * the SQLite file unwritable (disk full, read-only, locked too long). A request that meets it
  * is answered 503 with a Retry-After, never a bare 500: a page shows the error screen, the API a
  * retryable `{ code: "UNAVAILABLE", message }`, and a load balancer may try another instance.

@@ -96,7 +96,7 @@ describe("loadEnv", () => {
     }
   });
 
-  it("has the issue's sign-in limits and the Redis settings by default, each configurable", () => {
+  it("has ADR 0005's sign-in limits and the Redis settings by default, each configurable", () => {
     expect(loadEnv({ DATA_DIR: dataDir() })).toMatchObject({
       AUTH_SIGN_IN_PER_MINUTE: 5,
       AUTH_SIGN_IN_PER_IP_PER_MINUTE: 30,

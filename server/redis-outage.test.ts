@@ -10,7 +10,7 @@ import { startAppProcess, type AppProcess } from "#tests/support/app-process.ts"
 import { startTcpCutProxy, type TcpCutProxy } from "#tests/support/tcp-cut-proxy.ts";
 
 /**
- * Issue 16: Redis cut mid-run (a loopback proxy, never the shared server). ADR 0005: sessions
+ * Redis cut mid-run (a loopback proxy, never the shared server). ADR 0005: sessions
  * come from the database, rate limits are counted there (nothing fails open), one warning is
  * logged for the outage, however many requests meet it.
  */

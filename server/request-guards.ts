@@ -20,7 +20,7 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const ATTEMPT_BODY_LIMIT = 256 * 1024;
 
 /**
- * "Tạo đề của tôi" (issue 18): saving sends the text, at most OWN_PRACTICE_MAX_BYTES, in a
+ * "Tạo đề của tôi" (ADR 0014): saving sends the text, at most OWN_PRACTICE_MAX_BYTES, in a
  * multipart form (no percent-encoding, which would triple Vietnamese text), plus the title.
  */
 export const OWN_PRACTICE_BODY_LIMIT = OWN_PRACTICE_MAX_BYTES + 64 * 1024;

@@ -207,7 +207,7 @@ export const vi = {
       signedOut: "Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại để lưu kết quả này.",
       signIn: "Đăng nhập lại",
     },
-    /** "Ôn lỗi sai" (issue 15): the banner on home and history, the review room. */
+    /** "Ôn lỗi sai": the banner on home and history, the review room. */
     review: {
       bannerHeading: (n: number) => `Ôn tập hôm nay: ${n} câu`,
       bannerText: "Những câu bạn từng làm sai đã đến lúc ôn lại. Ôn đúng lúc giúp nhớ lâu hơn.",
@@ -253,7 +253,7 @@ export const vi = {
       newest: "Về bài mới nhất",
       retry: "Làm lại đề này",
     },
-    /** The history's "Thống kê" tab (issue 15). */
+    /** The history's "Thống kê" tab. */
     statistics: {
       tabs: "Chế độ xem",
       attemptsTab: "Bài đã làm",
@@ -300,7 +300,7 @@ export const vi = {
       practiseAgainLabel: (what: string, practice: string) => `Luyện lại ${what}, đề ${practice}`,
       hiddenPractice: "Đề này đã được gỡ khỏi danh sách.",
     },
-    /** "Tạo đề của tôi" and its edit page (issue 18). */
+    /** "Tạo đề của tôi" and its edit page (ADR 0014). */
     ownPracticeEditor: {
       newTitle: "Tạo đề của tôi",
       editTitle: "Sửa đề",
@@ -398,7 +398,7 @@ export const vi = {
     },
   },
 
-  /** "Đề của tôi" (issue 18): a student's own practices, their sharing, reports. */
+  /** "Đề của tôi" (ADR 0012): a student's own practices, their sharing, reports. */
   myPractices: {
     title: "Đề của tôi",
     menuLink: "Đề của tôi",
@@ -474,7 +474,7 @@ export const vi = {
     timeout: "Máy chủ phản hồi quá lâu. Vui lòng kiểm tra kết nối mạng rồi thử lại.",
   },
 
-  /** Offline use (issue 17): downloads, the outbox, the offline banner and page, updates. */
+  /** Offline use (ADR 0013): downloads, the outbox, the offline banner and page, updates. */
   offline: {
     banner:
       "Bạn đang ngoại tuyến. Các đề đã tải về vẫn luyện được; bài làm sẽ được gửi khi có mạng trở lại.",
@@ -540,7 +540,7 @@ export const vi = {
     region: "Thông báo",
   },
 
-  /** Email verification and password reset (accounts issue). */
+  /** Email verification and password reset. */
   recovery: {
     forgotTitle: "Quên mật khẩu",
     forgotLink: "Quên mật khẩu?",

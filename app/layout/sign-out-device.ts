@@ -9,7 +9,7 @@ import { askWorker, OFFLINE_DB, PAGES_CACHE_PREFIX } from "#app/lib/worker-proto
 const STUDENT_KEY_PREFIXES = ["on-tap:room:", "on-tap:setup:"];
 
 /**
- * "Đăng xuất" on a shared phone leaves nothing of the student on it (issue 17): attempts still
+ * "Đăng xuất" on a shared phone leaves nothing of the student on it (ADR 0013): attempts still
  * waiting are sent first (and the student is asked before any that cannot be are deleted),
  * then the downloads, the outbox, the cached pages and the rooms' progress are deleted.
  * Loaded only when the student signs out (user-menu.tsx).

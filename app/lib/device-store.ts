@@ -4,7 +4,7 @@ import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { OFFLINE_DB } from "./worker-protocol.ts";
 
 /**
- * What this device keeps for offline use (issue 17), in one IndexedDB database shared by the
+ * What this device keeps for offline use (ADR 0013), in one IndexedDB database shared by the
  * pages and the service worker: downloaded practices, and finished attempts waiting for the
  * network (the outbox). Everything here belongs to the signed-in student and is deleted at
  * sign-out (forgetDevice).

@@ -2,7 +2,7 @@ import { OUTBOX_SYNC_TAG } from "./outbox.ts";
 import { queueAttempt, removeFromOutbox, type QueuedAttempt } from "./device-store.ts";
 
 /**
- * The room's side of the outbox (issue 17): a finished attempt that could not be sent is kept
+ * The room's side of the outbox (ADR 0013): a finished attempt that could not be sent is kept
  * on the device and handed to Background Sync, which sends it when the network is back even
  * with the tab closed; where there is no Background Sync, the next page opened sends it
  * (OfflineShell). Imported lazily: only a failed save needs it.

@@ -10,7 +10,7 @@ import {
   type QueuedAttempt,
 } from "./device-store.ts";
 
-/** The outbox of attempts finished offline (issue 17), against an in-memory IndexedDB. */
+/** The outbox of attempts finished offline (ADR 0013), against an in-memory IndexedDB. */
 
 function queued(id: string, finishedAt: number, userId = "u1"): QueuedAttempt {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { questionNumbers } from "./question-numbers.ts";
 
-describe("question numbers restart in the room (issue 12, item 5)", () => {
+describe("question numbers in the room follow the practice's, never restart at 1", () => {
   it("numbers a range as the practice does", () => {
     expect(questionNumbers([{ idx: 60 }, { idx: 61 }, { idx: 71 }])).toEqual([
       { shown: 61, inPractice: null },

@@ -1,5 +1,5 @@
 /**
- * The spec's network timeout (section 9): a request to our server that has not answered after
+ * The spec's network timeout: a request to our server that has not answered after
  * 30 s on a desktop, or 60 s on a phone's slower link, is given up with a message instead of a
  * page that waits forever. Installed once around window.fetch, so React Router's page data and
  * form submissions, the question lists and attempt saves all get it from one place.

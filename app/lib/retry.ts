@@ -1,5 +1,5 @@
 /**
- * The spec's retry policy (sections 8 and 9), shared by the attempt save and the avatar upload:
+ * The spec's retry policy, shared by the attempt save and the avatar upload:
  * 408, 429 and 5xx (and a dropped connection) are worth another try, after a delay starting at
  * 1 s and doubling up to ×64. How long to keep trying is each caller's own limit.
  */

@@ -4,8 +4,8 @@ import type { RoomConfig } from "#engine/room-config.ts";
 import { selectionIsWellFormed } from "#engine/submission.ts";
 
 /**
- * What the set-up page chooses for the practice room, its defaults (spec section 3, Room
- * config; section 9), how it is kept per practice in the browser, and the room URL it opens
+ * What the set-up page chooses for the practice room, its defaults,
+ * how it is kept per practice in the browser, and the room URL it opens
  * (read back by room-url.server.ts). Types only from the schemas, so no Zod reaches the page.
  */
 export const RANGE_SIZES = [20, 50, 75, 100] as const;

@@ -4,8 +4,8 @@ import { answerAttemptPost, attemptProblem } from "#services/attempts/save-attem
 import { isDatabaseUnavailable, unavailableResponse } from "#server/database-outage.ts";
 
 /**
- * POST /api/attempts: saves a finished room for the signed-in user (server/attempts.ts checks
- * it against the stored questions and computes every score itself, defect 13).
+ * POST /api/attempts: saves a finished room for the signed-in user (services/attempts/ checks
+ * it against the stored questions and computes every score itself, never trusting the page's).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return attemptProblem("BAD_REQUEST", 405);

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = authMeta(vi.pages.login.title);
 /** Email and password, or a provider's button. */
 export const action = (args: Route.ActionArgs) => signInAction(args, LoginSchema, signIn);
 
-/** "/login": the sign-in tab (spec section 2). */
+/** "/login": the sign-in tab. */
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   return <SignInScreen register={false} {...loaderData} result={actionData} />;
 }

@@ -5,7 +5,7 @@ import { AUTH_CALL_FAILED } from "#server/auth-failure.ts";
 import { signOut } from "#server/auth-operations.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 
-/** "Đăng xuất": ends the session on the server, then home with a toast (spec section 7). */
+/** "Đăng xuất": ends the session on the server, then home with a toast. */
 export async function action({ request, context }: Route.ActionArgs) {
   const result = await signOut(context, request);
   if (!result.ok) {

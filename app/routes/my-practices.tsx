@@ -29,7 +29,7 @@ export const headers: Route.HeadersFunction = () => ({
   "Referrer-Policy": "no-referrer",
 });
 
-/** "Đề của tôi": the signed-in student's own practices (issue 18). */
+/** "Đề của tôi": the signed-in student's own practices (ADR 0012). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const origin = new URL(request.url).origin;

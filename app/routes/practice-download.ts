@@ -5,7 +5,7 @@ import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import type { OfflineBundle } from "#app/lib/device-store.ts";
 
 /**
- * GET /practice-review/:code/offline: a practice for offline use (issue 17), every live
+ * GET /practice-review/:code/offline: a practice for offline use (ADR 0013), every live
  * question with its HTML as rendered at import (maths and code included), for the signed-in
  * student's device ("Tải về để luyện offline"). The ETag is the content version, so checking a
  * download for changes costs a 304.

@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Offline (issue 17): when the network fails, the room is built on the device from the
+ * Offline (ADR 0013): when the network fails, the room is built on the device from the
  * downloaded practice. It also runs at hydration, because a room address never opened before
  * is answered offline by the service worker with this practice's stored room page: that page's
  * data names another attempt, and the room for this address is built here instead.

@@ -46,7 +46,7 @@ const OWN_PRACTICE_HEADERS = {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** "Báo cáo" on a shared practice (issue 18): the only thing posted to this page. */
+/** "Báo cáo" on a shared practice (ADR 0012): the only thing posted to this page. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);

@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = authMeta(vi.pages.login.registerTitle);
 /** Name, email and password, or a provider's button. */
 export const action = (args: Route.ActionArgs) => signInAction(args, RegisterSchema, signUp);
 
-/** "/register": the sign-up tab of the sign-in screen (spec section 2). */
+/** "/register": the sign-up tab of the sign-in screen. */
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   return <SignInScreen register {...loaderData} result={actionData} />;
 }

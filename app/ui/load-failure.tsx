@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 import { ROUTE_MODULE_ERROR_EVENT } from "./load-failure-event.ts";
 
-/** A script chunk that has not arrived after this long is given up (spec section 9). */
+/** A script chunk that has not arrived after this long is given up (ADR 0001). */
 export const CHUNK_TIMEOUT_MS = 120_000;
 const RELOADED_FOR_KEY = "on-tap:reloaded-for-version";
 

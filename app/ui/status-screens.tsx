@@ -33,7 +33,7 @@ export function BadRequestScreen({ message }: { message: string }) {
 /** A server or render error: a plain apology, never a stack, and two ways on. */
 export function ServerErrorScreen() {
   // A page that could not load with no network at all (one that needs the server, opened
-  // offline: issue 17) says so, rather than that something went wrong.
+  // offline: ADR 0013) says so, rather than that something went wrong.
   const [offline, setOffline] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's state is known only here
   useEffect(() => setOffline(!navigator.onLine), []);

@@ -6,7 +6,7 @@ export const serverVi = {
   /** POST /api/attempts of an attempt stamped with another user (ADR 0013): never shown as is. */
   attemptOwner:
     "Bài làm này được làm dưới một tài khoản khác nên không được lưu vào tài khoản này.",
-  /** "Tạo đề của tôi" (issue 18): refusals of the live preview and of saving. */
+  /** "Tạo đề của tôi" (ADR 0014): refusals of the live preview and of saving. */
   ownPracticeEditor: {
     errors: {
       UNAUTHENTICATED: "Vui lòng đăng nhập để tạo đề của bạn.",
@@ -30,7 +30,7 @@ export const serverVi = {
         "Bài ôn có câu hỏi của đề mà bạn không còn mở được (đề đã ngừng chia sẻ, bị ẩn hoặc bị xóa) nên kết quả không được lưu.",
     },
   },
-  /** A student's own practices (issue 18): refusals of their server functions and routes. */
+  /** A student's own practices (ADR 0012): refusals of their server functions and routes. */
   ownPractices: {
     errors: {
       NOT_FOUND: "Không tìm thấy đề này trong “Đề của tôi”.",

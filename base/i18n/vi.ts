@@ -75,7 +75,7 @@ export const sharedVi = {
         "Liên kết xác nhận xoá tài khoản không hợp lệ, đã hết hạn hoặc đã được dùng. Hãy gửi lại thư xác nhận.",
     },
   },
-  /** The profile picture (spec sections 5 and 8: the alerts and toasts keep the spec's words). */
+  /** The profile picture (the alerts and toasts keep the spec's words). */
   avatar: {
     change: "Thay ảnh đại diện",
     add: "Thêm ảnh đại diện",
@@ -114,7 +114,7 @@ export const sharedVi = {
         "Bài ôn có câu hỏi không nằm trong danh sách lỗi sai của bạn nên kết quả không được lưu.",
     },
   },
-  /** "Ôn lỗi sai" (issue 15): what a saved review is called in the history. */
+  /** "Ôn lỗi sai": what a saved review is called in the history. */
   review: {
     title: "Ôn lỗi sai",
     /** A review's description: the practices its questions came from. */

@@ -242,7 +242,7 @@ describe("parseGift", () => {
   });
 });
 
-describe("parseGift: text shown as written (items 8 and 9)", () => {
+describe("parseGift: text shown as written", () => {
   it("honours [plain], [moodle] and [html] markers on answers and feedback", () => {
     const text =
       "Màu trời?{~[plain]blue =[moodle]Nunca. ~[html]<i>xanh</i> ####[html]<p>Trời <b>xanh</b></p>}";
@@ -278,7 +278,7 @@ describe("parseGift: text shown as written (items 8 and 9)", () => {
   });
 });
 
-describe("parseGift: duplicate titles (item 4)", () => {
+describe("parseGift: duplicate titles", () => {
   it("warns at each question and drops the shared title, so re-imports match by content", () => {
     const text = "::q::Một?{=a ~b}\n\n::q::Hai?{=c ~d}\n\n::r::Ba?{=e ~f}";
     const { value, problems } = parseGift(text, FILE);

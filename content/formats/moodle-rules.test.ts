@@ -4,7 +4,7 @@ import { parseMoodleXml } from "./moodle-xml.ts";
 import type { ParseResult, ParsedQuestions, Problem } from "./types.ts";
 
 /**
- * Moodle's rules for answer keys (issue 11, item 1), each in its GIFT and its Moodle XML form:
+ * Moodle's rules for answer keys, each in its GIFT and its Moodle XML form:
  * both must give the same keys, and the same errors and warnings.
  */
 
@@ -189,7 +189,7 @@ describe("multiple answer (GIFT: no “=” answer; XML: <single>false</single>)
   });
 });
 
-describe("per-answer feedback (item 10)", () => {
+describe("per-answer feedback", () => {
   it("is kept on its answer in GIFT and XML", () => {
     const { fromGift, fromXml } = both(
       "Câu hỏi {=Có#Chính xác ~Không#Chưa đúng}",

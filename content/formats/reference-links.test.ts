@@ -4,7 +4,7 @@ import { parseCsv } from "./csv.ts";
 import { parseJsonBank } from "./json.ts";
 
 /**
- * Question banks (issue 10, defect 11): a reference link is clicked by students, so it must be
+ * Question banks: a reference link is clicked by students, so it must be
  * an http(s) address in every format (CSV accepted `javascript:`, `data:` and `vbscript:`), and
  * a formula may not draw something the size of the page.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { up as createAttemptTables } from "./0004-attempts.ts";
 
 /**
- * Attempt ids belong to their user (issue 10, defect 10). The id is made by the browser and
+ * Attempt ids belong to their user. The id is made by the browser and
  * travels in the room's URL; with `id` alone as the key, whoever saved an id first owned it, so
  * another user who saw a room URL could save it first and the real owner got 409 for good. The
  * key is now (user_id, id): the same id saved by two users is two attempts, neither touching

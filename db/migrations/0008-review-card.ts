@@ -1,9 +1,9 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * "Ôn lỗi sai" (issue 15): one FSRS review card per user and question. `question_id` is the
+ * "Ôn lỗi sai": one FSRS review card per user and question. `question_id` is the
  * revision the card is on now; it moves to a newer revision of the same question when only the
- * wording changed (server/review.ts). Dates are ISO strings like the attempts' created_at, so
+ * wording changed (services/review). Dates are ISO strings like the attempts' created_at, so
  * they sort as text on both dialects. A card whose stability passed 30 days stays (its history
  * is what FSRS schedules from, should the question be missed again) but leaves the due list.
  */

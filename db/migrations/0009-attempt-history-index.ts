@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * The history's pages (issue 15): a user's attempts newest first, across practices, by keyset
+ * The history's pages: a user's attempts newest first, across practices, by keyset
  * on (created_at, id). 0006's index leads with the practice, so without this one a user with
  * thousands of attempts is sorted in full for every page.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * "Ôn lỗi sai" attempts (issue 15): a review run asks questions of several practices, so its
+ * "Ôn lỗi sai" attempts: a review run asks questions of several practices, so its
  * attempt has no practice. `attempt.practice_id` becomes nullable and the type may be MISTAKES,
  * exactly one of the two: a MISTAKES attempt has no practice, every other kind has one.
  *

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { dialectOf } from "../dialect-of.ts";
 
 /**
- * Profile pictures in the database (issue 16), so every instance serves every picture: they were
+ * Profile pictures in the database (ADR 0010), so every instance serves every picture: they were
  * files in one instance's DATA_DIR. `name` is the public file name, `<userId>-<16 hex of the
  * SHA-256>.webp`, which the user's `image` points at as `/avatars/<name>`; `bytes` is the
  * 256×256 WebP (10–20 KB). The rows go with their user (cascade).

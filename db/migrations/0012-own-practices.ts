@@ -2,12 +2,12 @@ import type { Kysely } from "kysely";
 import { dialectOf } from "../dialect-of.ts";
 
 /**
- * A student's own practices (issue 18). A practice stays one `practice` row with its chapters
+ * A student's own practices (ADR 0012). A practice stays one `practice` row with its chapters
  * and question revisions, written by the importer exactly as a bank's, so the room, history,
  * review of mistakes and statistics read it unchanged. What makes it a student's lives in
  * `own_practice`, one row beside it:
  * - `owner_id`: the student (cascade: deleting an account deletes its ownership; the account
- *   deletion then purges its practices that nobody attempted, see server/own-practices.ts);
+ *   deletion then purges its practices that nobody attempted, see db/own-practices.ts);
  * - `subject_name`: the student's free-text subject, a label only. Every own practice belongs
  *   to one system subject (code `_cua-hoc-sinh`, never a slug, so never a bank's) that the
  *   catalogue never lists: `practice.subject_id` stays NOT NULL and every join keeps working,

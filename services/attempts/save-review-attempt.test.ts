@@ -14,7 +14,7 @@ import { saveReviewAttempt, type ReviewSubmission } from "./save-review-attempt.
 import { countDueToday, dueReviewQuestions } from "#services/review/review.ts";
 
 /**
- * Saving an "Ôn lỗi sai" review (issue 15) on both databases, with a fixed clock: it is an
+ * Saving an "Ôn lỗi sai" review on both databases, with a fixed clock: it is an
  * attempt without a practice that raises no counter, grades the user's cards (right and quick
  * Good, right and slow Hard, wrong Again), is listed and replayed like any other attempt, and
  * holds only the user's own cards.

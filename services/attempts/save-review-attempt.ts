@@ -24,7 +24,7 @@ import {
 } from "./wire.ts";
 
 /**
- * Saving an "Ôn lỗi sai" run (issue 15): an attempt of type MISTAKES, with no practice, over
+ * Saving an "Ôn lỗi sai" run: an attempt of type MISTAKES, with no practice, over
  * the user's own review cards. Checked like a practice attempt (picks, answer orders, time,
  * the server's own scoring), idempotent by attempt id, and every answer grades its card
  * (engine/review.ts: wrong Again, right Good or Hard when slow) in the save's transaction.

@@ -25,7 +25,7 @@ export function submittedAnswerOrders(maxQuestions: number) {
   return z.array(z.array(idx).max(64)).max(maxQuestions).nullable();
 }
 
-/** Per question, the seconds it took (SEQUENCE rooms, issue 15); optional for older pages. */
+/** Per question, the seconds it took (SEQUENCE rooms); optional for older pages. */
 export function submittedAnswerSeconds(maxQuestions: number) {
   return z.array(storableInt()).max(maxQuestions).nullable().optional();
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toExportAttempt, type AttemptRow, type ExportAnswer } from "#db/data-export.ts";
 import { csvCell, csvRows } from "./data-export.ts";
 
-/** The CSV's cells and an attempt of no practice (a review of mistakes, issue 15). */
+/** The CSV's cells and an attempt of no practice (a review of mistakes). */
 describe("csvCell", () => {
   it("quotes text and doubles its quotes, so commas and line breaks stay in the cell", () => {
     expect(csvCell('a, "b"\nc')).toBe('"a, ""b""\nc"');

@@ -12,7 +12,7 @@ import type { DB } from "#db/schema.ts";
 import { answerLabel } from "#engine/labels.ts";
 
 /**
- * "Tải dữ liệu của tôi" (issue 15): every attempt and answer of the signed-in user as a CSV
+ * "Tải dữ liệu của tôi" (ADR 0016): every attempt and answer of the signed-in user as a CSV
  * (UTF-8 with a BOM, so Excel reads Vietnamese right) or a JSON download, streamed a page of
  * attempts at a time: thousands of attempts are never loaded at once. The JSON's shape is
  * documented in docs/data-export.md; change it only with a new `version`.

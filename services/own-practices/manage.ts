@@ -30,7 +30,7 @@ import type { DB } from "#db/schema.ts";
 import { createDatabaseRateLimitStore, type RateLimitStore } from "#db/rate-limits.ts";
 
 /**
- * A student's own practices (issue 18): created, edited, shared and deleted by their owner.
+ * A student's own practices (ADR 0012): created, edited, shared and deleted by their owner.
  * Questions are checked by the importer's own validation (content/formats/json.ts, the bank
  * schema and validateQuestions) and written by the importer (content/import-bank.ts), so an
  * edit makes new revisions exactly as a re-import does and past attempts replay as answered.

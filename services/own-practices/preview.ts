@@ -7,7 +7,7 @@ import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
 
 /**
- * POST /my-practices/preview (issue 18): the live preview of "Tạo đề của tôi". A multipart or
+ * POST /my-practices/preview (ADR 0014): the live preview of "Tạo đề của tôi". A multipart or
  * urlencoded form with `text` (and `fileName`, the file the text came from), or `file`, a
  * dropped file to convert to text first. The body is capped before this runs
  * (server/request-guards.ts), the origin checked there too; here: signed in only, and a limit

@@ -25,7 +25,7 @@ import {
 } from "#engine/review.ts";
 
 /**
- * "Ôn lỗi sai" (issue 15): which of a user's cards are due today, and what an answer does to a
+ * "Ôn lỗi sai": which of a user's cards are due today, and what an answer does to a
  * card. The schedule is FSRS's (engine/review.ts); the cards are stored by db/review-cards.ts.
  */
 

@@ -5,7 +5,7 @@ import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./h
 import { SEED } from "./seed.ts";
 
 /**
- * "Tải dữ liệu của tôi" on the profile (issue 15): its two links download files holding the
+ * "Tải dữ liệu của tôi" on the profile: its two links download files holding the
  * student's attempt; another student's files hold none of it.
  */
 

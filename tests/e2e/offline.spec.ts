@@ -33,7 +33,7 @@ import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
 import { startAppProcess } from "../support/app-process.ts";
 
 /**
- * Offline (issue 17), in Chromium with the service worker running: a downloaded practice opens
+ * Offline (ADR 0013), in Chromium with the service worker running: a downloaded practice opens
  * and is finished with no network, the attempt waits on the device across a closed browser and
  * is saved exactly once when the network is back; sign-out leaves nothing behind.
  *

@@ -9,7 +9,7 @@ import {
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 
 /**
- * "Tạo đề của tôi" (issue 18, the editor half): a student pastes 30 questions with three
+ * "Tạo đề của tôi" (ADR 0014): a student pastes 30 questions with three
  * mistakes, the preview lists the three lines, clicking one puts the caret there, fixing them
  * in place clears the list and enables "Lưu đề"; a Word file of the same text gives the same
  * preview. Saving, and the practice it makes, is tested end to end in own-practice-flow.spec.ts.

@@ -16,7 +16,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * Issue 18 end to end, as its "How we will know" says: the editor's "Lưu đề" through the real
+ * A student's own practice end to end (ADR 0012, 0014): the editor's "Lưu đề" through the real
  * createOwnPractice, then practice, history, sharing with a second student, revoking, an edit
  * that leaves the first attempt's replay as it was answered; and a Word file of the same text
  * saved as the same practice.

@@ -16,7 +16,7 @@ import {
 } from "./helpers.ts";
 
 /**
- * A student's own practice (issue 18), made the way the editor makes one (createOwnPractice):
+ * A student's own practice (ADR 0012), made the way the editor makes one (createOwnPractice):
  * listed in "Đề của tôi", practised, in the history; shared, opened and practised by another
  * student, reported; the link revoked (not found for them); deleted, their attempt still
  * replays, marked "Đề đã bị xóa".

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./h
 import { SEED } from "./seed.ts";
 
 /**
- * "Ôn lỗi sai" (issue 15): the mistakes of a run are due today, the banner on the home page
+ * "Ôn lỗi sai": the mistakes of a run are due today, the banner on the home page
  * and the history says how many, the review room asks them (shuffled answers, each question
  * with its practice), its answers move the cards, and the review is in the history.
  */

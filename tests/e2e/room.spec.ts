@@ -353,7 +353,7 @@ test.describe("practice room", () => {
     await page.getByRole("button", { name: "Kết thúc" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
     await expect(page.getByText("Số câu đúng: 1/5")).toBeVisible();
-    // Offline, the attempt is kept on the device for later (issue 17), and says so.
+    // Offline, the attempt is kept on the device for later (ADR 0013), and says so.
     await expect(page.getByText(/Chưa có mạng: bài làm đã được lưu trên máy này/)).toBeVisible();
     await expect(page.getByRole("button", { name: "Thử lại" })).toBeVisible();
     expect(savedAttempts(attemptId)).toHaveLength(0);

@@ -27,7 +27,7 @@ export const SEED = {
     code: "ktpm-phong-thu",
     title: "Phòng luyện thử",
   },
-  /** Single choice with several accepted keys, and per-answer feedback (issue 11). */
+  /** Single choice with several accepted keys, and per-answer feedback. */
   anyKeyPractice: {
     code: "ktpm-mot-trong-nhieu",
     title: "Một trong nhiều đáp án",

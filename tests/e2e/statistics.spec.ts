@@ -5,7 +5,7 @@ import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts"
 import { SEED } from "./seed.ts";
 
 /**
- * "Thống kê" on /practice-history (issue 15): the totals, the weekly chart and the weakest
+ * "Thống kê" on /practice-history: the totals, the weekly chart and the weakest
  * chapters of a student after runs whose scores the test knows; "Luyện lại" opens the set-up
  * page with that chapter chosen; another student sees none of it.
  */

@@ -19,8 +19,8 @@ import {
 import { SEED } from "./seed.ts";
 
 /**
- * What a student hit on the room, summary, history and navigation screens (issue 12, items
- * 3–14), each test named after its defect, at both viewports; widths at 320, 360 and 390 px.
+ * What a student hit on the room, summary, history and navigation screens, each test named
+ * after what was wrong, at both viewports; widths at 320, 360 and 390 px.
  */
 
 const SHOTS = "tests/.tmp/screens";

@@ -84,7 +84,7 @@ it("deleting an account leaves no row of that user in any table, and needs the r
     }),
   });
   expect(saved.status).toBe(201);
-  // A practice of the user's own (issue 18), practised by nobody: it goes with the account.
+  // A practice of the user's own (ADR 0012), practised by nobody: it goes with the account.
   const own = await createOwnPractice(
     server.database.db,
     id,

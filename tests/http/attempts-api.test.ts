@@ -95,7 +95,7 @@ it("scores by the stored keys, ignoring forged counts and flags, and saves once 
 });
 
 it("another user's attempt id is their own attempt; a pick that is not an answer is refused with a clear message", async () => {
-  // Attempt ids are scoped to their user (issue 10, defect 10): not a 409 that blocks anyone.
+  // Attempt ids are scoped to their user: not a 409 that blocks anyone.
   const own = await save(submission(), bob);
   expect(own.status).toBe(201);
   expect(await attemptCount()).toBe(2);

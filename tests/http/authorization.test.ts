@@ -14,7 +14,7 @@ import type { ParsedQuestions } from "#content/formats/types.ts";
 import { createOwnPractice, shareOwnPractice } from "#services/own-practices/manage.ts";
 
 /**
- * Issue 10, item 7: every route of the app (tests/support/route-table.ts) called as the owner
+ * Every route of the app (tests/support/route-table.ts) called as the owner
  * of some data (Alice), as another signed-in student (Bob) and as a visitor. Routes that read or
  * write a user's data have their own requests, aimed at Alice's data, and say who may have it.
  * For every route and every caller: no answer carries another user's name, email, ids, attempt
@@ -60,7 +60,7 @@ const ATTEMPT_IDS = [
   "1a2b3c4d-0000-4000-8000-000000000b0b",
 ];
 /**
- * Attempt ids are the browser's and scoped to their user (issue 10 item 10): Bob saving the id
+ * Attempt ids are the browser's and scoped to their user: Bob saving the id
  * of Alice's attempt makes an attempt of his own under it. So the id itself is no secret; what
  * Bob must never see is Alice's attempt, asked for here by an id Bob never saves.
  */
@@ -260,7 +260,7 @@ function submission(id: string) {
 
 let questionIds: number[] = [];
 
-/** Alice's own practices (issue 18): one private, one shared by its link. */
+/** Alice's own practices (ADR 0012): one private, one shared by its link. */
 const PRIVATE_TITLE = "Đề riêng Zqxprivate";
 const own = { privateCode: "", sharedAddress: "" };
 

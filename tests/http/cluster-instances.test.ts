@@ -16,7 +16,7 @@ import { startAppProcess, type AppProcess } from "#tests/support/app-process.ts"
 import { startRoundRobinProxy, type RoundRobinProxy } from "#tests/support/round-robin-proxy.ts";
 
 /**
- * Issue 16's cluster test: two real instances (`node build/host/index.js`, as production runs
+ * The cluster test (ADR 0011): two real instances (`node build/host/index.js`, as production runs
  * them, each with a DATA_DIR of its own, as on two machines) on one PostgreSQL schema and one
  * Redis, started together on an empty database, behind a round-robin proxy.
  */

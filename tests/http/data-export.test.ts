@@ -8,7 +8,7 @@ import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 
 /**
- * "Tải dữ liệu của tôi" (issue 15) over real HTTP: GET /profile/data-export?format=csv|json holds
+ * "Tải dữ liệu của tôi" over real HTTP: GET /profile/data-export?format=csv|json holds
  * exactly the signed-in user's attempts and answers, another user's never, in a CSV that Excel
  * reads (UTF-8 BOM, every cell quoted, formulas neutralised) and a versioned JSON.
  */

@@ -16,7 +16,7 @@ import { attemptSubmission, importTinyPractice } from "#tests/support/practice-f
 import { startRoundRobinProxy } from "#tests/support/round-robin-proxy.ts";
 
 /**
- * Issue 16's faults, each bounded and on 127.0.0.1. Here: the server killed (kill -9) while
+ * Faults (ADR 0011), each bounded and on 127.0.0.1. Here: the server killed (kill -9) while
  * students' browsers are saving attempts, retrying each with the same id as the room does.
  */
 

@@ -19,7 +19,7 @@ import { hostileParseForm } from "#tests/support/hostile-parse-inputs.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
 
 /**
- * Issue 10, item 6: every route the app answers (its Express routes, the React Router route
+ * Every route the app answers (its Express routes, the React Router route
  * table, better-auth's endpoints: tests/support/route-table.ts) gets random and hostile path
  * values, query strings and bodies, as a visitor and as a signed-in student, on SQLite and
  * PostgreSQL. No answer may be a 5xx or show a stack trace, and a refused request (4xx) may
@@ -221,7 +221,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
     query: ["id", "seed", "q"],
     samples: { id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"], seed: ["42"], q: ["1.2", "1"] },
   },
-  // "Tạo đề của tôi" (issue 18): a valid practice among the hostile forms, so some are saved.
+  // "Tạo đề của tôi" (ADR 0014): a valid practice among the hostile forms, so some are saved.
   "GET /my-practices/new": {},
   "POST /my-practices/new": {
     body: "form",
@@ -334,7 +334,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
 };
 
 /**
- * 5xx this test found in the redirect and name handling (issue 10, items 2 and 9), kept as
+ * 5xx this test found in the redirect and name handling, kept as
  * examples so each stays fixed even where the random inputs would not reach it again.
  */
 const FOUND_BY_FUZZING: {

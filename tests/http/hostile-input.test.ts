@@ -4,7 +4,7 @@ import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 
 /**
- * Issue 10, item 5: input no form or browser of ours sends (another content type, a broken
+ * Input no form or browser of ours sends (another content type, a broken
  * multipart body, a NUL byte, an integer PostgreSQL cannot store) answered 500. Each must get a
  * 4xx with a Vietnamese message and change nothing, on both databases.
  */

@@ -13,7 +13,7 @@ import {
 } from "#tests/support/hostile-parse-inputs.ts";
 
 /**
- * The security issue's defect 1: any signed-in student could stall the server, because the
+ * ADR 0015: any signed-in student could stall the server, because the
  * preview and the saves converted and parsed inside the web process with no bound on time or
  * memory. Here the production server (`node build/host/index.js`) runs as deployed, two
  * cluster workers, and a student sends the attackers' texts and Word files to both at once:

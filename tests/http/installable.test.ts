@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 /**
- * Issue 17, installable: the web app manifest that makes Chromium offer "Cài đặt ứng dụng", its
+ * Installable (ADR 0013): the web app manifest that makes Chromium offer "Cài đặt ứng dụng", its
  * icons at the sizes phones need, and the title bar in the chosen theme's colour.
  */
 let server: TestServer;

@@ -4,7 +4,7 @@ import { createPostgresTestDatabase, type TestDatabase } from "#tests/setup/data
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 /**
- * Issue 16, "nothing per instance": two instances of the app, each with a DATA_DIR of its own
+ * "Nothing per instance" (ADR 0011): two instances of the app, each with a DATA_DIR of its own
  * (two machines), on one PostgreSQL database. What one instance stored, the other serves.
  */
 

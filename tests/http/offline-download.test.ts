@@ -5,7 +5,7 @@ import type { TestDialect } from "#tests/setup/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 /**
- * GET /practice-review/:code/offline ("Tải về để luyện offline", issue 17) over real HTTP:
+ * GET /practice-review/:code/offline ("Tải về để luyện offline", ADR 0013) over real HTTP:
  * the whole practice for a signed-in student's device (every live question with its maths
  * rendered, its chapters and content version), a 304 while it has not changed, and the new
  * version once an import changed it.

@@ -461,7 +461,7 @@ describe("sign-in with an OpenID Connect provider", () => {
     const cookie = browser.jar.header(new URL(app.base));
 
     // A fresh session alone is not enough, neither through the form nor better-auth's endpoint
-    // (account deletion without its password, issue 10 defect 1).
+    // (or an account could be deleted without its password).
     const direct = await fetch(`${app.base}/api/auth/delete-user`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: app.base, cookie },

@@ -6,7 +6,7 @@ import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup
 import { guardRedirects } from "#server/request-guards.ts";
 
 /**
- * Open redirect (issue 10, defect 2): `/.//evil.example` parsed as a URL becomes
+ * Open redirect (ADR 0008): `/.//evil.example` parsed as a URL becomes
  * `//evil.example`, another site. Every value below is sent to every sink that takes a redirect
  * target from a request; none may send the browser off the site.
  */

@@ -8,7 +8,7 @@ import { OWN_PREVIEW_RATE, type OwnPreviewAnswer } from "#services/own-practices
 import { OWN_PRACTICE_BODY_LIMIT, OWN_PRACTICE_UPLOAD_LIMIT } from "#server/request-guards.ts";
 
 /**
- * POST /my-practices/preview (issue 18): signed in only, same origin only, its body capped
+ * POST /my-practices/preview (ADR 0014): signed in only, same origin only, its body capped
  * before it is read, limited per user; bad input of any shape is a 4xx with a Vietnamese
  * message. And the editor's pages: a visitor goes to sign-in, a save with errors is refused.
  */

@@ -14,7 +14,7 @@ import {
 import { actOnReport } from "#services/own-practices/reports.ts";
 
 /**
- * Issue 18's authorization matrix over HTTP: a student's practice in each state (private,
+ * The access rule of ADR 0012 over HTTP: a student's practice in each state (private,
  * shared, its link revoked, hidden by an operator, deleted) × each caller (its owner, another
  * student, a visitor, an operator) × each route that reads or writes a practice by its address
  * (the set-up page, its questions, the room, an attempt save, the offline download), by the practice's code and by
@@ -207,7 +207,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         ...attemptSubmission(randomUUID(), questionIds),
         practiceCode: address,
       });
-      // "Tải về để luyện offline" (issue 17): never more than the set-up page shows.
+      // "Tải về để luyện offline" (ADR 0013): never more than the set-up page shows.
       const download = await call(caller, `/practice-review/${address}/offline`);
       return { setup, questions, room, save, download };
     }

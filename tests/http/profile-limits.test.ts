@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
 /**
- * Input limits on every path (issue 10, defect 9): the forms refused a name over 80 characters,
+ * Input limits on every path: the forms refused a name over 80 characters,
  * better-auth's own endpoints took 5 MB, and a name that was null, an object or an array on
  * /api/auth/update-user answered 500.
  */

@@ -42,7 +42,7 @@ async function isHealthy(): Promise<boolean> {
   return (await fetch(`${server.base}/healthz`)).status === 200;
 }
 
-describe("no request-body limit (issue 10, defect 3)", () => {
+describe("no request-body limit (ADR 0008)", () => {
   it("answers a declared 300 MB POST to /login with 413 before reading it, and closes", async () => {
     const answer = await rawRequest(
       "POST /login HTTP/1.1\r\nHost: x\r\nAccept: text/html\r\n" +
@@ -92,7 +92,7 @@ describe("no request-body limit (issue 10, defect 3)", () => {
     expect(real.status).toBe(400);
   });
 
-  it("caps the own-practice editor (issue 18): the text's limit to save, 10 MB to preview a dropped file", async () => {
+  it("caps the own-practice editor (ADR 0014): the text's limit to save, 10 MB to preview a dropped file", async () => {
     const declared = async (path: string, length: number) =>
       (
         await rawRequest(
@@ -151,7 +151,7 @@ describe("no request-body limit (issue 10, defect 3)", () => {
   });
 });
 
-describe("forced logout from any site (issue 10, defect 4)", () => {
+describe("forced logout from any site (ADR 0008)", () => {
   const crossSite = { origin: "https://evil.example", "sec-fetch-site": "cross-site" };
 
   it("a cross-site POST /logout is refused and the session stays", async () => {
@@ -178,7 +178,7 @@ describe("forced logout from any site (issue 10, defect 4)", () => {
       "/api/avatar",
       "/api/auth/sign-out",
       "/api/auth/update-user",
-      // A student's own practices (issue 18): share, unshare, delete; report; operators' actions.
+      // A student's own practices (ADR 0012): share, unshare, delete; report; operators' actions.
       "/my-practices",
       "/practice-review/s_xxxxxxxxxxxxxxxxxxxxxxxx",
       "/admin/reports",

@@ -3,7 +3,7 @@ import { signUp, startTestServer, type TestServer } from "#tests/setup/test-serv
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 
 /**
- * "Ôn lỗi sai" over real HTTP (issue 15): the banner, /mistakes starting a review of the
+ * "Ôn lỗi sai" over real HTTP: the banner, /mistakes starting a review of the
  * student's own due cards, and POST /api/attempts taking a review only over those cards.
  */
 let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
 
-// Issue 14: what the speed work changed in the answers, on the real production build.
+// What the speed work changed in the answers, on the real production build.
 let server: TestServer;
 
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import type { HostileBody } from "./hostile.ts";
 import { makeDocxOfBody } from "./make-docx.ts";
 
 /**
- * The texts and Word files that stalled the server's parsers (the security issue's defect 1):
+ * The texts and Word files that stalled the server's parsers (ADR 0015):
  * quadratic regular expressions on long runs, and Word files whose XML is huge or deeply
  * nested although the file is small. Shared by the parsers' test, the HTTP test and the
  * benchmark, at the sizes the attackers used.
@@ -18,7 +18,7 @@ export const HOSTILE_TEXTS = {
   keySpaces: `Câu 1: x\nA. y\nB. z\nĐáp án${" ".repeat(40_000)}x\n`,
 } as const;
 
-/** Plain paragraphs until document.xml holds about `megabytes` MB (the issue's 60 MB took 317 s). */
+/** Plain paragraphs until document.xml holds about `megabytes` MB (ADR 0015: 60 MB took 317 s). */
 export function manyParagraphsDocx(megabytes: number): Promise<Buffer> {
   const paragraph =
     "<w:p><w:r><w:t>Nội dung một đoạn văn bình thường của tài liệu</w:t></w:r></w:p>";
@@ -26,7 +26,7 @@ export function manyParagraphsDocx(megabytes: number): Promise<Buffer> {
   return makeDocxOfBody(paragraph.repeat(count));
 }
 
-/** `<w:sdt>` nested `depth` deep (the issue's million: 108 KB, 19 s and 2 GB). */
+/** `<w:sdt>` nested `depth` deep (ADR 0015's million: 108 KB, 19 s and 2 GB). */
 export function nestedSdtDocx(depth: number): Promise<Buffer> {
   const open = "<w:sdt><w:sdtContent>";
   const close = "</w:sdtContent></w:sdt>";

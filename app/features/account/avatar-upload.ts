@@ -3,7 +3,7 @@ import { MAX_AVATAR_BYTES } from "#base/limits.ts";
 import { isRetryableStatus, retryDelayMs } from "../../lib/retry.ts";
 
 /**
- * The avatar upload of the spec (sections 4, 5, 8, 9), in one request (1 MB fits; the resumable
+ * The avatar upload of the spec, in one request (1 MB fits; the resumable
  * chunks of the original belonged to the hosted file store we replaced) with the retry policy
  * of app/lib/retry.ts, giving up 120 s after it started. Progress is real (XMLHttpRequest's upload
  * events; fetch has none), and "Hủy" aborts it.

@@ -46,7 +46,7 @@ function ProviderButtons({ providers, redirectTo }: { providers: Provider[]; red
 }
 
 /**
- * /login and /register: one screen with two tabs (spec section 2), each its own route; the
+ * /login and /register: one screen with two tabs, each its own route; the
  * provider buttons below, and what went wrong when a provider sign-in came back with ?error=….
  */
 export function SignInScreen({

@@ -2,7 +2,7 @@ import { hasSessionCookie } from "#server/session-cookie.ts";
 
 /**
  * Catalogue pages carry the attempt counters ("N đã làm"). For a visitor who is not signed in,
- * the browser may keep them for COUNTS_CACHE_MINUTES (spec section 7, Read counts), which spares
+ * the browser may keep them for COUNTS_CACHE_MINUTES, which spares
  * the server on a busy exam night. A signed-in student always gets fresh counts, so their own
  * saved attempt shows at once; `Vary: Cookie` makes signing in (or choosing a theme) a cache miss.
  */

@@ -12,7 +12,7 @@ type PanelState =
   | { kind: "downloaded"; practice: DownloadedPractice; note?: string };
 
 /**
- * "Tải về để luyện offline" on a set-up page (issue 17): downloads the practice, shows its
+ * "Tải về để luyện offline" on a set-up page (ADR 0013): downloads the practice, shows its
  * size and date, removes it, and downloads it again by itself when the practice changed on the
  * server since. The device's state is read after hydration; the server renders the button.
  */

@@ -7,7 +7,7 @@ import type { DownloadedPractice } from "#app/lib/device-store.ts";
 
 const t = vi.offline;
 
-/** The practices this student downloaded on this device, each with "Xóa" (profile, issue 17). */
+/** The practices this student downloaded on this device, each with "Xóa" (profile, ADR 0013). */
 export function DownloadsList() {
   const userId = useSignedInUserId();
   const [practices, setPractices] = useState<DownloadedPractice[] | null>(null);

@@ -12,7 +12,7 @@ import { askWorker } from "../../lib/worker-protocol.ts";
 import { checkDownload } from "./download-check.ts";
 
 /**
- * "Tải về để luyện offline" (issue 17): the practice's questions go to IndexedDB, its set-up
+ * "Tải về để luyện offline" (ADR 0013): the practice's questions go to IndexedDB, its set-up
  * page, that page's data and one room page go to the service worker's page cache (with
  * KaTeX's fonts), so the set-up page and any room of it open with no network.
  */

@@ -5,7 +5,7 @@ import { parseRoomUrl } from "#app/lib/room-url.ts";
 import { readBundle } from "../../lib/device-store.ts";
 
 /**
- * The room's loader data built on the device from a downloaded practice (issue 17), for a room
+ * The room's loader data built on the device from a downloaded practice (ADR 0013), for a room
  * address opened with no network: the same questions the server would send for the address's
  * selection (the live questions of the practice as downloaded, in position order), so the room,
  * its storage and its save work as online. Loaded only when the network fails.

@@ -6,7 +6,7 @@ import { showToast } from "#app/ui/toast.ts";
 const t = vi.offline;
 
 /**
- * What every page carries for offline use (issue 17), kept small since every first visit loads
+ * What every page carries for offline use (ADR 0013), kept small since every first visit loads
  * it: the service worker's registration, "Có phiên bản mới — Tải lại" when a new build is
  * ready, the offline banner, and, for a signed-in student, sending what the outbox holds.
  */

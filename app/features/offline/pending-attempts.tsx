@@ -8,7 +8,7 @@ import type { QueuedAttempt } from "#app/lib/device-store.ts";
 const t = vi.offline;
 
 /**
- * Attempts finished on this device that the server has not got yet (issue 17), above the
+ * Attempts finished on this device that the server has not got yet (ADR 0013), above the
  * history: "Chờ đồng bộ" until they are sent; one the server refused says why, and can be
  * dismissed. Scores shown are the room's; the server computes its own when it saves.
  */
@@ -85,7 +85,7 @@ export function PendingAttempts() {
 }
 
 /**
- * On the history offline (a copy from the last visit online, issue 17): says that attempts
+ * On the history offline (a copy from the last visit online, ADR 0013): says that attempts
  * made on other devices since are not in it.
  */
 export function HistoryOfflineNote() {

@@ -1,5 +1,5 @@
 /**
- * Ôn Tập's service worker (issue 17), bundled by scripts/build-server.mjs into build/client/sw.js
+ * Ôn Tập's service worker (ADR 0013), bundled by scripts/build-server.mjs into build/client/sw.js
  * with this build's precache list. Workbox does the caching; this file only says what goes where:
  *
  * - The build's scripts and styles, and the offline page, are precached under their revisions:

@@ -1,7 +1,7 @@
 import type { QuestionView } from "#db/catalogue.ts";
 
 /**
- * The browser's copy of question lists (spec section 7, Question list loading): keyed by the
+ * The browser's copy of question lists: keyed by the
  * request URL, which names the practice, the selection and the practice's content version, so a
  * changed practice is never served stale. Bounded: at most MAX_ENTRIES lists, none older than
  * MAX_AGE_MS, the oldest evicted first. A failed or empty load is never stored. When the

@@ -27,7 +27,7 @@ interface AnswerOptionsProps {
 }
 
 /**
- * The answers of one question as toggle buttons labelled A, B, C… for any count (defect 4):
+ * The answers of one question as toggle buttons labelled A, B, C… for any count (E, F and on):
  * round marks when one answer is asked for, square when several are. Memoised on its props,
  * which stay the same objects across countdown ticks, so a tick never re-renders it.
  */

@@ -23,7 +23,7 @@ interface QuestionBlockProps {
   headingId?: string;
 }
 
-/** One question: its text (line breaks kept, defect 11), "Chọn N đáp án", answers, explanation. */
+/** One question: its text (line breaks kept as written), "Chọn N đáp án", answers, explanation. */
 export const QuestionBlock = memo(function QuestionBlock({
   question,
   number,

@@ -2,7 +2,7 @@ import type { EngineQuestion, ResultItem, RoomState, RoomSummary } from "#engine
 
 /**
  * A room's progress in the browser, under its attempt id, so a refresh, a reopened tab or a
- * phone that killed the browser comes back to the same question (defect 10), and a finished
+ * phone that killed the browser comes back to the same question, and a finished
  * attempt that could not be saved yet is sent when the page opens again.
  *
  * Only progress is stored: the questions, their order and the config are rebuilt from the URL

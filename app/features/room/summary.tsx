@@ -15,7 +15,7 @@ export const SUMMARY_HEADING_ID = "summary-heading";
 /**
  * The end of a room: time, the ring, "Số câu đúng: k/N", where the save stands, and every
  * question with its keys, wrong picks and explanation. The results stay on screen whatever
- * happens to the save (defect 2: never a blank screen).
+ * happens to the save (never a blank screen).
  */
 export function Summary({
   title,

@@ -44,7 +44,7 @@ export function useAttemptSave(
     let queued = false;
 
     // A dropped connection or a busy server: the attempt also goes to the outbox at once, so
-    // closing the tab or the browser loses nothing (issue 17).
+    // closing the tab or the browser loses nothing (ADR 0013).
     async function queue() {
       const entry = queueEntry?.();
       if (queued || !submission || !entry) return;

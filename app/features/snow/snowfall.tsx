@@ -1,5 +1,5 @@
 /**
- * Twelve flakes (spec section 9). Only transform and opacity animate, on a fixed layer that
+ * Twelve flakes. Only transform and opacity animate, on a fixed layer that
  * takes no space, so nothing shifts; CSS hides them unless <html data-snow="on"> and stops them
  * for visitors who prefer reduced motion.
  */
