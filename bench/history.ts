@@ -5,7 +5,7 @@
 //   - the history page (db listHistoryPage): the first page, a deep page by the keyset, and the
 //     first page filtered by practice;
 //   - a replay (db findAttempt) of one attempt with its 25 answers;
-//   - the due cards (server/review.ts countDueToday and dueReviewQuestions);
+//   - the due cards (services/review/review.ts countDueToday and dueReviewQuestions);
 //   - a page of "Tải dữ liệu của tôi" (db listExportPage, 100 attempts with their answers);
 //   - the statistics tab (db/statistics.ts userStatistics).
 // On SQLite (a temp file, deleted afterwards) and on PostgreSQL when TEST_DATABASE_URL is set (a
