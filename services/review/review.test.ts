@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { findCards } from "#db/review-cards.ts";
 import type { Bank } from "#content/formats/types.ts";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";

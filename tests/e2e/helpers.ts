@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 /** Every screen a visitor can open, with the heading and title it must show (the room and the history need sign-in: room.spec.ts, history.spec.ts). */
 export const SCREENS = [
