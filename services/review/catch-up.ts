@@ -31,7 +31,7 @@ export interface CatchUpPlan {
 
 /**
  * Plans the catch-up from the cards as they are, writing nothing. Stale cards are taken in
- * revision order; of two that would follow to the same revision, or one whose target already
+ * question-id order (oldest revision first); of two that would follow to the same revision, or one whose target already
  * has a card, only the first to arrive keeps its history, as moving them one by one would.
  */
 export async function planCatchUp(
