@@ -31,8 +31,9 @@ export interface CatchUpPlan {
 
 /**
  * Plans the catch-up from the cards as they are, writing nothing. Stale cards are taken in
- * question-id order (oldest revision first); of two that would follow to the same revision, or one whose target already
- * has a card, only the first to arrive keeps its history, as moving them one by one would.
+ * question-id order (oldest revision first); of two that would follow to the same revision,
+ * or one whose target already has a card, only the first to arrive keeps its history, as
+ * moving them one by one would.
  */
 export async function planCatchUp(
   db: Kysely<DB>,
