@@ -43,7 +43,7 @@ export default tseslint.config(
     // through package.json's "#…" imports and relative paths alike. Tests drive the whole stack
     // through HTTP and check what screens say, so they may import across layers.
     files: ["**/*.ts", "**/*.tsx"],
-    ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/{e2e,setup,support}/**", "bench/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/{e2e,support}/**", "bench/**"],
     plugins: { "import-x": importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,

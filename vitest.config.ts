@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: ["**/*.test.{ts,tsx}"],
     exclude: ["node_modules/**", "build/**", "tests/e2e/**"],
-    setupFiles: ["tests/setup/vitest-setup.ts"],
+    setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -18,9 +18,9 @@ import {
   createPostgresSchemaClient,
   createPostgresTestDatabase,
   createSqliteTestDatabase,
-} from "#tests/setup/databases.ts";
-import { roomConfig } from "#engine/test-support.ts";
-import { testEnv } from "#tests/setup/test-env.ts";
+} from "#tests/support/databases.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 
 const PRACTICE = "bench-attempts";
 const USER = "bench-user";

@@ -9,7 +9,7 @@ import {
   createPostgresTestDatabase,
   createSqliteTestDatabase,
   type TestDatabase,
-} from "#tests/setup/databases.ts";
+} from "#tests/support/databases.ts";
 
 function bankOf(size: number): Bank {
   return {

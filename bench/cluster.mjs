@@ -4,12 +4,17 @@
 // created and dropped) and one Redis (TEST_REDIS_URL), behind the tests' round-robin proxy; then
 // the same run against one instance. Each student, signed in once, opens the home page, a
 // subject, a set-up page and a room and saves an attempt, thinking 0.5–1.5 s between two steps
-// (bench/support/students.mjs). Prints requests/s, p50, p99, errors and the RSS of each
+// (tests/support/bench-students.mjs). Prints requests/s, p50, p99, errors and the RSS of each
 // instance, and writes bench/results/cluster-<time>.json. `npm run build` first.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { createPostgresDatabase, PAGES, roomPath, startApp } from "./support/app-server.mjs";
-import { runStudents, submission } from "./support/students.mjs";
+import {
+  createPostgresDatabase,
+  PAGES,
+  roomPath,
+  startApp,
+} from "../tests/support/bench-app-server.mjs";
+import { runStudents, submission } from "../tests/support/bench-students.mjs";
 import { startRoundRobinProxy } from "../tests/support/round-robin-proxy.ts";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 1000);

@@ -39,10 +39,10 @@ import { userStatistics } from "#db/statistics.ts";
 import type { DB } from "#db/schema.ts";
 import { configFields } from "#engine/room.ts";
 import { reviewCard } from "#engine/review.ts";
-import { roomConfig } from "#engine/test-support.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 import { countDueToday, dueReviewQuestions } from "#services/review/review.ts";
-import { createPostgresSchemaClient } from "#tests/setup/databases.ts";
-import { testEnv } from "#tests/setup/test-env.ts";
+import { createPostgresSchemaClient } from "#tests/support/databases.ts";
+import { testEnv } from "#tests/support/test-env.ts";
 
 const env = process.env;
 const USERS = Number(env.HISTORY_USERS ?? 100_000);

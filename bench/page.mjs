@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { chromium } from "@playwright/test";
-import { checkouts, PAGES, signUp, startApp, stats } from "./support/app-server.mjs";
+import { checkouts, PAGES, signUp, startApp, stats } from "../tests/support/bench-app-server.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const NETWORK = {

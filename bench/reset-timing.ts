@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { createAuth } from "#server/auth.ts";
 import { loadEnv } from "#server/env.ts";
 import { createLogger } from "#server/logger.ts";
-import { createSqliteTestDatabase } from "#tests/setup/databases.ts";
+import { createSqliteTestDatabase } from "#tests/support/databases.ts";
 
 const ROUNDS = 600;
 const WARM_UP = 50;

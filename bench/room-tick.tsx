@@ -23,7 +23,7 @@ const { flushSync } = await import("react-dom");
 const { createRoot } = await import("react-dom/client");
 const { createRoom, reduceRoom } = await import("#engine/room.ts");
 const { FlatRoom } = await import("#app/features/room/flat-room.tsx");
-const { sampleQuestions } = await import("#app/features/room/room-harness.tsx");
+const { sampleQuestions } = await import("#tests/support/room-harness.tsx");
 
 const QUESTIONS = 200;
 let state = createRoom(sampleQuestions(QUESTIONS), {

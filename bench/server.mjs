@@ -25,8 +25,8 @@ import {
   signUp,
   startApp,
   stats,
-} from "./support/app-server.mjs";
-import { runStudents, submission } from "./support/students.mjs";
+} from "../tests/support/bench-app-server.mjs";
+import { runStudents, submission } from "../tests/support/bench-students.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
 import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase } from "#tests/support/databases.ts";
 import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import type { Bank } from "./formats/types.ts";

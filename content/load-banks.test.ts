@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase } from "#tests/support/databases.ts";
 import { loadBanksIntoEmptyDatabase } from "./load-banks.ts";
 
 const FOLDER = "tests/fixtures/banks";

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase } from "#tests/support/databases.ts";
 import { findPracticeByCode, findSubjectByCode, listPracticesOfSubject } from "./catalogue.ts";
 
 describeEachDatabase("catalogue reads", (database) => {

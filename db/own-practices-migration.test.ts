@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 

@@ -5,8 +5,8 @@ import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
 
 /**
  * The users' FSRS review cards (migration 0008): reads and writes only. What a card becomes is
- * the engine's (engine/review.ts), when a card follows a new revision is the server's
- * (services/review/review.ts).
+ * the engine's (engine/review.ts), when a card follows a new revision is the services'
+ * (services/review/catch-up.ts).
  */
 
 export interface StoredReviewCard extends ReviewCardState {
@@ -131,7 +131,7 @@ export async function listCardPracticeIds(db: Kysely<DB>, userId: string): Promi
 
 /**
  * Practices whose cards are left out of every read below (suspended: the user may no longer
- * open them, services/review/review.ts). Usually empty, and then the queries are as before.
+ * open them, services/review/suspended.ts). Usually empty, and then the queries are as before.
  */
 export type SuspendedPractices = readonly number[];
 
@@ -172,6 +172,25 @@ export async function countDueCards(
   return Number(row.n);
 }
 
+/**
+ * How many of the user's cards on these revisions are due by the same rule as `countDueCards`,
+ * retired or not: cards about to follow their question to a live revision (their schedule goes
+ * with them), counted before they move (services/review/catch-up.ts, ADR 0018).
+ */
+export async function countDueCardsOn(
+  db: Kysely<DB>,
+  userId: string,
+  questionIds: readonly number[],
+  dueBefore: Date,
+  learningDueBefore?: Date,
+): Promise<number> {
+  if (questionIds.length === 0) return 0;
+  const row = await dueQuery(db, userId, [], dueBefore, learningDueBefore, questionIds)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** ts-fsrs's State.Review: a card scheduled in days; the others step through minutes. */
 const REVIEW_STATE = 2;
 
@@ -181,14 +200,19 @@ function dueQuery(
   suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore: Date | undefined,
+  onRevisions?: readonly number[],
 ) {
   let query = db
     .selectFrom("review_card")
     .innerJoin("question", "question.id", "review_card.question_id")
     .where("review_card.user_id", "=", userId)
     .where("review_card.due", "<", dueBefore.toISOString())
-    .where("review_card.stability", "<=", GRADUATION_DAYS)
-    .where("question.retired", "=", 0);
+    .where("review_card.stability", "<=", GRADUATION_DAYS);
+  // Without named revisions, only cards on live ones: a retired revision's card waits for the
+  // catch-up to move or drop it.
+  query = onRevisions
+    ? query.where("review_card.question_id", "in", [...onRevisions])
+    : query.where("question.retired", "=", 0);
   if (suspended.length > 0) query = query.where("question.practice_id", "not in", [...suspended]);
   if (learningDueBefore) {
     const learningBound = learningDueBefore.toISOString();
@@ -258,7 +282,8 @@ export async function listStaleCards(
 
 /**
  * Moves a card to another revision, or drops it when the user already has a card there (the
- * newer one, made by answering the new revision, is the truer history).
+ * newer one, made by answering the new revision, is the truer history). Run it inside the
+ * transaction that holds `lockCardsOf`, so no save adds a card there between the two steps.
  */
 export async function moveCard(
   db: Kysely<DB>,
@@ -266,20 +291,22 @@ export async function moveCard(
   fromQuestionId: number,
   toQuestionId: number,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom("review_card")
-      .select("question_id")
-      .where("user_id", "=", userId)
-      .where("question_id", "=", toQuestionId)
-      .executeTakeFirst();
-    const card = trx
-      .updateTable("review_card")
-      .where("user_id", "=", userId)
-      .where("question_id", "=", fromQuestionId);
-    if (taken) await dropCards(trx, userId, [fromQuestionId]);
-    else await card.set({ question_id: toQuestionId }).execute();
-  });
+  const taken = await db
+    .selectFrom("review_card")
+    .select("question_id")
+    .where("user_id", "=", userId)
+    .where("question_id", "=", toQuestionId)
+    .executeTakeFirst();
+  if (taken) {
+    await dropCards(db, userId, [fromQuestionId]);
+    return;
+  }
+  await db
+    .updateTable("review_card")
+    .set({ question_id: toQuestionId })
+    .where("user_id", "=", userId)
+    .where("question_id", "=", fromQuestionId)
+    .execute();
 }
 
 /** Deletes the user's cards on these revisions. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase } from "#tests/support/databases.ts";
 import type { AttemptTable, DB } from "./schema.ts";
 import { userStatistics, weekMondays } from "./statistics.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createRoom } from "./room.ts";
-import { question, roomConfig, run, ticks } from "./test-support.ts";
+import { question, roomConfig, run, ticks } from "#tests/support/engine-fixture.ts";
 
 /*
  * Per-answer time: a review grades a right answer Hard when it was slow, so the room

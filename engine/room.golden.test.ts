@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerLabel } from "./labels.ts";
 import { createRoom, displayedAnswers, orderedQuestions, questionAt } from "./room.ts";
-import { question, roomConfig, run, ticks } from "./test-support.ts";
+import { question, roomConfig, run, ticks } from "#tests/support/engine-fixture.ts";
 import type { RoomAction, RoomState } from "./types.ts";
 
 /*

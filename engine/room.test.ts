@@ -10,7 +10,7 @@ import {
   reduceRoom,
 } from "./room.ts";
 import { keyCount } from "./scoring.ts";
-import { question, roomConfig, run, ticks } from "./test-support.ts";
+import { question, roomConfig, run, ticks } from "#tests/support/engine-fixture.ts";
 import type { EngineQuestion, RoomAction, RoomState } from "./types.ts";
 
 const tick: RoomAction = { type: "tick" };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { keyCount, keyIndexes, normalisePicks, scoreAnswers, scoreQuestion } from "./scoring.ts";
-import { question } from "./test-support.ts";
+import { question } from "#tests/support/engine-fixture.ts";
 
 describe("scoreQuestion", () => {
   const multi = question(7, [3, 1]);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { readAvatar } from "#db/avatars.ts";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { avatarFileName, moveAvatarFilesIntoDatabase, storeAvatar } from "./avatar-store.ts";
 
 const dirs: string[] = [];

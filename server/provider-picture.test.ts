@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readAvatar } from "#db/avatars.ts";
-import { createSqliteTestDatabase, type TestDatabase } from "#tests/setup/databases.ts";
+import { createSqliteTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
 import { MAX_AVATAR_BYTES } from "./avatar-image.ts";
 import {
   adoptProviderPicture,

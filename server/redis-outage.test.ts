@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTestRedis } from "#tests/setup/test-env.ts";
-import { postForm, postSignUp, sessionCookie } from "#tests/setup/test-server.ts";
+import { findTestRedis } from "#tests/support/test-env.ts";
+import { postForm, postSignUp, sessionCookie } from "#tests/support/test-server.ts";
 import { startAppProcess, type AppProcess } from "#tests/support/app-process.ts";
 import { startTcpCutProxy, type TcpCutProxy } from "#tests/support/tcp-cut-proxy.ts";
 

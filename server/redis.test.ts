@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findTestRedis } from "#tests/setup/test-env.ts";
+import { findTestRedis } from "#tests/support/test-env.ts";
 import { createLogger } from "./logger.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
 

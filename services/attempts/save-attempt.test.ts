@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
+import { describeEachDatabase } from "#tests/support/databases.ts";
 import { findAttempt, listAttemptsOfPractice, listAttemptsOfUser } from "#db/attempts.ts";
 import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { DB } from "#db/schema.ts";

@@ -8,7 +8,7 @@ import { listExportPage } from "#db/data-export.ts";
 import { findCards } from "#db/review-cards.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { reviewCard } from "#engine/review.ts";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
 import { saveReviewAttempt, type ReviewSubmission } from "./save-review-attempt.ts";
 import { countDueToday, dueReviewQuestions } from "#services/review/review.ts";

@@ -11,7 +11,7 @@ import {
 import { practiceOfQuestionIsDeleted, purgeOrphanPractices } from "#db/own-practices.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { listSubjects } from "#db/subjects.ts";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt } from "#services/attempts/save-attempt.ts";
 import { actOnReport, listReports, reportPractice } from "./reports.ts";

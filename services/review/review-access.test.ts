@@ -5,7 +5,7 @@ import type { ParsedQuestions } from "#content/formats/types.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";
 import { userStatistics } from "#db/statistics.ts";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import {

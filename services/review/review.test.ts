@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { findCards } from "#db/review-cards.ts";
 import type { Bank } from "#content/formats/types.ts";
-import { describeEachDatabase, insertUser } from "#tests/setup/databases.ts";
+import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";
@@ -73,7 +73,8 @@ describeEachDatabase("review cards", (database) => {
   beforeAll(async () => {
     await importBanks(database().db, [bank(FIRST)], { now: T0 });
     ids = await liveIds();
-    for (const id of ["mistakes", "fsrs", "other", "revised"]) await addUser(id);
+    for (const id of ["mistakes", "fsrs", "other", "revised", "counted", "graded"])
+      await addUser(id);
   });
 
   it("a practice run's mistakes, and only they, are due today; another user has none", async () => {
@@ -144,5 +145,36 @@ describeEachDatabase("review cards", (database) => {
     expect(cards.map((c) => c.questionId)).toEqual([after[0]]);
     expect(cards[0]).toMatchObject({ reps: 1, state: 1 });
     ids = after;
+  });
+
+  it("the due count writes nothing; the review queue and a save carry out the catch-up", async () => {
+    const { db } = database();
+    const before = ids;
+    // Every question missed (the second's key is its second answer, picked only when "wrong").
+    await run("counted", [0, 2], T0);
+    await run("graded", [0, 2], T0);
+    // Question 1 reworded again (same keys), question 2 kept, question 3 retired for good.
+    await importBanks(
+      db,
+      [bank([{ text: "Câu một, lần ba" }, { text: "Câu hai", keys: [false, true, false] }])],
+      { now: T0, allowRetire: true },
+    );
+    const after = await liveIds();
+    expect(after[1]).toBe(before[1]);
+    // Counted as the room will find them: the kept card and the one that follows its question.
+    expect(await countDueToday(db, "counted", at(60_000))).toBe(2);
+    const untouched = await findCards(db, "counted", [...before, ...after]);
+    expect(untouched.map((c) => c.questionId).sort()).toEqual([...before].sort());
+    expect((await dueReviewQuestions(db, "counted", at(60_000))).sort()).toEqual(
+      [after[0], after[1]].sort(),
+    );
+    const caughtUp = await findCards(db, "counted", [...before, ...after]);
+    expect(caughtUp.map((c) => c.questionId).sort()).toEqual([after[0], after[1]].sort());
+    // A save grades the card that followed its question, keeping its history.
+    ids = after;
+    await run("graded", [0], at(60_000));
+    const graded = await findCards(db, "graded", [...before, ...after]);
+    expect(graded.map((c) => c.questionId).sort()).toEqual([after[0], after[1]].sort());
+    expect(graded.find((c) => c.questionId === after[0])).toMatchObject({ reps: 2 });
   });
 });

@@ -3,16 +3,12 @@ import { endOfVnDay } from "#base/vn-day.ts";
 import { openablePractices } from "#db/own-practices.ts";
 import {
   countDueCards,
-  dropCards,
+  countDueCardsOn,
   findCards,
-  listCardPracticeIds,
   listDueCards,
   lockCardsOf,
-  listStaleCards,
-  moveCard,
   saveCards,
   type StoredReviewCard,
-  type SuspendedPractices,
 } from "#db/review-cards.ts";
 import { listRevisions } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
@@ -20,28 +16,15 @@ import {
   MAX_REVIEW_QUESTIONS,
   retrievability,
   reviewCard,
-  sameKeys,
   type ReviewGrade,
 } from "#engine/review.ts";
+import { catchUpReviewCards, planCatchUp } from "./catch-up.ts";
+import { suspendedPractices } from "./suspended.ts";
 
 /**
  * "Ôn lỗi sai": which of a user's cards are due today, and what an answer does to a
  * card. The schedule is FSRS's (engine/review.ts); the cards are stored by db/review-cards.ts.
  */
-
-/**
- * The practices of the user's cards that the user may no longer open: an own practice whose
- * link was revoked (for anyone but its owner), that an operator hid, or that was deleted; a
- * bank's practice hidden from the catalogue. Their cards are suspended: never counted, picked,
- * followed to a newer revision or dropped, so they come back as they were if access does (an
- * operator shows the practice again; the student practises through its new link). Who may open
- * what is ADR 0012's one rule (db/own-practices.ts), asked here of every practice at once.
- */
-export async function suspendedPractices(db: Kysely<DB>, userId: string): Promise<number[]> {
-  const practiceIds = await listCardPracticeIds(db, userId);
-  const open = await openablePractices(db, userId, practiceIds);
-  return practiceIds.filter((id) => !open.has(id));
-}
 
 /** Whether the user may still open the practice of every one of these question revisions. */
 export async function mayReviewQuestions(
@@ -69,31 +52,6 @@ export async function mayOpenAll(
 }
 
 /**
- * Brings the user's cards up to the catalogue: a card on a retired revision follows its question
- * to the newer revision when only the wording changed (the same answers are keys), and is
- * dropped when the keys changed or the question was retired for good. Lazy, per user, at read
- * time: an import never walks every user's cards. A suspended card stays where it is: a
- * revision made after the student lost access is not theirs to see.
- */
-async function followRevisions(
-  db: Kysely<DB>,
-  userId: string,
-  suspended: SuspendedPractices,
-): Promise<void> {
-  const stale = await listStaleCards(db, userId, suspended);
-  const drop: number[] = [];
-  for (const card of stale) {
-    const before = { id: card.questionId, answers: card.answers, anyKey: card.anyKey };
-    if (card.next && sameKeys(before, card.next)) {
-      await moveCard(db, userId, card.questionId, card.next.id);
-    } else {
-      drop.push(card.questionId);
-    }
-  }
-  await dropCards(db, userId, drop);
-}
-
-/**
  * How far ahead a card in its learning steps counts as due. FSRS keeps a fresh mistake in
  * short steps (again in 1 minute, then 10) before spacing it by days. Counting those by the end
  * of the day, as cards scheduled in days are, would keep a card answered right a minute ago on
@@ -108,8 +66,21 @@ export const LEARN_AHEAD_MS = 5 * 60 * 1000;
  */
 export async function countDueToday(db: Kysely<DB>, userId: string, now: Date): Promise<number> {
   const suspended = await suspendedPractices(db, userId);
-  await followRevisions(db, userId, suspended);
-  return countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now));
+  // A read, shown on every home and history page: it writes nothing, and counts the cards the
+  // catch-up would move as if they had moved (ADR 0018), so the number is the one the review
+  // room will find.
+  const { moves } = await planCatchUp(db, userId, suspended);
+  const [live, following] = await Promise.all([
+    countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now)),
+    countDueCardsOn(
+      db,
+      userId,
+      moves.map((move) => move.from),
+      endOfVnDay(now),
+      learnAhead(now),
+    ),
+  ]);
+  return live + following;
 }
 
 function learnAhead(now: Date): Date {
@@ -119,14 +90,16 @@ function learnAhead(now: Date): Date {
 /**
  * The question revisions of today's review, up to MAX_REVIEW_QUESTIONS: the cards due today
  * (as countDueToday counts them) whose memory is weakest now (lowest retrievability) first.
+ * The review room opens on this list, so it first carries out the catch-up (a write, ADR 0018):
+ * the room's address must name the live revisions the cards have followed to.
  */
 export async function dueReviewQuestions(
   db: Kysely<DB>,
   userId: string,
   now: Date,
 ): Promise<number[]> {
+  await catchUpReviewCards(db, userId);
   const suspended = await suspendedPractices(db, userId);
-  await followRevisions(db, userId, suspended);
   const due = await listDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now));
   return due
     .map((card) => ({ id: card.questionId, r: retrievability(card, now) }))
@@ -137,7 +110,8 @@ export async function dueReviewQuestions(
 
 /**
  * Reviews the user's cards with these grades at `now` and writes them; `db` is the attempt's
- * save transaction, so the cards change exactly when the attempt is stored.
+ * save transaction, so the cards change exactly when the attempt is stored. The catch-up runs
+ * first (ADR 0018), so a grade of a reworded question lands on the card that follows it.
  */
 export async function gradeCards(
   db: Kysely<DB>,
@@ -147,6 +121,7 @@ export async function gradeCards(
 ): Promise<void> {
   if (grades.length === 0) return;
   await lockCardsOf(db, userId);
+  await catchUpReviewCards(db, userId);
   const existing = new Map(
     (
       await findCards(

@@ -7,7 +7,7 @@ import {
   register,
   waitForHydration,
 } from "./helpers.ts";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 test.describe("accounts", () => {
   test("register → the header shows the name → a reload keeps the session → logout toast → login", async ({

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 const SAMPLE_SUBJECTS = [
   "Cơ sở dữ liệu",

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect } from "kysely";
 import { importBanks } from "../../content/import-bank.ts";
 import type { DB } from "../../db/schema.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
-import { buildSeedBank } from "./seed.ts";
+import { buildSeedBank } from "../support/e2e-seed.ts";
 
 /**
  * The server has migrated its fresh database and loaded the sample banks by now (Playwright

@@ -1,7 +1,11 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
+
+// Browser-only helpers: each drives a Playwright page (or axe in it), so only the specs beside
+// this file can use them, and @playwright/test stays out of what Vitest loads from
+// tests/support/ (every other shared helper lives there, the e2e bank included).
 
 /** Every screen a visitor can open, with the heading and title it must show (the room and the history need sign-in: room.spec.ts, history.spec.ts). */
 export const SCREENS = [

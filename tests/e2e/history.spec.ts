@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 /**
  * Reviewing past attempts: the set-up page's "Lịch sử luyện tập", one attempt on

@@ -28,7 +28,7 @@ import {
   waitForHydration,
 } from "./helpers.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
-import { ROOM_KEYS, SEED } from "./seed.ts";
+import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
 import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
 import { startAppProcess } from "../support/app-process.ts";
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 /**
  * "Ôn lỗi sai": the mistakes of a run are due today, the banner on the home page

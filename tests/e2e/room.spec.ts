@@ -8,7 +8,7 @@ import {
 } from "../../app/lib/room-setup.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
-import { ROOM_KEYS, SEED } from "./seed.ts";
+import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
 
 /**
  * The practice room as a student uses it: sequence and flat rooms, timers run out by

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import type { Selection } from "../../base/selection.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 /**
  * "Thống kê" on /practice-history: the totals, the weekly chart and the weakest

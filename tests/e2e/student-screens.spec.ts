@@ -16,7 +16,7 @@ import {
   register,
   waitForHydration,
 } from "./helpers.ts";
-import { SEED } from "./seed.ts";
+import { SEED } from "../support/e2e-seed.ts";
 
 /**
  * What a student hit on the room, summary, history and navigation screens, each test named

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 // These tests drive the real production build through the real Express app.
 let server: TestServer;

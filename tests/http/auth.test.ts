@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 let server: TestServer;
 

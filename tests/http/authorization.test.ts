@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
-import type { TestDialect } from "#tests/setup/databases.ts";
+import type { TestDialect } from "#tests/support/databases.ts";
 import {
   postForm,
   sessionCookie,
   signUp,
   startTestServer,
   type TestServer,
-} from "#tests/setup/test-server.ts";
+} from "#tests/support/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
-import type { TestDialect } from "#tests/setup/databases.ts";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import type { TestDialect } from "#tests/support/databases.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { parseOwnText } from "#content/parse-own-text.ts";
 import { createOwnPractice } from "#services/own-practices/manage.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestDialect } from "#tests/setup/databases.ts";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import type { TestDialect } from "#tests/support/databases.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 import {
   hostileBytes,

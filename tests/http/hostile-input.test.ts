@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedVi as vi } from "#base/i18n/vi.ts";
-import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
 
 /**

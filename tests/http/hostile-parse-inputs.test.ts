@@ -5,7 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PARSE_LIMITS } from "#content/parse-limits.ts";
-import { postSignUp, sessionCookie } from "#tests/setup/test-server.ts";
+import { postSignUp, sessionCookie } from "#tests/support/test-server.ts";
 import {
   HOSTILE_TEXTS,
   manyParagraphsDocx,

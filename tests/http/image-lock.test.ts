@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 let server: TestServer;
 

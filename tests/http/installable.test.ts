@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 /**
  * Installable (ADR 0013): the web app manifest that makes Chromium offer "Cài đặt ứng dụng", its

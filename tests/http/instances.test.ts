@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createPostgresTestDatabase, type TestDatabase } from "#tests/setup/databases.ts";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { createPostgresTestDatabase, type TestDatabase } from "#tests/support/databases.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 /**
  * "Nothing per instance" (ADR 0011): two instances of the app, each with a DATA_DIR of its own

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import type { Bank } from "#content/formats/types.ts";
-import type { TestDialect } from "#tests/setup/databases.ts";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import type { TestDialect } from "#tests/support/databases.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 /**
  * GET /practice-review/:code/offline ("Tải về để luyện offline", ADR 0013) over real HTTP:

@@ -6,7 +6,7 @@ import Provider from "oidc-provider";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkIn, readOutbox } from "#tests/support/mail.ts";
-import { postForm, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 /**
  * Sign-in through a real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1,

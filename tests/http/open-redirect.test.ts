@@ -2,7 +2,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isSafeRedirectPath, safeRedirectPath } from "#base/safe-redirect.ts";
-import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { guardRedirects } from "#server/request-guards.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { ownPracticeSample } from "#tests/support/own-practice-sample.ts";
 
 /**

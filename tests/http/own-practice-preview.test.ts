@@ -1,7 +1,7 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedVi } from "#base/i18n/vi.ts";
-import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
 import { OWN_PREVIEW_RATE, type OwnPreviewAnswer } from "#services/own-practices/preview.ts";

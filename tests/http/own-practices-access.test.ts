@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
-import type { TestDialect } from "#tests/setup/databases.ts";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import type { TestDialect } from "#tests/support/databases.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import {
   createOwnPractice,

@@ -8,7 +8,7 @@ import {
   sessionCookie,
   startTestServer,
   type TestServer,
-} from "#tests/setup/test-server.ts";
+} from "#tests/support/test-server.ts";
 
 const PUBLIC_URL = "http://on-tap.test";
 

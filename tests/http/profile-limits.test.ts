@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 /**
  * Input limits on every path: the forms refused a name over 80 characters,

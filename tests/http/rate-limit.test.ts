@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeEachDatabase } from "#tests/setup/databases.ts";
-import { findTestRedis } from "#tests/setup/test-env.ts";
+import { describeEachDatabase } from "#tests/support/databases.ts";
+import { findTestRedis } from "#tests/support/test-env.ts";
 import {
   postForm,
   postSignUp,
   startTestServer,
   type TestServer,
-} from "#tests/setup/test-server.ts";
+} from "#tests/support/test-server.ts";
 import { createDatabaseRateLimitStore } from "#db/rate-limits.ts";
 import { signInLimitKey } from "#server/rate-limit.ts";
 

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postForm, signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import {
   ATTEMPT_BODY_LIMIT,
   FORM_BODY_LIMIT,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUp, startTestServer, type TestServer } from "#tests/setup/test-server.ts";
+import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 // What the speed work changed in the answers, on the real production build.
 let server: TestServer;

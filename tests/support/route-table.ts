@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { createAuth } from "#server/auth.ts";
 import { createLogger } from "#server/logger.ts";
-import type { TestServer } from "#tests/setup/test-server.ts";
+import type { TestServer } from "#tests/support/test-server.ts";
 
 /**
  * Every route the running app answers, read from the app itself rather than written down: the

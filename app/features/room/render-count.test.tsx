@@ -3,7 +3,7 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RoomConfig } from "#engine/types.ts";
-import { RoomHarness, sampleQuestions } from "./room-harness.tsx";
+import { RoomHarness, sampleQuestions } from "#tests/support/room-harness.tsx";
 
 /**
  * A countdown tick must re-render the clock, never the question or the sheet: on a cheap phone a

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRoom, reduceRoom } from "#engine/room.ts";
 import type { RoomConfig } from "#engine/types.ts";
 import { progressOf, restoreProgress } from "./room-storage.ts";
-import { sampleQuestions } from "./room-harness.tsx";
+import { sampleQuestions } from "#tests/support/room-harness.tsx";
 
 const config: RoomConfig = {
   practiceType: "SEQUENCE",

@@ -2,8 +2,8 @@
  * Helpers shared by the engine's tests (not used by the app). Kept in one place so every test
  * builds banks and configs the same way and checks the no-mutation rule the same way.
  */
-import { reduceRoom } from "./room.ts";
-import type { EngineQuestion, RoomAction, RoomConfig, RoomState } from "./types.ts";
+import { reduceRoom } from "#engine/room.ts";
+import type { EngineQuestion, RoomAction, RoomConfig, RoomState } from "#engine/types.ts";
 
 /**
  * A question with `count` answers (idx 0..count-1) whose keys are `keys`: the smallest

@@ -3,8 +3,8 @@
 // attempt, thinking 0.5–1.5 s between two steps (a student reading and tapping), over and over.
 // Every request's latency counts (headers and body read); an error is a failed request or any
 // answer but 2xx. The server's RSS is sampled every second, per process.
-import { LONG_PRACTICE, stats } from "./app-server.mjs";
-import { signUp } from "./app-server.mjs";
+import { LONG_PRACTICE, stats } from "./bench-app-server.mjs";
+import { signUp } from "./bench-app-server.mjs";
 
 const ACCOUNTS = 20;
 

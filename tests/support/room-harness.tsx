@@ -1,8 +1,8 @@
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomConfig } from "#engine/types.ts";
-import { FlatRoom } from "./flat-room.tsx";
-import { SequenceRoom } from "./sequence-room.tsx";
-import { useRoom } from "./use-room.ts";
+import { FlatRoom } from "#app/features/room/flat-room.tsx";
+import { SequenceRoom } from "#app/features/room/sequence-room.tsx";
+import { useRoom } from "#app/features/room/use-room.ts";
 
 /**
  * The room's state and views without the route around them (no loader, no router): what the
