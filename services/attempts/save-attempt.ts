@@ -14,7 +14,8 @@ import {
 } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import { roomConfigSchema } from "#engine/room-config.ts";
-import { revisionInSelection, selectionIsWellFormed } from "#engine/submission.ts";
+import { inSelection } from "#engine/selection.ts";
+import { selectionIsWellFormed } from "#engine/submission.ts";
 import type { Logger } from "pino";
 import { refuse, storeOnce, type AttemptSource, type StoreResult } from "./store.ts";
 import {
@@ -216,7 +217,7 @@ async function checkQuestions(
     const revision = byId.get(id);
     if (!revision || revision.practiceId !== practice.id) return null;
     // Distinct positions, all live now, as many as live: the two sets are equal.
-    if (!revisionInSelection(revision, selection) || !live.has(revision.idx)) return null;
+    if (!inSelection(revision, selection) || !live.has(revision.idx)) return null;
     if (seen.has(revision.idx)) return null;
     seen.add(revision.idx);
     revisions.push(revision);
