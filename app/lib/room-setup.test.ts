@@ -182,9 +182,7 @@ describe("setupOfAttempt", () => {
 
   it("starts the same selection with the same settings, but never the same seed", () => {
     const range = setupOfAttempt({
-      type: "PRACTICE_TIME_RANGE",
-      chapterIdx: null,
-      questionRange: { startAt: 21, endAt: 40 },
+      selection: { type: "PRACTICE_TIME_RANGE", start: 21, end: 40 },
       config,
     });
     const { seed: _seed, ...settings } = config;
@@ -194,7 +192,7 @@ describe("setupOfAttempt", () => {
       selection: { type: "PRACTICE_TIME_RANGE", start: 21, end: 40 },
     });
     expect(
-      setupOfAttempt({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2, questionRange: null, config })
+      setupOfAttempt({ selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2 }, config })
         .selection,
     ).toEqual({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2 });
     const url = roomUrl("de-thu", range, { attemptId: "a", seed: 99 });
