@@ -7,18 +7,14 @@ import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_TOTAL_TIME } from "#engine/submission.ts";
 import { saveAttempt, type AttemptRefusal, type AttemptSubmission } from "./save-attempt.ts";
+import { roomConfig } from "#engine/test-support.ts";
 
 const NOW = new Date("2025-03-01T08:30:00.000Z");
-const CONFIG: AttemptSubmission["config"] = {
-  practiceType: "SEQUENCE",
-  maxQuestionTime: 30,
+const CONFIG: AttemptSubmission["config"] = roomConfig({
   maxResultTime: "OFF",
-  showQuestionKeyAfterQuestionEnd: true,
   showNotification: false,
-  shuffleQuestions: false,
-  shuffleAnswers: false,
   seed: 123456789,
-};
+});
 
 /** The seeded questions, as answers (source order) with their keys. */
 interface SeedQuestion {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { importBanks } from "#content/import-bank.ts";
 import type { DB } from "#db/schema.ts";
+import { roomConfig } from "#engine/test-support.ts";
 
 /**
  * The smallest practice the server tests need: subject "mon-thu", practice "de-thu", one
@@ -47,16 +48,7 @@ export function attemptSubmission(
     id,
     practiceCode: "de-thu",
     selection: { type: "PRACTICE_TIME_ALL" },
-    config: {
-      practiceType: "FLAT",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: false,
-      seed: 42,
-    },
+    config: roomConfig({ practiceType: "FLAT", seed: 42 }),
     answers: questionIds.map((questionId, index) => ({
       questionId,
       selectedAnswerIndexes: options.picks?.(index) ?? [0],
