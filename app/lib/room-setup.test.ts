@@ -9,6 +9,7 @@ import {
   setupOfAttempt,
 } from "./room-setup.ts";
 import { parseRoomUrl } from "./room-url.server.ts";
+import { roomConfig } from "#engine/test-support.ts";
 
 describe("rangeTiles", () => {
   it("covers every question, the last tile ending at the last one", () => {
@@ -169,16 +170,16 @@ describe("roomUrl and parseRoomUrl", () => {
 });
 
 describe("setupOfAttempt", () => {
-  const config = {
-    practiceType: "FLAT" as const,
-    maxQuestionTime: "OFF" as const,
+  const config = roomConfig({
+    practiceType: "FLAT",
+    maxQuestionTime: "OFF",
     maxResultTime: 10,
     showQuestionKeyAfterQuestionEnd: false,
     showNotification: false,
     shuffleQuestions: true,
     shuffleAnswers: true,
     seed: 7,
-  };
+  });
 
   it("starts the same selection with the same settings, but never the same seed", () => {
     const range = setupOfAttempt({
