@@ -4,6 +4,7 @@
 // guards is that a tick stays a clock update and never becomes a 200-question re-render.
 import { performance } from "node:perf_hooks";
 import { JSDOM } from "jsdom";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 // React's production build, as phones run it (act() exists only in development builds, so
 // renders are flushed with flushSync).
@@ -26,16 +27,15 @@ const { FlatRoom } = await import("#app/features/room/flat-room.tsx");
 const { sampleQuestions } = await import("#tests/support/room-harness.tsx");
 
 const QUESTIONS = 200;
-let state = createRoom(sampleQuestions(QUESTIONS), {
-  practiceType: "FLAT",
-  maxQuestionTime: "OFF",
-  maxResultTime: "OFF",
-  showQuestionKeyAfterQuestionEnd: true,
-  showNotification: false,
-  shuffleQuestions: false,
-  shuffleAnswers: false,
-  seed: 1,
-});
+let state = createRoom(
+  sampleQuestions(QUESTIONS),
+  roomConfig({
+    practiceType: "FLAT",
+    maxQuestionTime: "OFF",
+    maxResultTime: "OFF",
+    showNotification: false,
+  }),
+);
 const container = document.createElement("div");
 document.body.append(container);
 const root = createRoot(container);

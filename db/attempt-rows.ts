@@ -31,6 +31,10 @@ export interface NewAttempt {
   createdAt: Date;
 }
 
+/**
+ * A saved attempt as the history, the save's reply and the room read it: the words of
+ * NewAttempt and the wire (`selection`, `answerOrders`, `results`).
+ */
 export interface StoredAttempt {
   id: string;
   practiceCode: string;
@@ -38,26 +42,58 @@ export interface StoredAttempt {
   description: string;
   /** MISTAKES: a review of the user's mistakes, over several practices (practiceCode ""). */
   type: AttemptType;
-  chapterIdx: number | null;
-  questionRange: { startAt: number; endAt: number } | null;
+  /** Null for a MISTAKES review. */
+  selection: Selection | null;
   config: RoomConfig;
   numberOfRight: number;
   numberOfWrong: number;
   totalTime: number;
-  /** In the order shown. */
-  results: {
-    questionId: number;
-    answerSelection: { selectedAnswerIndexes: number[]; rightAnswer: boolean };
-  }[];
-  /** The spec's name for the answer orders: per shown question, original idxs in display order. */
-  sufferIndexes: number[][] | null;
+  results: NewAttempt["results"];
+  answerOrders: NewAttempt["answerOrders"];
   contentVersion: number;
   createdAt: string;
 }
 
 export type AttemptType = Selection["type"] | "MISTAKES";
 
-export type AttemptSummary = Omit<StoredAttempt, "results" | "sufferIndexes">;
+export type AttemptSummary = Omit<StoredAttempt, "results" | "answerOrders">;
+
+/*
+ * The attempt table keeps its original column names (type, chapter_idx, range_start, range_end,
+ * answer_orders, and the answers' selected/right_answer): the four functions below are the one
+ * place that maps them to and from `selection` and `answerOrders`. The data export reads them
+ * through the same functions (db/data-export.ts).
+ */
+
+/** The selection's columns of an attempt row. */
+export function selectionColumns(
+  selection: Selection | null,
+): Pick<AttemptTable, "type" | "chapter_idx" | "range_start" | "range_end"> {
+  return {
+    type: selection?.type ?? "MISTAKES",
+    chapter_idx: selection?.type === "PRACTICE_TIME_CHAPTER" ? selection.chapterIdx : null,
+    range_start: selection?.type === "PRACTICE_TIME_RANGE" ? selection.start : null,
+    range_end: selection?.type === "PRACTICE_TIME_RANGE" ? selection.end : null,
+  };
+}
+
+/** The selection a row was saved with; null for a review of mistakes (or a later type). */
+export function selectionOfRow(
+  row: { type: string } & Pick<AttemptTable, "chapter_idx" | "range_start" | "range_end">,
+): Selection | null {
+  const { type, chapter_idx: chapterIdx, range_start: start, range_end: end } = row;
+  if (type === "PRACTICE_TIME_CHAPTER" && chapterIdx !== null) return { type, chapterIdx };
+  if (type === "PRACTICE_TIME_RANGE" && start !== null && end !== null) return { type, start, end };
+  return type === "MISTAKES" ? null : { type: "PRACTICE_TIME_ALL" };
+}
+
+export function answerOrdersColumn(answerOrders: number[][] | null): string | null {
+  return answerOrders ? JSON.stringify(answerOrders) : null;
+}
+
+export function answerOrdersOfRow(row: { answer_orders: string | null }): number[][] | null {
+  return row.answer_orders ? (JSON.parse(row.answer_orders) as number[][]) : null;
+}
 
 export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
   const { selection, practice } = attempt;
@@ -71,13 +107,10 @@ export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
     practice_code: practice.code,
     practice_title: practice.title,
     description: attempt.description,
-    type: selection?.type ?? "MISTAKES",
-    chapter_idx: selection?.type === "PRACTICE_TIME_CHAPTER" ? selection.chapterIdx : null,
-    range_start: selection?.type === "PRACTICE_TIME_RANGE" ? selection.start : null,
-    range_end: selection?.type === "PRACTICE_TIME_RANGE" ? selection.end : null,
+    ...selectionColumns(selection),
     practice_type: practiceType,
     config: JSON.stringify(config),
-    answer_orders: attempt.answerOrders ? JSON.stringify(attempt.answerOrders) : null,
+    answer_orders: answerOrdersColumn(attempt.answerOrders),
     number_of_right: attempt.numberOfRight,
     number_of_wrong: attempt.numberOfWrong,
     question_count: attempt.results.length,
@@ -131,11 +164,7 @@ export function toSummary(row: SummaryRow): AttemptSummary {
     practiceTitle: row.practice_title,
     description: row.description,
     type: row.type,
-    chapterIdx: row.chapter_idx,
-    questionRange:
-      row.range_start !== null && row.range_end !== null
-        ? { startAt: row.range_start, endAt: row.range_end }
-        : null,
+    selection: selectionOfRow(row),
     config: { practiceType: row.practice_type, ...config },
     numberOfRight: row.number_of_right,
     numberOfWrong: row.number_of_wrong,
@@ -153,11 +182,9 @@ export function toStoredAttempt(
     ...toSummary(row),
     results: answers.map((a) => ({
       questionId: a.question_id,
-      answerSelection: {
-        selectedAnswerIndexes: JSON.parse(a.selected) as number[],
-        rightAnswer: a.right_answer === 1,
-      },
+      selectedAnswerIndexes: JSON.parse(a.selected) as number[],
+      rightAnswer: a.right_answer === 1,
     })),
-    sufferIndexes: row.answer_orders ? (JSON.parse(row.answer_orders) as number[][]) : null,
+    answerOrders: answerOrdersOfRow(row),
   };
 }

@@ -6,6 +6,7 @@ import {
   resolvePractice,
   type OwnState,
 } from "./own-practices.ts";
+import { whereInSelection } from "./revisions.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
@@ -250,19 +251,14 @@ export async function listPracticeQuestions(
   practiceId: number,
   selection: Selection,
 ): Promise<QuestionView[]> {
-  let query = db
+  const rows = await db
     .selectFrom("question")
     .select(questionColumns)
     .where("question.practice_id", "=", practiceId)
-    .where("question.retired", "=", 0);
-  if (selection.type === "PRACTICE_TIME_RANGE") {
-    query = query
-      .where("question.idx", ">=", selection.start - 1)
-      .where("question.idx", "<=", selection.end - 1);
-  } else if (selection.type === "PRACTICE_TIME_CHAPTER") {
-    query = query.where("question.chapter_idx", "=", selection.chapterIdx);
-  }
-  const rows = await query.orderBy("question.idx").execute();
+    .where("question.retired", "=", 0)
+    .where(whereInSelection(selection))
+    .orderBy("question.idx")
+    .execute();
   return rows.map(toQuestionView);
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, StoredAnswer } from "./schema.ts";
-import { summaryColumns } from "./attempt-rows.ts";
+import { answerOrdersOfRow, selectionOfRow, summaryColumns } from "./attempt-rows.ts";
 import { namePracticesFor } from "./own-practices.ts";
 
 /**
@@ -122,6 +122,7 @@ export type AttemptRow = {
 /** An attempt as the export writes it; `practice` is null when the attempt had none. */
 export function toExportAttempt(row: AttemptRow, answers: ExportAnswer[]): ExportAttempt {
   const hasPractice = row.practice_id !== null && row.practice_code !== null;
+  const selection = selectionOfRow(row);
   return {
     id: row.id,
     createdAt: row.created_at,
@@ -130,14 +131,15 @@ export function toExportAttempt(row: AttemptRow, answers: ExportAnswer[]): Expor
       ? { code: row.practice_code ?? "", title: row.practice_title ?? "" }
       : null,
     description: row.description,
-    chapterIdx: row.chapter_idx,
+    // The published format's fields (docs/data-export.md), from the one column mapping.
+    chapterIdx: selection?.type === "PRACTICE_TIME_CHAPTER" ? selection.chapterIdx : null,
     range:
-      row.range_start !== null && row.range_end !== null
-        ? { start: row.range_start, end: row.range_end }
+      selection?.type === "PRACTICE_TIME_RANGE"
+        ? { start: selection.start, end: selection.end }
         : null,
     practiceType: row.practice_type,
     config: JSON.parse(row.config) as Record<string, unknown>,
-    answerOrders: row.answer_orders ? (JSON.parse(row.answer_orders) as number[][]) : null,
+    answerOrders: answerOrdersOfRow(row),
     numberOfRight: row.number_of_right,
     numberOfWrong: row.number_of_wrong,
     questionCount: row.question_count,

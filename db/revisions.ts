@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Selection } from "#base/selection.ts";
+import { selectionBounds } from "#engine/selection.ts";
 import type { RevisionToCheck } from "#engine/submission.ts";
 import { resolvePractice } from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
@@ -54,18 +55,28 @@ export async function livePositions(
   practiceId: number,
   selection: Selection,
 ): Promise<Set<number>> {
-  let query = db
+  const rows = await db
     .selectFrom("question")
     .select("idx")
     .where("practice_id", "=", practiceId)
-    .where("retired", "=", 0);
-  if (selection.type === "PRACTICE_TIME_RANGE") {
-    query = query.where("idx", ">=", selection.start - 1).where("idx", "<=", selection.end - 1);
-  } else if (selection.type === "PRACTICE_TIME_CHAPTER") {
-    query = query.where("chapter_idx", "=", selection.chapterIdx);
-  }
-  const rows = await query.execute();
+    .where("retired", "=", 0)
+    .where(whereInSelection(selection))
+    .execute();
   return new Set(rows.map((r) => r.idx));
+}
+
+/**
+ * engine/selection.ts's rule as a WHERE clause on the question table: the same bounds that
+ * `inSelection` checks (db/selection.test.ts proves the two agree).
+ */
+export function whereInSelection(selection: Selection) {
+  const { idx, chapterIdx } = selectionBounds(selection);
+  return (eb: ExpressionBuilder<DB, "question">): Expression<SqlBool> => {
+    const bounds: Expression<SqlBool>[] = [];
+    if (idx) bounds.push(eb("question.idx", ">=", idx.first), eb("question.idx", "<=", idx.last));
+    if (chapterIdx !== undefined) bounds.push(eb("question.chapter_idx", "=", chapterIdx));
+    return eb.and(bounds);
+  };
 }
 
 /** Question revisions by row id (at least one), retired ones included, in no particular order. */

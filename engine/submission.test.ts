@@ -4,7 +4,6 @@ import {
   isAttemptId,
   MAX_TOTAL_TIME,
   picksAreValid,
-  revisionInSelection,
   selectionIsWellFormed,
   totalTimeIsValid,
   type RevisionToCheck,
@@ -86,25 +85,6 @@ describe("selectionIsWellFormed", () => {
       typeof selectionIsWellFormed
     >[0];
     expect(selectionIsWellFormed(unknown, 10)).toBe(false);
-  });
-});
-
-describe("revisionInSelection", () => {
-  it("places a revision by its 0-based position in a 1-based range", () => {
-    const range = { type: "PRACTICE_TIME_RANGE", start: 2, end: 3 } as const;
-    expect(
-      [0, 1, 2, 3].map((idx) => revisionInSelection({ idx, chapterIdx: null }, range)),
-    ).toEqual([false, true, true, false]);
-  });
-
-  it("treats chapter 0 as a chapter, and a question without one as in no chapter", () => {
-    const chapter0 = { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 } as const;
-    expect(revisionInSelection({ idx: 5, chapterIdx: 0 }, chapter0)).toBe(true);
-    expect(revisionInSelection({ idx: 5, chapterIdx: null }, chapter0)).toBe(false);
-    expect(revisionInSelection({ idx: 5, chapterIdx: 1 }, chapter0)).toBe(false);
-    expect(revisionInSelection({ idx: 5, chapterIdx: null }, { type: "PRACTICE_TIME_ALL" })).toBe(
-      true,
-    );
   });
 });
 

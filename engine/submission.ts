@@ -54,20 +54,6 @@ export function selectionIsWellFormed(selection: Selection, questionCount: numbe
   }
 }
 
-export function revisionInSelection(
-  revision: Pick<RevisionToCheck, "idx" | "chapterIdx">,
-  selection: Selection,
-): boolean {
-  if (selection.type === "PRACTICE_TIME_RANGE") {
-    return revision.idx >= selection.start - 1 && revision.idx <= selection.end - 1;
-  }
-  if (selection.type === "PRACTICE_TIME_CHAPTER") {
-    // Chapter 0 is a real chapter: compare values, never truthiness.
-    return revision.chapterIdx === selection.chapterIdx;
-  }
-  return true;
-}
-
 /**
  * Picks (per revision, in the same order) are answer idxs of the revision, without repeats, and
  * no more than it has keys (the room caps picks there; a question with no key takes none).

@@ -9,6 +9,7 @@ import {
   setupOfAttempt,
 } from "./room-setup.ts";
 import { parseRoomUrl } from "./room-url.server.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 describe("rangeTiles", () => {
   it("covers every question, the last tile ending at the last one", () => {
@@ -169,22 +170,20 @@ describe("roomUrl and parseRoomUrl", () => {
 });
 
 describe("setupOfAttempt", () => {
-  const config = {
-    practiceType: "FLAT" as const,
-    maxQuestionTime: "OFF" as const,
+  const config = roomConfig({
+    practiceType: "FLAT",
+    maxQuestionTime: "OFF",
     maxResultTime: 10,
     showQuestionKeyAfterQuestionEnd: false,
     showNotification: false,
     shuffleQuestions: true,
     shuffleAnswers: true,
     seed: 7,
-  };
+  });
 
   it("starts the same selection with the same settings, but never the same seed", () => {
     const range = setupOfAttempt({
-      type: "PRACTICE_TIME_RANGE",
-      chapterIdx: null,
-      questionRange: { startAt: 21, endAt: 40 },
+      selection: { type: "PRACTICE_TIME_RANGE", start: 21, end: 40 },
       config,
     });
     const { seed: _seed, ...settings } = config;
@@ -194,7 +193,7 @@ describe("setupOfAttempt", () => {
       selection: { type: "PRACTICE_TIME_RANGE", start: 21, end: 40 },
     });
     expect(
-      setupOfAttempt({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2, questionRange: null, config })
+      setupOfAttempt({ selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2 }, config })
         .selection,
     ).toEqual({ type: "PRACTICE_TIME_CHAPTER", chapterIdx: 2 });
     const url = roomUrl("de-thu", range, { attemptId: "a", seed: 99 });

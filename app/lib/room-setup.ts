@@ -162,18 +162,10 @@ export function roomUrl(
 
 /** A saved attempt's selection and settings, to start the same run again ("Làm lại đề này"). */
 export function setupOfAttempt(attempt: {
-  type: Selection["type"];
-  chapterIdx: number | null;
-  questionRange: { startAt: number; endAt: number } | null;
+  selection: Selection | null;
   config: RoomConfig;
 }): RoomSetup & { selection: Selection } {
-  const { type, chapterIdx, questionRange } = attempt;
-  const selection: Selection =
-    type === "PRACTICE_TIME_CHAPTER" && chapterIdx !== null
-      ? { type, chapterIdx }
-      : type === "PRACTICE_TIME_RANGE" && questionRange
-        ? { type, start: questionRange.startAt, end: questionRange.endAt }
-        : { type: "PRACTICE_TIME_ALL" };
+  const selection: Selection = attempt.selection ?? { type: "PRACTICE_TIME_ALL" };
   // A new run draws its own seed.
   const { seed: _seed, ...config } = attempt.config;
   return { ...DEFAULT_SETUP, ...config, selection };

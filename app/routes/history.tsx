@@ -221,23 +221,19 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
   const summary: RoomSummary = useMemo(
     () => ({
-      results: attempt.results.map((result) => ({
-        questionId: result.questionId,
-        selectedAnswerIndexes: result.answerSelection.selectedAnswerIndexes,
-        rightAnswer: result.answerSelection.rightAnswer,
-      })),
+      results: attempt.results,
       numberOfRight: attempt.numberOfRight,
       numberOfWrong: attempt.numberOfWrong,
       totalTime: attempt.totalTime,
       questionOrder: attempt.results.map((result) => result.questionId),
-      answerOrders: attempt.sufferIndexes,
+      answerOrders: attempt.answerOrders,
     }),
     [attempt],
   );
   // Answers in the order the student saw them: the saved shuffle, or the question's own order.
   const answerOrders = useMemo(
     () =>
-      attempt.sufferIndexes ??
+      attempt.answerOrders ??
       attempt.results.map(
         (result) => byId.get(result.questionId)?.answers.map((answer) => answer.idx) ?? [],
       ),
@@ -277,8 +273,7 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
 function RetryLink({ attempt }: { attempt: Extract<Loaded, { kind: "attempt" }>["attempt"] }) {
   const navigate = useNavigate();
   const setupHref = `/practice-review/${attempt.practiceCode}`;
-  const type = attempt.type;
-  if (type === "MISTAKES") {
+  if (attempt.type === "MISTAKES") {
     // A review is not repeated as it was (its cards have moved on): a new one of what is due.
     return (
       <Link className="button button-primary" to={REVIEW_HREF}>
@@ -289,9 +284,7 @@ function RetryLink({ attempt }: { attempt: Extract<Loaded, { kind: "attempt" }>[
   const retry = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    void navigate(
-      roomUrl(attempt.practiceCode, setupOfAttempt({ ...attempt, type }), newRoomIdentity()),
-    );
+    void navigate(roomUrl(attempt.practiceCode, setupOfAttempt(attempt), newRoomIdentity()));
   };
   return (
     <Link className="button button-primary" to={setupHref} onClick={retry}>

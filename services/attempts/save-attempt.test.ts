@@ -7,18 +7,14 @@ import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_TOTAL_TIME } from "#engine/submission.ts";
 import { saveAttempt, type AttemptRefusal, type AttemptSubmission } from "./save-attempt.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 const NOW = new Date("2025-03-01T08:30:00.000Z");
-const CONFIG: AttemptSubmission["config"] = {
-  practiceType: "SEQUENCE",
-  maxQuestionTime: 30,
+const CONFIG: AttemptSubmission["config"] = roomConfig({
   maxResultTime: "OFF",
-  showQuestionKeyAfterQuestionEnd: true,
   showNotification: false,
-  shuffleQuestions: false,
-  shuffleAnswers: false,
   seed: 123456789,
-};
+});
 
 /** The seeded questions, as answers (source order) with their keys. */
 interface SeedQuestion {
@@ -222,8 +218,7 @@ describeEachDatabase("attempts", (database) => {
       practiceTitle: "Đề csdl-sql",
       description: "Tất cả 6 câu hỏi",
       type: "PRACTICE_TIME_ALL",
-      chapterIdx: null,
-      questionRange: null,
+      selection: { type: "PRACTICE_TIME_ALL" },
       config: CONFIG,
       numberOfRight: 4,
       numberOfWrong: 2,
@@ -237,9 +232,10 @@ describeEachDatabase("attempts", (database) => {
         [[3], true],
       ].map(([selectedAnswerIndexes, rightAnswer], i) => ({
         questionId: live[i],
-        answerSelection: { selectedAnswerIndexes, rightAnswer },
+        selectedAnswerIndexes,
+        rightAnswer,
       })),
-      sufferIndexes: null,
+      answerOrders: null,
       contentVersion: 3,
       createdAt: NOW.toISOString(),
     });
@@ -271,13 +267,12 @@ describeEachDatabase("attempts", (database) => {
     const stored = await findAttempt(db, "u1", chapter.attempt.id.toUpperCase());
     expect(stored).toMatchObject({
       type: "PRACTICE_TIME_CHAPTER",
-      chapterIdx: 0,
-      questionRange: null,
+      selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
       description: "Chương 1: Truy vấn",
       config: { ...CONFIG, practiceType: "FLAT", shuffleQuestions: true, shuffleAnswers: true },
       numberOfRight: 2,
       numberOfWrong: 1,
-      sufferIndexes: orders,
+      answerOrders: orders,
     });
     expect(stored?.results.map((r) => r.questionId)).toEqual(chapter0);
 
@@ -294,8 +289,7 @@ describeEachDatabase("attempts", (database) => {
     if (!range.ok) return;
     expect(await findAttempt(db, "u1", range.attempt.id)).toMatchObject({
       type: "PRACTICE_TIME_RANGE",
-      chapterIdx: null,
-      questionRange: { startAt: 2, endAt: 4 },
+      selection: { type: "PRACTICE_TIME_RANGE", start: 2, end: 4 },
       description: "Câu 2 - 4",
       numberOfRight: 2,
       numberOfWrong: 1,
@@ -473,7 +467,8 @@ describeEachDatabase("attempts", (database) => {
     if (!saved.ok) return;
     expect(saved.attempt.results[4]).toEqual({
       questionId: retiredOf4,
-      answerSelection: { selectedAnswerIndexes: [1], rightAnswer: true },
+      selectedAnswerIndexes: [1],
+      rightAnswer: true,
     });
     expect((await findAttempt(db, "u1", saved.attempt.id))?.results[4]?.questionId).toBe(
       retiredOf4,

@@ -4,7 +4,6 @@ import { serverVi } from "#base/i18n/vi-server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { selectionSchema } from "#base/selection.ts";
 import { storableInt, storableText, z } from "#base/zod.ts";
-import { findAttempt, insertAttempt, type NewAttempt, type StoredAttempt } from "#db/attempts.ts";
 import {
   findVisiblePractice,
   listChapterTitles,
@@ -15,19 +14,10 @@ import {
 } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import { roomConfigSchema } from "#engine/room-config.ts";
-import { scoreAnswers } from "#engine/scoring.ts";
-import {
-  answerOrdersAreValid,
-  answerSecondsAreValid,
-  isAttemptId,
-  picksAreValid,
-  revisionInSelection,
-  selectionIsWellFormed,
-  totalTimeIsValid,
-} from "#engine/submission.ts";
-import { gradesOfAttempt } from "#engine/review.ts";
+import { inSelection } from "#engine/selection.ts";
+import { selectionIsWellFormed } from "#engine/submission.ts";
 import type { Logger } from "pino";
-import { gradeCards } from "#services/review/review.ts";
+import { refuse, storeOnce, type AttemptSource, type StoreResult } from "./store.ts";
 import {
   ownerStamp,
   submittedAnswerOrders,
@@ -43,10 +33,9 @@ import {
 
 /**
  * Saving a finished room (POST /api/attempts). The browser sends what was shown and picked; the
- * server never trusts it: it checks every question against the practice and the selection,
- * checks the picks and answer orders against the stored revisions, and recomputes right/wrong
- * with the engine's one scoring rule from the stored keys. Saving is idempotent by attempt id,
- * so a double "Kết thúc", a retry after a lost answer or a second tab cannot count twice.
+ * server never trusts it: it checks every question against the practice and the selection here,
+ * then stores it by the one save path (store.ts: picks, answer orders, the engine's scoring
+ * from the stored keys, idempotent by attempt id).
  */
 
 /** The most questions one attempt may hold (a whole practice). */
@@ -81,8 +70,7 @@ export type AttemptRefusal =
   | "BAD_TOTAL_TIME"
   | ReviewRefusal;
 
-export type SaveAttemptResult =
-  { ok: true; created: boolean; attempt: StoredAttempt } | { ok: false; refusal: AttemptRefusal };
+export type SaveAttemptResult = StoreResult<AttemptRefusal>;
 
 const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   PRACTICE_NOT_FOUND: 404,
@@ -162,110 +150,44 @@ async function saveSubmission(
   return { ...(await saveAttempt(db, userId, parsed.data)), attemptId: parsed.data.id };
 }
 
-type Refused = { ok: false; refusal: AttemptRefusal };
-const refuse = (refusal: AttemptRefusal): Refused => ({ ok: false, refusal });
-
 /**
- * Stores an attempt once. A save of an id this user already stored returns the stored attempt
- * unchanged (`created: false`), so a client may retry freely. Everything else is checked and
- * recomputed before one transaction writes the attempt, its answers and the practice's counter.
+ * Stores an attempt once (store.ts). A save of an id this user already stored returns the stored
+ * attempt unchanged (`created: false`), so a client may retry freely. Everything else is checked
+ * and recomputed before one transaction writes the attempt, its answers and the practice's counter.
  */
-export async function saveAttempt(
+export function saveAttempt(
   db: Kysely<DB>,
   userId: string,
   submission: AttemptSubmission,
   now: Date = new Date(),
 ): Promise<SaveAttemptResult> {
-  if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
-  // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
-  const id = submission.id.toLowerCase();
-  const earlier = await replayOf(db, userId, id);
-  if (earlier) return earlier;
-
-  const checked = await checkSubmission(db, userId, submission);
-  if (!checked.ok) return checked;
-  const { selection, config, answerOrders, totalTime } = submission;
-  if (
-    !answerSecondsAreValid(submission.answerSeconds ?? null, submission.answers.length, totalTime)
-  ) {
-    return refuse("BAD_ANSWER_TIMES");
-  }
-  // Every mistake creates or updates its review card, in the same transaction as the attempt.
-  const grades = gradesOfAttempt(checked.value.results, {
-    review: false,
-    maxQuestionTime: config.maxQuestionTime,
-  });
-  const attempt = await insertAttempt(
-    db,
-    { ...checked.value, id, userId, selection, config, answerOrders, totalTime, createdAt: now },
-    (trx) => gradeCards(trx, userId, grades, now),
-  );
-  if (attempt) return { ok: true, created: true, attempt };
-
-  // Another save of the same id won the race between our first look and our insert.
-  const winner = await replayOf(db, userId, id);
-  if (!winner) throw new Error(`attempt ${id} conflicted on insert but cannot be read back`);
-  return winner;
+  return storeOnce(db, userId, submission, practiceSource, now);
 }
 
-/** The stored attempt as the result of a repeated save, or null. */
-async function replayOf(
-  db: Kysely<DB>,
-  userId: string,
-  id: string,
-): Promise<SaveAttemptResult | null> {
-  // Ids are unique per user only (migration 0006): another user's attempt of the same id is
-  // another attempt, never this one's and never in its way.
-  const attempt = await findAttempt(db, userId, id);
-  return attempt ? { ok: true, created: false, attempt } : null;
-}
-
-type CheckedAttempt = Pick<
-  NewAttempt,
-  "practice" | "description" | "results" | "numberOfRight" | "numberOfWrong"
->;
-
-/**
- * The submission checked in the order of the refusals' cost: plain values first, then the
- * practice, then its questions; then scored and described.
- */
-async function checkSubmission(
-  db: Kysely<DB>,
-  userId: string,
-  submission: AttemptSubmission,
-): Promise<{ ok: true; value: CheckedAttempt } | Refused> {
-  if (!totalTimeIsValid(submission.totalTime)) return refuse("BAD_TOTAL_TIME");
-  const practice = await findVisiblePractice(db, submission.practiceCode, userId);
-  if (!practice) return refuse("PRACTICE_NOT_FOUND");
-
-  const revisions = await checkQuestions(db, practice, submission);
-  if (!revisions) return refuse("QUESTIONS_MISMATCH");
-  if (!picksAreValid(revisions, submission.answers)) return refuse("BAD_PICKS");
-  const { config, answerOrders, selection } = submission;
-  if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
-    return refuse("BAD_ANSWER_ORDER");
-  }
-
-  // The one scoring rule, on the stored keys: whatever the client thinks it scored is unused.
-  const picks = new Map(submission.answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
-  const score = scoreAnswers(revisions, picks);
-  // The label people saw for the selection, copied so the history reads the same later.
-  const chapters = await listChapterTitles(db, practice.id);
-  return {
-    ok: true,
-    value: {
+/** A room's questions: exactly the selection of a practice this user may open. */
+const practiceSource: AttemptSource<
+  AttemptSubmission,
+  "PRACTICE_NOT_FOUND" | "QUESTIONS_MISMATCH"
+> = {
+  review: false,
+  async open(db, userId, submission) {
+    const practice = await findVisiblePractice(db, submission.practiceCode, userId);
+    if (!practice) return refuse("PRACTICE_NOT_FOUND");
+    const revisions = await checkQuestions(db, practice, submission);
+    if (!revisions) return refuse("QUESTIONS_MISMATCH");
+    const { selection } = submission;
+    return {
+      revisions,
       practice,
-      description: selectionLabel(selection, { questionCount: practice.questionCount, chapters }),
-      results: score.results.map((r) => ({
-        questionId: r.questionId,
-        selectedAnswerIndexes: [...r.selectedAnswerIndexes],
-        rightAnswer: r.rightAnswer,
-      })),
-      numberOfRight: score.numberOfRight,
-      numberOfWrong: score.numberOfWrong,
-    },
-  };
-}
+      selection,
+      // The label people saw for the selection, copied so the history reads the same later.
+      describe: async () => {
+        const chapters = await listChapterTitles(db, practice.id);
+        return selectionLabel(selection, { questionCount: practice.questionCount, chapters });
+      },
+    };
+  },
+};
 
 /**
  * The submitted revisions, in the order shown, when they are exactly one revision of every
@@ -295,7 +217,7 @@ async function checkQuestions(
     const revision = byId.get(id);
     if (!revision || revision.practiceId !== practice.id) return null;
     // Distinct positions, all live now, as many as live: the two sets are equal.
-    if (!revisionInSelection(revision, selection) || !live.has(revision.idx)) return null;
+    if (!inSelection(revision, selection) || !live.has(revision.idx)) return null;
     if (seen.has(revision.idx)) return null;
     seen.add(revision.idx);
     revisions.push(revision);

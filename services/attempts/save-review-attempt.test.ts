@@ -12,6 +12,7 @@ import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
 import { saveReviewAttempt, type ReviewSubmission } from "./save-review-attempt.ts";
 import { countDueToday, dueReviewQuestions } from "#services/review/review.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 /**
  * Saving an "Ôn lỗi sai" review on both databases, with a fixed clock: it is an
@@ -48,16 +49,7 @@ function review(
   return {
     type: "MISTAKES",
     id: randomUUID(),
-    config: {
-      practiceType: "SEQUENCE",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: false,
-      seed: 7,
-    },
+    config: roomConfig({ seed: 7 }),
     answers: questionIds.map((questionId, i) => ({
       questionId,
       selectedAnswerIndexes: options.picks?.(i) ?? [0],

@@ -1,21 +1,13 @@
 import type { Kysely } from "kysely";
 import { sharedVi } from "#base/i18n/vi.ts";
 import { storableInt, storableText, z } from "#base/zod.ts";
-import { findAttempt, insertAttempt, type StoredAttempt } from "#db/attempts.ts";
 import { findCards } from "#db/review-cards.ts";
 import { listPracticeTitles, listRevisions, type StoredRevision } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
-import { gradesOfAttempt, MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
+import { MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
 import { roomConfigSchema } from "#engine/room-config.ts";
-import { scoreAnswers } from "#engine/scoring.ts";
-import {
-  answerOrdersAreValid,
-  answerSecondsAreValid,
-  isAttemptId,
-  picksAreValid,
-  totalTimeIsValid,
-} from "#engine/submission.ts";
-import { gradeCards, mayOpenAll } from "#services/review/review.ts";
+import { mayOpenAll } from "#services/review/review.ts";
+import { refuse, storeOnce, type AttemptSource, type StoreResult } from "./store.ts";
 import {
   ownerStamp,
   submittedAnswerOrders,
@@ -63,78 +55,38 @@ export type ReviewRefusal =
   | "BAD_TOTAL_TIME"
   | "BAD_ANSWER_TIMES";
 
-export type SaveReviewResult =
-  { ok: true; created: boolean; attempt: StoredAttempt } | { ok: false; refusal: ReviewRefusal };
-
-const refuse = (refusal: ReviewRefusal) => ({ ok: false as const, refusal });
+export type SaveReviewResult = StoreResult<ReviewRefusal>;
 
 /** Practices named in a review's description before "và N đề khác". */
 const NAMED_PRACTICES = 2;
 
-/** Stores a review once; a repeated save of the id returns the stored attempt unchanged. */
-export async function saveReviewAttempt(
+/** Stores a review once (store.ts); a repeated save of the id returns the stored attempt unchanged. */
+export function saveReviewAttempt(
   db: Kysely<DB>,
   userId: string,
   submission: ReviewSubmission,
   now: Date = new Date(),
 ): Promise<SaveReviewResult> {
-  if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
-  const id = submission.id.toLowerCase();
-  const earlier = await findAttempt(db, userId, id);
-  if (earlier) return { ok: true, created: false, attempt: earlier };
-
-  const { config, answers, answerOrders, totalTime } = submission;
-  if (!totalTimeIsValid(totalTime)) return refuse("BAD_TOTAL_TIME");
-  const seconds = submission.answerSeconds ?? null;
-  if (!answerSecondsAreValid(seconds, answers.length, totalTime)) {
-    return refuse("BAD_ANSWER_TIMES");
-  }
-  const revisions = await ownCardRevisions(db, userId, answers);
-  if (!revisions) return refuse("NOT_YOUR_REVIEW");
-  if (!(await mayOpenAll(db, userId, [...new Set(revisions.map((r) => r.practiceId))]))) {
-    return refuse("PRACTICE_CLOSED");
-  }
-  if (!picksAreValid(revisions, answers)) return refuse("BAD_PICKS");
-  if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
-    return refuse("BAD_ANSWER_ORDER");
-  }
-
-  const picks = new Map(answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
-  const score = scoreAnswers(revisions, picks);
-  const results = score.results.map((r) => ({
-    questionId: r.questionId,
-    selectedAnswerIndexes: [...r.selectedAnswerIndexes],
-    rightAnswer: r.rightAnswer,
-  }));
-  const grades = gradesOfAttempt(results, {
-    review: true,
-    seconds: seconds ?? undefined,
-    maxQuestionTime: config.maxQuestionTime,
-  });
-  const attempt = await insertAttempt(
-    db,
-    {
-      id,
-      userId,
-      practice: { id: null, code: "", title: sharedVi.review.title, contentVersion: 0 },
-      description: await describe(db, revisions),
-      selection: null,
-      config,
-      answerOrders,
-      results,
-      numberOfRight: score.numberOfRight,
-      numberOfWrong: score.numberOfWrong,
-      totalTime,
-      createdAt: now,
-    },
-    (trx) => gradeCards(trx, userId, grades, now),
-  );
-  if (attempt) return { ok: true, created: true, attempt };
-  // Another save of the same id won the race between our first look and our insert.
-  const winner = await findAttempt(db, userId, id);
-  if (!winner) throw new Error(`review ${id} conflicted on insert but cannot be read back`);
-  return { ok: true, created: false, attempt: winner };
+  return storeOnce(db, userId, submission, reviewSource, now);
 }
+
+/** A review's questions: the user's own review cards, of practices they may still open. */
+const reviewSource: AttemptSource<ReviewSubmission, "NOT_YOUR_REVIEW" | "PRACTICE_CLOSED"> = {
+  review: true,
+  async open(db, userId, submission) {
+    const revisions = await ownCardRevisions(db, userId, submission.answers);
+    if (!revisions) return refuse("NOT_YOUR_REVIEW");
+    if (!(await mayOpenAll(db, userId, [...new Set(revisions.map((r) => r.practiceId))]))) {
+      return refuse("PRACTICE_CLOSED");
+    }
+    return {
+      revisions,
+      practice: { id: null, code: "", title: sharedVi.review.title, contentVersion: 0 },
+      selection: null,
+      describe: () => describe(db, revisions),
+    };
+  },
+};
 
 /**
  * The submitted revisions in the order shown, when every one is distinct and carries a review

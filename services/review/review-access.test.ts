@@ -22,6 +22,7 @@ import {
   type ReviewSubmission,
 } from "#services/attempts/save-review-attempt.ts";
 import { countDueToday, dueReviewQuestions } from "./review.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 /**
  * "Ôn lỗi sai" and the data export obey who may open a practice (ADR 0012, `resolvePractice`):
@@ -54,16 +55,7 @@ function review(questionIds: readonly number[]): ReviewSubmission {
   return {
     type: "MISTAKES",
     id: randomUUID(),
-    config: {
-      practiceType: "SEQUENCE",
-      maxQuestionTime: 30,
-      maxResultTime: 20,
-      showQuestionKeyAfterQuestionEnd: true,
-      showNotification: true,
-      shuffleQuestions: false,
-      shuffleAnswers: false,
-      seed: 7,
-    },
+    config: roomConfig({ seed: 7 }),
     answers: questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
     answerOrders: null,
     totalTime: 10 * questionIds.length,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { createOwnPractice } from "#services/own-practices/manage.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 let server: TestServer;
 
@@ -68,16 +69,7 @@ it("deleting an account leaves no row of that user in any table, and needs the r
       id: attemptId,
       practiceCode: "de-xoa",
       selection: { type: "PRACTICE_TIME_ALL" },
-      config: {
-        practiceType: "FLAT",
-        maxQuestionTime: "OFF",
-        maxResultTime: "OFF",
-        showQuestionKeyAfterQuestionEnd: true,
-        showNotification: true,
-        shuffleQuestions: false,
-        shuffleAnswers: false,
-        seed: 1,
-      },
+      config: roomConfig({ practiceType: "FLAT", maxQuestionTime: "OFF", maxResultTime: "OFF" }),
       answers: [{ questionId: question.id, selectedAnswerIndexes: [0] }],
       answerOrders: null,
       totalTime: 12,

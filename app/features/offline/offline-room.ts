@@ -1,5 +1,4 @@
-import type { QuestionView } from "#db/catalogue.ts";
-import type { Selection } from "#base/selection.ts";
+import { inSelection } from "#engine/selection.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { parseRoomUrl } from "#app/lib/room-url.ts";
 import { readBundle } from "../../lib/device-store.ts";
@@ -27,14 +26,4 @@ export async function offlineRoomData(url: URL) {
     setupHref,
     questions,
   };
-}
-
-/** db/catalogue.ts listQuestions's filter, on the downloaded questions. */
-export function inSelection(question: QuestionView, selection: Selection): boolean {
-  if (selection.type === "PRACTICE_TIME_RANGE") {
-    return question.idx >= selection.start - 1 && question.idx <= selection.end - 1;
-  }
-  if (selection.type === "PRACTICE_TIME_CHAPTER")
-    return question.chapterIdx === selection.chapterIdx;
-  return true;
 }

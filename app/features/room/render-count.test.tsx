@@ -4,6 +4,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RoomConfig } from "#engine/types.ts";
 import { RoomHarness, sampleQuestions } from "#tests/support/room-harness.tsx";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
 /**
  * A countdown tick must re-render the clock, never the question or the sheet: on a cheap phone a
@@ -14,16 +15,7 @@ const counts = new Map<string, number>();
 (globalThis as { __onTapRenderCounts?: Map<string, number> }).__onTapRenderCounts = counts;
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const base: RoomConfig = {
-  practiceType: "SEQUENCE",
-  maxQuestionTime: 30,
-  maxResultTime: 20,
-  showQuestionKeyAfterQuestionEnd: true,
-  showNotification: false,
-  shuffleQuestions: false,
-  shuffleAnswers: false,
-  seed: 7,
-};
+const base: RoomConfig = roomConfig({ showNotification: false, seed: 7 });
 
 let container: HTMLElement;
 let root: Root;

@@ -3,17 +3,9 @@ import { createRoom, reduceRoom } from "#engine/room.ts";
 import type { RoomConfig } from "#engine/types.ts";
 import { progressOf, restoreProgress } from "./room-storage.ts";
 import { sampleQuestions } from "#tests/support/room-harness.tsx";
+import { roomConfig } from "#tests/support/engine-fixture.ts";
 
-const config: RoomConfig = {
-  practiceType: "SEQUENCE",
-  maxQuestionTime: 30,
-  maxResultTime: 20,
-  showQuestionKeyAfterQuestionEnd: true,
-  showNotification: true,
-  shuffleQuestions: true,
-  shuffleAnswers: true,
-  seed: 99,
-};
+const config: RoomConfig = roomConfig({ shuffleQuestions: true, shuffleAnswers: true, seed: 99 });
 
 describe("restoring a room's progress", () => {
   const fresh = createRoom(sampleQuestions(5), config);

@@ -1,0 +1,153 @@
+import type { Kysely } from "kysely";
+import type { Selection } from "#base/selection.ts";
+import { findAttempt, insertAttempt, type NewAttempt, type StoredAttempt } from "#db/attempts.ts";
+import type { StoredRevision } from "#db/revisions.ts";
+import type { DB } from "#db/schema.ts";
+import { gradesOfAttempt } from "#engine/review.ts";
+import type { RoomConfig } from "#engine/room-config.ts";
+import { scoreAnswers } from "#engine/scoring.ts";
+import {
+  answerOrdersAreValid,
+  answerSecondsAreValid,
+  isAttemptId,
+  picksAreValid,
+  totalTimeIsValid,
+} from "#engine/submission.ts";
+import { gradeCards } from "#services/review/review.ts";
+
+/**
+ * The one store-once save path of an attempt: a finished room (save-attempt.ts) and a finished
+ * review of mistakes (save-review-attempt.ts) differ only in where their questions come from
+ * and what the attempt is of (an `AttemptSource`); every other step is here, once, in order:
+ *
+ * 1. the id: a UUID, lower-cased; an id this user already stored replays the stored attempt;
+ * 2. the plain values: total time, then the seconds per answer;
+ * 3. the source's own checks (the practice and its selection, or the user's review cards);
+ * 4. the picks and the answer orders against the stored revisions;
+ * 5. the engine's one scoring rule on the stored keys, whatever the client thinks it scored;
+ * 6. the review cards' grades and the insert, in one transaction;
+ * 7. after a lost race on the id, the winner's attempt read back.
+ *
+ * Saving is idempotent by attempt id, so a double "Kết thúc", a retry after a lost answer or a
+ * second tab cannot count twice.
+ */
+
+/** What every submission carries, whatever it is an attempt of. */
+export interface CommonSubmission {
+  /** Made by the browser before the first save: a retried save is recognised by it. */
+  id: string;
+  config: RoomConfig;
+  /** One per question, in the order shown: the revision id and the picked original idxs. */
+  answers: { questionId: number; selectedAnswerIndexes: number[] }[];
+  answerOrders: number[][] | null;
+  totalTime: number;
+  answerSeconds?: number[] | null;
+}
+
+/** Refusals of the shared steps; a source adds its own. */
+export type CommonRefusal =
+  "BAD_ATTEMPT_ID" | "BAD_TOTAL_TIME" | "BAD_ANSWER_TIMES" | "BAD_PICKS" | "BAD_ANSWER_ORDER";
+
+export type Refused<R extends string> = { ok: false; refusal: R };
+
+export type StoreResult<R extends string> =
+  { ok: true; created: boolean; attempt: StoredAttempt } | Refused<R>;
+
+/** What a source found the submission to be an attempt of, once its own checks passed. */
+export interface Opened {
+  /** The revisions answered, in the order shown. */
+  revisions: StoredRevision[];
+  practice: NewAttempt["practice"];
+  selection: Selection | null;
+  /** The label the history shows, read only once every check has passed. */
+  describe: () => Promise<string>;
+}
+
+/** What differs between a practice room and a review of mistakes. */
+export interface AttemptSource<S extends CommonSubmission, R extends string> {
+  /** A review grades every answer's card; a practice creates or updates cards of mistakes only. */
+  review: boolean;
+  open: (db: Kysely<DB>, userId: string, submission: S) => Promise<Opened | Refused<R>>;
+}
+
+export const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
+
+/** Stores `submission` once, as `source` reads it; see the steps above. */
+export async function storeOnce<S extends CommonSubmission, R extends string>(
+  db: Kysely<DB>,
+  userId: string,
+  submission: S,
+  source: AttemptSource<S, R>,
+  now: Date,
+): Promise<StoreResult<R | CommonRefusal>> {
+  if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
+  // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
+  const id = submission.id.toLowerCase();
+  const earlier = await replayOf(db, userId, id);
+  if (earlier) return earlier;
+
+  const { config, answers, answerOrders, totalTime } = submission;
+  // Plain values first: they cost no query.
+  if (!totalTimeIsValid(totalTime)) return refuse("BAD_TOTAL_TIME");
+  const seconds = submission.answerSeconds ?? null;
+  if (!answerSecondsAreValid(seconds, answers.length, totalTime)) {
+    return refuse("BAD_ANSWER_TIMES");
+  }
+  const opened = await source.open(db, userId, submission);
+  if ("ok" in opened) return opened;
+  const { revisions } = opened;
+  if (!picksAreValid(revisions, answers)) return refuse("BAD_PICKS");
+  if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
+    return refuse("BAD_ANSWER_ORDER");
+  }
+
+  const picks = new Map(answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
+  const score = scoreAnswers(revisions, picks);
+  const results = score.results.map((r) => ({
+    questionId: r.questionId,
+    selectedAnswerIndexes: [...r.selectedAnswerIndexes],
+    rightAnswer: r.rightAnswer,
+  }));
+  // The answers grade their review cards in the same transaction as the attempt.
+  const grades = gradesOfAttempt(results, {
+    review: source.review,
+    seconds: seconds ?? undefined,
+    maxQuestionTime: config.maxQuestionTime,
+  });
+  const attempt = await insertAttempt(
+    db,
+    {
+      id,
+      userId,
+      practice: opened.practice,
+      description: await opened.describe(),
+      selection: opened.selection,
+      config,
+      answerOrders,
+      results,
+      numberOfRight: score.numberOfRight,
+      numberOfWrong: score.numberOfWrong,
+      totalTime,
+      createdAt: now,
+    },
+    (trx) => gradeCards(trx, userId, grades, now),
+  );
+  if (attempt) return { ok: true, created: true, attempt };
+
+  // Another save of the same id won the race between our first look and our insert.
+  const winner = await replayOf(db, userId, id);
+  if (!winner) throw new Error(`attempt ${id} conflicted on insert but cannot be read back`);
+  return winner;
+}
+
+/** The stored attempt as the result of a repeated save, or null. */
+async function replayOf(
+  db: Kysely<DB>,
+  userId: string,
+  id: string,
+): Promise<{ ok: true; created: false; attempt: StoredAttempt } | null> {
+  // Ids are unique per user only (migration 0006): another user's attempt of the same id is
+  // another attempt, never this one's and never in its way.
+  const attempt = await findAttempt(db, userId, id);
+  return attempt ? { ok: true, created: false, attempt } : null;
+}
