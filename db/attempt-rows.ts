@@ -55,7 +55,7 @@ export interface StoredAttempt {
   createdAt: string;
 }
 
-export type AttemptType = Selection["type"] | "MISTAKES";
+type AttemptType = Selection["type"] | "MISTAKES";
 
 export type AttemptSummary = Omit<StoredAttempt, "results" | "sufferIndexes">;
 

@@ -37,7 +37,7 @@ import {
  * operator shows the practice again; the student practises through its new link). Who may open
  * what is ADR 0012's one rule (db/own-practices.ts), asked here of every practice at once.
  */
-export async function suspendedPractices(db: Kysely<DB>, userId: string): Promise<number[]> {
+async function suspendedPractices(db: Kysely<DB>, userId: string): Promise<number[]> {
   const practiceIds = await listCardPracticeIds(db, userId);
   const open = await openablePractices(db, userId, practiceIds);
   return practiceIds.filter((id) => !open.has(id));
@@ -100,7 +100,7 @@ async function followRevisions(
  * today's list (and let it be drilled again at once); like Anki's "learn ahead", a learning
  * card is due when its step comes, give or take these few minutes.
  */
-export const LEARN_AHEAD_MS = 5 * 60 * 1000;
+const LEARN_AHEAD_MS = 5 * 60 * 1000;
 
 /**
  * "Ôn tập hôm nay: N câu": of the cards not suspended, those scheduled in days that fall due before the end of today

@@ -29,8 +29,8 @@ export async function offlineRoomData(url: URL) {
   };
 }
 
-/** db/catalogue.ts listQuestions's filter, on the downloaded questions. */
-export function inSelection(question: QuestionView, selection: Selection): boolean {
+/** db/catalogue.ts listPracticeQuestions's filter, on the downloaded questions. */
+function inSelection(question: QuestionView, selection: Selection): boolean {
   if (selection.type === "PRACTICE_TIME_RANGE") {
     return question.idx >= selection.start - 1 && question.idx <= selection.end - 1;
   }

@@ -13,7 +13,7 @@ import type { Selection } from "#base/selection.ts";
 const t = vi.pages.practiceSetup;
 
 /** Answers are labelled A, B, C, … for any count (the original stopped at D). */
-export function answerLabel(position: number): string {
+function answerLabel(position: number): string {
   return String.fromCharCode(65 + position);
 }
 
