@@ -56,11 +56,12 @@ export default tseslint.config(
   },
   {
     // Tests, benchmarks and migrations (frozen history: an applied migration is never edited)
-    // may run long; everything else keeps its functions short.
+    // may run long; everything else keeps its functions short, and its components under 150
+    // lines (their markup needs more room than logic does).
     files: ["**/*.ts", "**/*.tsx"],
     ignores: ["**/*.test.ts", "**/*.test.tsx", "tests/**", "bench/**", "db/migrations/**"],
     plugins: { house },
-    rules: { "house/function-size": ["error", { max: 80 }] },
+    rules: { "house/function-size": ["error", { max: 80, componentMax: 150 }] },
   },
   {
     // Every regular expression that may meet a student's text, a request or a bank file runs in

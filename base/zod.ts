@@ -21,7 +21,7 @@ function labelOf(issue: Issue): string {
   return vi.validation.fallbackLabel;
 }
 
-export function formatIssue(issue: Issue): string | undefined {
+function formatIssue(issue: Issue): string | undefined {
   const label = labelOf(issue);
   const t = vi.validation;
   switch (issue.code) {
@@ -58,7 +58,7 @@ export function formatIssue(issue: Issue): string | undefined {
 z.config({ customError: formatIssue });
 
 /** PostgreSQL's `integer`: a larger number fails the query, so the schema refuses it first. */
-export const INT4_MAX = 2_147_483_647;
+const INT4_MAX = 2_147_483_647;
 
 /** A whole number every integer column can store (0 … 2^31 − 1); chain `.min()` for more. */
 export const storableInt = () => z.number().int().min(0).max(INT4_MAX);

@@ -9,7 +9,7 @@ import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
-import { listQuestions } from "#db/catalogue.ts";
+import { listQuestionsByCode } from "#tests/support/catalogue.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import type { DB } from "#db/schema.ts";
 import { importBanks } from "#content/import-bank.ts";
@@ -73,7 +73,7 @@ async function seed(db: Kysely<DB>, postgres: boolean): Promise<number[]> {
       updatedAt: at,
     })
     .execute();
-  const questions = await listQuestions(db, PRACTICE, { type: "PRACTICE_TIME_ALL" });
+  const questions = await listQuestionsByCode(db, PRACTICE, { type: "PRACTICE_TIME_ALL" });
   return questions.map((q) => q.id);
 }
 

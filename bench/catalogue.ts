@@ -2,7 +2,7 @@
 // and (2) the server-side time to load 100 questions of a range (the room's read), median and
 // p99 over 500 reads, on SQLite and on PostgreSQL (TEST_DATABASE_URL when set, else PGlite).
 import { performance } from "node:perf_hooks";
-import { listQuestions } from "#db/catalogue.ts";
+import { listQuestionsByCode } from "#tests/support/catalogue.ts";
 import { importBanks } from "#content/import-bank.ts";
 import type { Bank } from "#content/formats/types.ts";
 import {
@@ -46,7 +46,7 @@ async function measure(database: TestDatabase, label: string) {
   for (let i = 0; i < 550; i += 1) {
     const start = 1 + ((i * 97) % 4900);
     const t0 = performance.now();
-    const rows = await listQuestions(database.db, "bench-5000", {
+    const rows = await listQuestionsByCode(database.db, "bench-5000", {
       type: "PRACTICE_TIME_RANGE",
       start,
       end: start + 99,

@@ -104,7 +104,7 @@ export function imageWarnings(imageLines: number[], questionLines: number[]): Pr
  * too big to build in time, or XML nested deeper than any Word document is refused here
  * (limits in content/parse-limits.ts).
  */
-export function inspectDocx(bytes: Uint8Array): "ok" | "unreadable" | "too-big" | "too-complex" {
+function inspectDocx(bytes: Uint8Array): "ok" | "unreadable" | "too-big" | "too-complex" {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const end = findEndOfDirectory(view);
   if (end < 0) return "unreadable";
@@ -141,7 +141,7 @@ const XML_BUDGET = PARSE_LIMITS.docxXmlPartBytes + 1;
  * (mammoth's tree of a million nested elements took 2 GB). Comments, processing instructions,
  * declarations and CDATA open no element; quoted attribute values may hold ">".
  */
-export function xmlTooDeep(xml: Buffer, maxDepth = PARSE_LIMITS.docxXmlDepth): boolean {
+function xmlTooDeep(xml: Buffer, maxDepth = PARSE_LIMITS.docxXmlDepth): boolean {
   let depth = 0;
   let at = 0;
   while (at < xml.length) {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { findPracticeByCode, listQuestions } from "#db/catalogue.ts";
+import { findPracticeForViewer } from "#db/catalogue.ts";
+import { listQuestionsByCode } from "#tests/support/catalogue.ts";
 import { describeEachDatabase } from "#tests/support/databases.ts";
 import { formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { parseJsonBank } from "./formats/json.ts";
@@ -36,13 +37,13 @@ describeEachDatabase("importBanks", (database) => {
 
   it("stores rendered HTML, counts, and chapter 0 as a chapter", async () => {
     const { db } = database();
-    const practice = await findPracticeByCode(db, "mon-thu-chuong");
+    const practice = await findPracticeForViewer(db, "mon-thu-chuong", null);
     expect(practice).toMatchObject({ questionCount: 3, chapterCount: 2, contentVersion: 2 });
     expect(practice!.chapters.map((c) => [c.idx, c.title, c.questionCount])).toEqual([
       [0, "Chương mở đầu", 1],
       [1, "Chương hai", 2],
     ]);
-    const chapterZero = await listQuestions(db, "mon-thu-chuong", {
+    const chapterZero = await listQuestionsByCode(db, "mon-thu-chuong", {
       type: "PRACTICE_TIME_CHAPTER",
       chapterIdx: 0,
     });
@@ -50,7 +51,7 @@ describeEachDatabase("importBanks", (database) => {
     expect(chapterZero[0]!.textHtml).toContain(
       '<pre class="code-block" data-lang="sql"><code>SELECT 1 + 1;</code></pre>',
     );
-    const range = await listQuestions(db, "mon-thu-chuong", {
+    const range = await listQuestionsByCode(db, "mon-thu-chuong", {
       type: "PRACTICE_TIME_RANGE",
       start: 2,
       end: 3,
@@ -63,17 +64,17 @@ describeEachDatabase("importBanks", (database) => {
 
   it("re-importing the same bank changes nothing", async () => {
     const { db } = database();
-    const before = await findPracticeByCode(db, "mon-thu-chuong");
+    const before = await findPracticeForViewer(db, "mon-thu-chuong", null);
     const summary = await importBanks(db, [parseFixture()]);
     expect(summary).toMatchObject({ added: 0, revised: 0, retired: 0, unchanged: 3 });
-    expect((await findPracticeByCode(db, "mon-thu-chuong"))!.contentVersion).toBe(
+    expect((await findPracticeForViewer(db, "mon-thu-chuong", null))!.contentVersion).toBe(
       before!.contentVersion,
     );
   });
 
   it("a changed question gets a new revision; the old one stays readable, retired", async () => {
     const { db } = database();
-    const [before] = await listQuestions(db, "mon-thu-chuong", {
+    const [before] = await listQuestionsByCode(db, "mon-thu-chuong", {
       type: "PRACTICE_TIME_RANGE",
       start: 3,
       end: 3,
@@ -82,7 +83,7 @@ describeEachDatabase("importBanks", (database) => {
     bank.practices[0]!.questions[2]!.answers[1]!.text = "Sai hoàn toàn";
     const summary = await importBanks(db, [bank]);
     expect(summary).toMatchObject({ revised: 1, unchanged: 2, added: 0, retired: 0 });
-    const [after] = await listQuestions(db, "mon-thu-chuong", {
+    const [after] = await listQuestionsByCode(db, "mon-thu-chuong", {
       type: "PRACTICE_TIME_RANGE",
       start: 3,
       end: 3,
@@ -102,7 +103,7 @@ describeEachDatabase("importBanks", (database) => {
       .where("id", "=", after!.id)
       .executeTakeFirstOrThrow();
     expect(current.revision).toBe(old.revision + 1);
-    expect((await findPracticeByCode(db, "mon-thu-chuong"))!.contentVersion).toBe(3);
+    expect((await findPracticeForViewer(db, "mon-thu-chuong", null))!.contentVersion).toBe(3);
   });
 
   it("a question that disappears is retired, never deleted, and one with an id is followed when it moves", async () => {
@@ -112,24 +113,24 @@ describeEachDatabase("importBanks", (database) => {
     questions[2]!.answers[1]!.text = "Sai hoàn toàn"; // as the previous test left it
     // Drop the first question: "tong-hai-so" (explicit id) moves from position 2 to 1.
     bank.practices[0]!.questions = questions.slice(1);
-    const [withId] = await listQuestions(db, "mon-thu-chuong", {
+    const [withId] = await listQuestionsByCode(db, "mon-thu-chuong", {
       type: "PRACTICE_TIME_RANGE",
       start: 2,
       end: 2,
     });
-    const [third] = await listQuestions(db, "mon-thu-chuong", {
+    const [third] = await listQuestionsByCode(db, "mon-thu-chuong", {
       type: "PRACTICE_TIME_RANGE",
       start: 3,
       end: 3,
     });
     const summary = await importBanks(db, [bank]);
     expect(summary).toMatchObject({ retired: 1, unchanged: 2, added: 0, revised: 0 });
-    const live = await listQuestions(db, "mon-thu-chuong", { type: "PRACTICE_TIME_ALL" });
+    const live = await listQuestionsByCode(db, "mon-thu-chuong", { type: "PRACTICE_TIME_ALL" });
     expect(live).toHaveLength(2);
     expect(live.map((q) => q.id)).toEqual([withId!.id, third!.id]);
     const all = await db.selectFrom("question").select("id").execute();
     expect(all.length).toBeGreaterThan(live.length);
-    expect((await findPracticeByCode(db, "mon-thu-chuong"))!.questionCount).toBe(2);
+    expect((await findPracticeForViewer(db, "mon-thu-chuong", null))!.questionCount).toBe(2);
   });
 });
 
@@ -168,7 +169,7 @@ describeEachDatabase("importBanks: any one of several keys, per-answer feedback"
     const { db } = database();
     const summary = await importBanks(db, [bank]);
     expect(summary).toMatchObject({ questions: 2, multiAnswer: 1, anyKey: 1, added: 2 });
-    const [seasons, evens] = await listQuestions(db, "mua-trong-nam", {
+    const [seasons, evens] = await listQuestionsByCode(db, "mua-trong-nam", {
       type: "PRACTICE_TIME_ALL",
     });
     expect([seasons!.anyKey, seasons!.keyCount]).toEqual([true, 1]);
@@ -188,12 +189,12 @@ describeEachDatabase("importBanks: any one of several keys, per-answer feedback"
     const { db } = database();
     const changed = structuredClone(bank);
     changed.practices[0]!.questions[1]!.text = "Chọn mọi số chẵn";
-    const before = await findPracticeByCode(db, "mua-trong-nam");
+    const before = await findPracticeForViewer(db, "mua-trong-nam", null);
     expect(await importBanks(db, [changed], { dryRun: true })).toMatchObject({
       revised: 1,
       unchanged: 1,
     });
-    expect(await findPracticeByCode(db, "mua-trong-nam")).toEqual(before);
+    expect(await findPracticeForViewer(db, "mua-trong-nam", null)).toEqual(before);
   });
 
   it("refuses to retire more than half of a practice unless allowed, and then writes nothing", async () => {
@@ -203,11 +204,13 @@ describeEachDatabase("importBanks: any one of several keys, per-answer feedback"
     replaced.practices[0]!.questions = [
       { id: "cau-moi", text: "Câu mới", answers: bank.practices[0]!.questions[1]!.answers },
     ];
-    const before = await listQuestions(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" });
+    const before = await listQuestionsByCode(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" });
     await expect(importBanks(db, [replaced])).rejects.toThrow(
       new TooManyRetiredError("mua-trong-nam", 2, 2),
     );
-    expect(await listQuestions(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" })).toEqual(before);
+    expect(await listQuestionsByCode(db, "mua-trong-nam", { type: "PRACTICE_TIME_ALL" })).toEqual(
+      before,
+    );
     expect(await importBanks(db, [replaced], { allowRetire: true })).toMatchObject({
       added: 1,
       retired: 2,

@@ -27,7 +27,7 @@ export interface ImportSummary {
   unchanged: number;
 }
 
-export function emptySummary(): ImportSummary {
+function emptySummary(): ImportSummary {
   return {
     subjects: 0,
     practices: 0,
@@ -319,7 +319,7 @@ function isAnyKey(question: BankQuestion): boolean {
  * Per-answer feedback and "any one key" enter the hash only when present, so questions stored
  * before they existed keep their hash and are not revised by a re-import.
  */
-export function hashQuestion(question: BankQuestion): string {
+function hashQuestion(question: BankQuestion): string {
   const feedback = question.answers.some((a) => a.feedback)
     ? [question.answers.map((a) => a.feedback ?? null)]
     : [];

@@ -7,7 +7,7 @@ import { parseJsonBank } from "./formats/json.ts";
 import type { Bank, Problem } from "./formats/types.ts";
 import { importIntoEmpty, type ImportSummary } from "./import-bank.ts";
 
-export class BankProblemsError extends Error {
+class BankProblemsError extends Error {
   constructor(readonly problems: Problem[]) {
     super(`${problems.length} problem(s) in the banks:\n${problems.map(formatProblem).join("\n")}`);
     this.name = "BankProblemsError";

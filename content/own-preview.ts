@@ -9,7 +9,7 @@ import { renderRichText } from "./rich-text.ts";
  * the importer stores it for the room (content/rich-text.ts: KaTeX, code blocks, everything
  * else escaped), its keys marked, and every problem at its line.
  */
-export interface PreviewAnswer {
+interface PreviewAnswer {
   html: string;
   isKey: boolean;
 }
@@ -49,7 +49,7 @@ export function toPreviewProblem(problem: Problem): PreviewProblem {
   return { line: problem.line ?? 1, message: problem.message, severity: problem.severity };
 }
 
-export function renderPreviewQuestions(parsed: ParsedQuestions): PreviewQuestion[] {
+function renderPreviewQuestions(parsed: ParsedQuestions): PreviewQuestion[] {
   return parsed.questions.map((question, index) => renderQuestion(parsed, question, index));
 }
 

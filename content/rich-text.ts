@@ -71,7 +71,7 @@ function trimNewlines(text: string, side: "start" | "end"): string {
   return side === "end" ? trimEndOf(text, "\n") : trimStartOf(text, "\n");
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -54,7 +54,7 @@ export interface StoredAttempt {
   createdAt: string;
 }
 
-export type AttemptType = Selection["type"] | "MISTAKES";
+type AttemptType = Selection["type"] | "MISTAKES";
 
 export type AttemptSummary = Omit<StoredAttempt, "results" | "answerOrders">;
 

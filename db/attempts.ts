@@ -109,16 +109,6 @@ export async function listAttemptsOfPractice(
   return (await listHistoryPage(db, userId, { ...filter, limit })).attempts;
 }
 
-/** The user's latest `limit` attempts on every practice, newest first, without their answers. */
-export async function listAttemptsOfUser(
-  db: Kysely<DB>,
-  userId: string,
-  limit: number,
-): Promise<AttemptSummary[]> {
-  if (!Number.isInteger(limit) || limit <= 0) return [];
-  return (await listHistoryPage(db, userId, { limit })).attempts;
-}
-
 /** Where a page of the history starts: after the attempt with this time and id (keyset paging). */
 export interface HistoryCursor {
   createdAt: string;

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/support/databases.ts";
-import { findPracticeByCode, findSubjectByCode, listPracticesOfSubject } from "./catalogue.ts";
+import { findPracticeForViewer, findSubjectByCode, listPracticesOfSubject } from "./catalogue.ts";
 
 describeEachDatabase("catalogue reads", (database) => {
   beforeAll(async () => {
@@ -78,11 +78,11 @@ describeEachDatabase("catalogue reads", (database) => {
 
   it("finds a visible practice with its subject, never a hidden one", async () => {
     const { db } = database();
-    expect(await findPracticeByCode(db, "trr-logic")).toMatchObject({
+    expect(await findPracticeForViewer(db, "trr-logic", null)).toMatchObject({
       title: "Logic",
       source: null,
       subject: { code: "toan-roi-rac", name: "Toán rời rạc" },
     });
-    expect(await findPracticeByCode(db, "trr-an")).toBeNull();
+    expect(await findPracticeForViewer(db, "trr-an", null)).toBeNull();
   });
 });

@@ -24,7 +24,7 @@ export interface PracticeCard {
   attemptCount: number;
 }
 
-export interface ChapterInfo {
+interface ChapterInfo {
   idx: number;
   title: string;
   description: string;
@@ -121,17 +121,6 @@ export async function listSuggestedPractices(
   return rows.map((row) => ({ ...toCard(row), subjectName: row.subject_name }));
 }
 
-export async function findPracticeByCode(
-  db: Kysely<DB>,
-  code: string,
-): Promise<PracticeInfo | null> {
-  const row = await practiceInfoQuery(db)
-    .where("practice.code", "=", code)
-    .where("practice.hidden", "=", 0)
-    .executeTakeFirst();
-  return row ? withChapters(db, row, code, null) : null;
-}
-
 /**
  * The practice an address names as this viewer may see it (db/own-practices.ts decides who may):
  * a bank's by its code, an own practice by its code (its owner) or by a share link (anyone).
@@ -214,11 +203,6 @@ export interface QuestionView {
   practiceTitle?: string;
 }
 
-/**
- * The live questions of a practice for a selection, in position order: all of them, positions
- * start..end (1-based, inclusive, as people count), or one chapter (0 is a chapter).
- * Each is an index range scan on (practice_id, retired, idx | chapter_idx, idx).
- */
 /** What a QuestionView is made of (toQuestionView). */
 const questionColumns = [
   "question.id",
@@ -232,20 +216,11 @@ const questionColumns = [
   "question.answers",
 ] as const;
 
-export async function listQuestions(
-  db: Kysely<DB>,
-  practiceCode: string,
-  selection: Selection,
-): Promise<QuestionView[]> {
-  const practice = await db
-    .selectFrom("practice")
-    .select("id")
-    .where("code", "=", practiceCode)
-    .executeTakeFirst();
-  return practice ? listPracticeQuestions(db, practice.id, selection) : [];
-}
-
-/** listQuestions of a practice by its row id (a resolved address: findPracticeForViewer). */
+/**
+ * The live questions of a practice for a selection, in position order: all of them, positions
+ * start..end (1-based, inclusive, as people count), or one chapter (0 is a chapter).
+ * The practice is a resolved address (findPracticeForViewer), by its row id. Each is an index range scan on (practice_id, retired, idx | chapter_idx, idx).
+ */
 export async function listPracticeQuestions(
   db: Kysely<DB>,
   practiceId: number,

@@ -23,7 +23,7 @@ export interface Database_ {
   dialect: DialectName;
 }
 
-export function isPostgresUrl(url: string): boolean {
+function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);
 }
 

@@ -415,7 +415,7 @@ export async function purgeOrphanPractices(db: Kysely<DB>): Promise<number> {
  * Whether each practice (by id) is an own practice that is gone for good: deleted by its owner,
  * or left by a deleted account. A replay of it is marked "Đề đã bị xóa".
  */
-export async function deletedPracticeIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+async function deletedPracticeIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .selectFrom("practice")

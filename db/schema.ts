@@ -1,7 +1,7 @@
-import type { Generated, Insertable, Selectable } from "kysely";
+import type { Generated } from "kysely";
 
 /** Table types shared by both dialects. Columns are snake_case, as in the migrations. */
-export interface SubjectTable {
+interface SubjectTable {
   id: Generated<number>;
   code: string;
   name: string;
@@ -11,7 +11,7 @@ export interface SubjectTable {
   sort_order: number;
 }
 
-export interface PracticeTable {
+interface PracticeTable {
   id: Generated<number>;
   code: string;
   subject_id: number;
@@ -26,7 +26,7 @@ export interface PracticeTable {
   chapter_count: Generated<number>;
 }
 
-export interface ChapterTable {
+interface ChapterTable {
   id: Generated<number>;
   practice_id: number;
   idx: number;
@@ -129,7 +129,7 @@ export interface ReviewCardTable {
 }
 
 /** A profile picture (migration 0011): `name` is `<userId>-<16 hex>.webp`, `bytes` the WebP. */
-export interface AvatarTable {
+interface AvatarTable {
   name: string;
   user_id: string;
   bytes: Uint8Array;
@@ -140,7 +140,7 @@ export interface AvatarTable {
  * A student's own practice (migration 0012, ADR 0012): beside its `practice` row (hidden = 1,
  * in the system subject OWN_SUBJECT_CODE). `share_token` null: private.
  */
-export interface OwnPracticeTable {
+interface OwnPracticeTable {
   practice_id: number;
   owner_id: string;
   subject_name: string | null;
@@ -155,7 +155,7 @@ export interface OwnPracticeTable {
 }
 
 /** "Báo cáo" on a shared practice (migration 0012). */
-export interface PracticeReportTable {
+interface PracticeReportTable {
   id: Generated<number>;
   practice_id: number;
   reporter_id: string;
@@ -165,13 +165,13 @@ export interface PracticeReportTable {
 }
 
 /** Users who may read reports and hide practices (migration 0012; `npm run user -- grant-admin`). */
-export interface OperatorTable {
+interface OperatorTable {
   user_id: string;
   granted_at: string;
 }
 
 /** better-auth's tables (camelCase columns, as it expects); dates are Date objects. */
-export interface UserTable {
+interface UserTable {
   id: string;
   name: string;
   email: string;
@@ -184,7 +184,7 @@ export interface UserTable {
 }
 
 /** Migration 0005: a user's authenticator secret and recovery codes (encrypted by better-auth). */
-export interface TwoFactorTable {
+interface TwoFactorTable {
   id: string;
   secret: string;
   backupCodes: string;
@@ -195,7 +195,7 @@ export interface TwoFactorTable {
   lockedUntil: Date | string | null;
 }
 
-export interface SessionTable {
+interface SessionTable {
   id: string;
   expiresAt: Date | string;
   token: string;
@@ -207,7 +207,7 @@ export interface SessionTable {
   authType: string | null;
 }
 
-export interface AccountTable {
+interface AccountTable {
   id: string;
   accountId: string;
   providerId: string;
@@ -223,7 +223,7 @@ export interface AccountTable {
   updatedAt: Date | string;
 }
 
-export interface VerificationTable {
+interface VerificationTable {
   id: string;
   identifier: string;
   value: string;
@@ -236,7 +236,7 @@ export interface VerificationTable {
  * Rate-limit counters (server/rate-limit.ts): hits of the current window of `key`, and in
  * `lastRequest` when that window started (ms; a bigint column, so PostgreSQL returns a string).
  */
-export interface RateLimitTable {
+interface RateLimitTable {
   id: string;
   key: string;
   count: number;
@@ -262,8 +262,3 @@ export interface DB {
   practice_report: PracticeReportTable;
   operator: OperatorTable;
 }
-
-export type Subject = Selectable<SubjectTable>;
-export type NewSubject = Insertable<SubjectTable>;
-export type Practice = Selectable<PracticeTable>;
-export type NewPractice = Insertable<PracticeTable>;

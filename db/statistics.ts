@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const VN_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 /** Weeks of the accuracy chart, the current one included. */
-export const CHART_WEEKS = 12;
+const CHART_WEEKS = 12;
 
 /** At most this many weak selections per practice. */
 const WEAKEST_PER_PRACTICE = 3;
@@ -31,7 +31,7 @@ const STREAK_WINDOW_DAYS = 62;
 /** Days looked at for the days in a row: a longer streak shows as this many. */
 const STREAK_DAYS_LIMIT = 1000;
 
-export interface StatisticsTotals {
+interface StatisticsTotals {
   attempts: number;
   questions: number;
   right: number;
@@ -42,7 +42,7 @@ export interface StatisticsTotals {
   practisedToday: boolean;
 }
 
-export interface WeekAccuracy {
+interface WeekAccuracy {
   /** The week's Monday, "2025-03-03" (Vietnamese calendar). */
   week: string;
   questions: number;

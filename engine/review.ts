@@ -73,7 +73,7 @@ function fromFsrs(card: Card): ReviewCardState {
 }
 
 /** A card that has never been reviewed, due at `now`. */
-export function emptyCard(now: Date): ReviewCardState {
+function emptyCard(now: Date): ReviewCardState {
   return {
     due: now,
     stability: 0,

@@ -26,7 +26,5 @@ export const roomConfigSchema = z.object({
 
 export type RoomConfig = z.infer<typeof roomConfigSchema>;
 
-export type PracticeType = RoomConfig["practiceType"];
-
 /** A countdown length in whole seconds, or "OFF" for no countdown. */
 export type Seconds = RoomConfig["maxQuestionTime"];

@@ -6,10 +6,10 @@
  */
 import type { RoomConfig } from "./room-config.ts";
 
-export type { PracticeType, RoomConfig, Seconds } from "./room-config.ts";
+export type { RoomConfig, Seconds } from "./room-config.ts";
 
 /** One answer: `idx` is its original index in the question (what results store), never a display position. */
-export interface EngineAnswer {
+interface EngineAnswer {
   readonly idx: number;
   readonly isKey: boolean;
 }

@@ -15,33 +15,41 @@ function nameOf(node) {
 }
 
 /**
- * No function over `max` lines (80 by default), React components aside: a component's length is
- * mostly markup, while a long function of logic hides steps that want names of their own.
- * A component is a PascalCase function in a .tsx file.
+ * No function over `max` lines (80 by default), and no React component over `componentMax`
+ * (150 by default): a component's length is mostly markup, so it gets more room, but a long one
+ * hides parts of the screen that want components of their own. A component is a PascalCase
+ * function in a .tsx file.
  */
 const functionSize = {
   meta: {
     type: "suggestion",
     schema: [
-      { type: "object", properties: { max: { type: "integer" } }, additionalProperties: false },
+      {
+        type: "object",
+        properties: { max: { type: "integer" }, componentMax: { type: "integer" } },
+        additionalProperties: false,
+      },
     ],
     messages: {
-      tooLong:
-        "{{name}} has {{lines}} lines (at most {{max}} outside React components): split it into named steps.",
+      tooLong: "{{name}} has {{lines}} lines (at most {{max}}): split it into named steps.",
+      componentTooLong:
+        "Component {{name}} has {{lines}} lines (at most {{max}}): split it into smaller components.",
     },
   },
   create(context) {
     const max = context.options[0]?.max ?? 80;
+    const componentMax = context.options[0]?.componentMax ?? 150;
     const inTsx = context.filename.endsWith(".tsx");
     function check(node) {
       const lines = node.loc.end.line - node.loc.start.line + 1;
-      if (lines <= max) return;
       const name = nameOf(node);
-      if (inTsx && name && /^[A-Z]/.test(name)) return;
+      const component = inTsx && name !== null && /^[A-Z]/.test(name);
+      const limit = component ? componentMax : max;
+      if (lines <= limit) return;
       context.report({
         node,
-        messageId: "tooLong",
-        data: { name: name ? `'${name}'` : "This function", lines, max },
+        messageId: component ? "componentTooLong" : "tooLong",
+        data: { name: name ? `'${name}'` : "This function", lines, max: limit },
       });
     }
     return {

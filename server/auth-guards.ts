@@ -15,7 +15,7 @@ import { containsNulCharacter } from "./security.ts";
 export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The only picture a user may point their account at: one they uploaded (server/avatar-routes.ts). */
-export function isOwnAvatarPath(image: unknown, userId: string): boolean {
+function isOwnAvatarPath(image: unknown, userId: string): boolean {
   if (typeof image !== "string") return false;
   const prefix = `/avatars/${userId}-`;
   return image.startsWith(prefix) && /^[0-9a-f]{16}\.webp$/.test(image.slice(prefix.length));
@@ -34,7 +34,7 @@ function refuseNulCharacters(ctx: AuthHookContext): void {
 }
 
 /** What is wrong with a sign-up's or profile update's name or email, in Vietnamese, or null. */
-export function profileFieldProblem(body: unknown, signUp: boolean): string | null {
+function profileFieldProblem(body: unknown, signUp: boolean): string | null {
   if (!body || typeof body !== "object") return null;
   const { name, email } = body as Record<string, unknown>;
   const t = vi.validation;
@@ -92,7 +92,7 @@ async function limitSignInPerAccount(
  * day"), or, for an account without a password, the token of a mailed link. better-auth
  * answers 401 itself when there is no session.
  */
-export async function requireDeletionProof(ctx: AuthHookContext): Promise<void> {
+async function requireDeletionProof(ctx: AuthHookContext): Promise<void> {
   const session = await getSessionFromCtx(ctx);
   if (!session) return;
   const body = bodyOf(ctx);

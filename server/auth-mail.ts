@@ -25,7 +25,7 @@ export const RESET_LINK_HOURS = 1;
  */
 export const VERIFY_LINK_HOURS = 24;
 /** A mailed "xoá tài khoản" link (accounts without a password) works once, within this time. */
-export const DELETE_LINK_HOURS = 24;
+const DELETE_LINK_HOURS = 24;
 
 export const HOUR_SECONDS = 60 * 60;
 /** better-auth's identifier prefix for account deletion tokens (a constant inside better-auth). */

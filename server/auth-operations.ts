@@ -29,7 +29,7 @@ type Answered = { ok: true; headers: Headers; response: Response } | AuthFailure
  * Calls one of better-auth's HTTP endpoints from a route action, through its full pipeline
  * (rate limits, origin checks, cookies), on behalf of the browser that posted the form.
  */
-export async function callAuthEndpoint(
+async function callAuthEndpoint(
   context: AppLoadContext,
   request: Request,
   path: string,

@@ -23,18 +23,15 @@ import { createRateLimitStore } from "./rate-limit.ts";
 import type { SharedStore } from "./redis.ts";
 import { selectOidcConfigs } from "./sign-in-providers.ts";
 
-export { DELETE_LINK_HOURS, RESET_LINK_HOURS, VERIFY_LINK_HOURS } from "./auth-mail.ts";
-export { isOwnAvatarPath } from "./auth-guards.ts";
-
 /** The header through which Express hands better-auth the client's address (see app.ts). */
 export const CLIENT_IP_HEADER = "x-on-tap-client-ip";
 
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 
 /** How long the "Nhập mã xác minh" step waits for its code after the password was accepted. */
-export const TWO_FACTOR_CHALLENGE_MINUTES = 10;
+const TWO_FACTOR_CHALLENGE_MINUTES = 10;
 /** Wrong codes in a row (any challenge) that lock two-factor sign-in of an account … */
-export const TWO_FACTOR_LOCK_AFTER = 10;
+const TWO_FACTOR_LOCK_AFTER = 10;
 /** … for this long. */
 export const TWO_FACTOR_LOCK_MINUTES = 15;
 

@@ -12,9 +12,9 @@ import { MAX_AVATAR_BYTES } from "#base/limits.ts";
 /** The largest body accepted, in bytes (1 MB): the browser checks the same number first. */
 export { MAX_AVATAR_BYTES };
 /** The largest image accepted, in pixels (25 megapixels), checked from the header before decoding. */
-export const MAX_AVATAR_PIXELS = 25_000_000;
+const MAX_AVATAR_PIXELS = 25_000_000;
 /** The side of the stored square picture. */
-export const AVATAR_SIZE = 256;
+const AVATAR_SIZE = 256;
 
 const ALLOWED_TYPES = new Map([
   ["image/png", "png"],
@@ -23,13 +23,13 @@ const ALLOWED_TYPES = new Map([
 ]);
 
 // The browser shows the same words for the same checks (the spec's alerts).
-export const AVATAR_MESSAGES = {
+const AVATAR_MESSAGES = {
   notAnImage: vi.avatar.notImage,
   tooLarge: vi.avatar.tooLarge,
   unauthenticated: vi.avatar.signInFirst,
 } as const;
 
-export type AvatarErrorCode = "NOT_AN_IMAGE" | "TOO_LARGE" | "BAD_IMAGE" | "UNAUTHENTICATED";
+type AvatarErrorCode = "NOT_AN_IMAGE" | "TOO_LARGE" | "BAD_IMAGE" | "UNAUTHENTICATED";
 
 export interface AvatarRefusal {
   ok: false;

@@ -32,7 +32,7 @@ function isIssuerUrl(value: string): boolean {
   }
 }
 
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),

@@ -11,7 +11,7 @@ import type { Logger } from "./logger.ts";
  * flows work on a laptop (and in the browser tests) without any mail server.
  */
 
-export type MailKind = "verify-email" | "reset-password" | "delete-account";
+type MailKind = "verify-email" | "reset-password" | "delete-account";
 
 export interface MailContent {
   subject: string;

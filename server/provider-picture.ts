@@ -12,7 +12,7 @@ import { storeAvatar } from "./avatar-store.ts";
  */
 
 /** The whole fetch, headers and body, must fit in this time: the student is waiting. */
-export const PICTURE_TIMEOUT_MS = 5_000;
+const PICTURE_TIMEOUT_MS = 5_000;
 
 /** Redirects followed (each hop checked like the first URL). */
 const MAX_REDIRECTS = 3;

@@ -96,7 +96,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Origin "null" (a sandboxed frame, a data: page), means a cross-site request. A request with
  * neither comes from no browser, so no victim's cookies ride on it.
  */
-export function isSameOriginRequest(req: Request, publicOrigin: string | undefined): boolean {
+function isSameOriginRequest(req: Request, publicOrigin: string | undefined): boolean {
   const fetchSite = req.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
   const origin = req.get("origin");

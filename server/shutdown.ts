@@ -66,4 +66,4 @@ export function shutDownGracefully(
 }
 
 /** How long a kept-alive connection that is idle when shutdown starts may still send a request. */
-export const IDLE_GRACE_MS = 1000;
+const IDLE_GRACE_MS = 1000;

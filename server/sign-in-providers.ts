@@ -19,9 +19,9 @@ export type SignInProviderId = "google" | "oidc";
 /** How the session's user signed in (the spec's authType, stored on the session row). */
 export type AuthType = "password" | SignInProviderId;
 
-export const GOOGLE_ISSUER = "https://accounts.google.com";
+const GOOGLE_ISSUER = "https://accounts.google.com";
 
-export const OIDC_SCOPES = ["openid", "email", "profile"];
+const OIDC_SCOPES = ["openid", "email", "profile"];
 
 /** Where a provider sends the browser back: register exactly this URL with the provider. */
 export function callbackUrlOf(baseURL: string, id: SignInProviderId): string {
@@ -29,7 +29,7 @@ export function callbackUrlOf(baseURL: string, id: SignInProviderId): string {
 }
 
 /** OpenID Connect Discovery 1.0: the configuration document of an issuer. */
-export function discoveryUrlOf(issuer: string): string {
+function discoveryUrlOf(issuer: string): string {
   return `${trimEndOf(issuer, "/")}/.well-known/openid-configuration`;
 }
 
@@ -110,7 +110,7 @@ export function selectProviderHosts(env: Env): string[] {
   return env.OIDC_ISSUER ? [new URL(env.OIDC_ISSUER).hostname] : [];
 }
 
-export function isSignInProviderId(value: unknown): value is SignInProviderId {
+function isSignInProviderId(value: unknown): value is SignInProviderId {
   return value === "google" || value === "oidc";
 }
 

@@ -9,8 +9,8 @@ import { EnvError, loadEnv, type Env } from "./env.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { closeConnectionsWhenStopping, shutDownGracefully } from "./shutdown.ts";
 
-export const HEADERS_TIMEOUT_MS = 20_000;
-export const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * Boot shared by the production entry and the dev server: configuration, database,

@@ -628,5 +628,3 @@ export const vi = {
     backToLogin: "Đăng nhập lại",
   },
 } as const;
-
-export type Vi = typeof vi;

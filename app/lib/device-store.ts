@@ -9,7 +9,6 @@ import { OFFLINE_DB } from "./worker-protocol.ts";
  * network (the outbox). Everything here belongs to the signed-in student and is deleted at
  * sign-out (forgetDevice).
  */
-export { OFFLINE_DB };
 
 /** A practice as GET /practice-review/:code/offline sends it: all its live questions. */
 export interface OfflineBundle {
@@ -38,7 +37,7 @@ export interface DownloadedPractice {
   roomTemplate: string;
 }
 
-export type OutboxState = "pending" | "refused" | "signedOut";
+type OutboxState = "pending" | "refused" | "signedOut";
 
 export interface QueuedAttempt {
   id: string;
@@ -63,7 +62,7 @@ interface OfflineSchema extends DBSchema {
 
 let opened: Promise<IDBPDatabase<OfflineSchema>> | null = null;
 
-export function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
+function offlineDb(): Promise<IDBPDatabase<OfflineSchema>> {
   opened ??= openDB<OfflineSchema>(OFFLINE_DB, 1, {
     upgrade(db) {
       db.createObjectStore("practices", { keyPath: "code" });
@@ -115,10 +114,6 @@ export async function deletePractice(code: string): Promise<DownloadedPractice |
     tx.done,
   ]);
   return practice;
-}
-
-export async function allPractices(): Promise<DownloadedPractice[]> {
-  return (await offlineDb()).getAll("practices");
 }
 
 /** Sign-out: nothing of the student stays on the device. */

@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 
 /** NUL: PostgreSQL cannot store it in text, and no person types it. */
-export function hasNulCharacter(value: string): boolean {
+function hasNulCharacter(value: string): boolean {
   return value.includes("\u0000");
 }
 
 /** A thrown 4xx the root error boundary shows with its Vietnamese message. */
-export function badRequest(message: string, status = 400): never {
+function badRequest(message: string, status = 400): never {
   throw data({ message }, { status });
 }
 

@@ -18,7 +18,7 @@ export async function queueForLater(entry: Omit<QueuedAttempt, "state">): Promis
   return true;
 }
 
-export async function requestOutboxSync(): Promise<void> {
+async function requestOutboxSync(): Promise<void> {
   try {
     const registration = (await navigator.serviceWorker?.getRegistration()) as
       (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;

@@ -4,7 +4,7 @@
  * page that waits forever. Installed once around window.fetch, so React Router's page data and
  * form submissions, the question lists and attempt saves all get it from one place.
  */
-export function requestTimeoutMs(): number {
+function requestTimeoutMs(): number {
   const phone = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
   return phone ? 60_000 : 30_000;
 }

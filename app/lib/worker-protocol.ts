@@ -1,6 +1,5 @@
 /** What the pages and the service worker (sw.ts) agree on: cache names, keys and messages. */
 
-export const SERVICE_WORKER_URL = "/sw.js";
 /** The device's IndexedDB database (offline-store.ts): downloads and the outbox. */
 export const OFFLINE_DB = "on-tap-offline";
 /** Shown for a page that is neither cached nor reachable (public/offline.html). */

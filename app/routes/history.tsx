@@ -1,17 +1,15 @@
-import { useMemo, type MouseEvent } from "react";
-import { data, Link, useNavigate } from "react-router";
-import { AttemptList } from "#app/features/history/attempt-list.tsx";
+import { data } from "react-router";
+import { AttemptNotFound, AttemptScreen } from "#app/features/history/attempt-screen.tsx";
+import { HistoryListScreen } from "#app/features/history/history-list-screen.tsx";
+import { StatisticsScreen } from "#app/features/history/statistics-screen.tsx";
 import { REVIEW_HREF, ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
-import { HistoryFilters } from "#app/features/history/history-filters.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
 import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
-import { formatDateTime } from "#base/dates.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
-import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import {
   findAttempt,
   listHistoryPage,
@@ -22,7 +20,6 @@ import { listQuestionRevisions, listRevisionsWithPractice } from "#db/catalogue.
 import { practiceOfQuestionIsDeleted, resolvePractice } from "#db/own-practices.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
-import type { RoomSummary } from "#engine/types.ts";
 import { countDueToday } from "#services/review/review.ts";
 import type { Route } from "./+types/history";
 
@@ -116,179 +113,38 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
         : t.title,
   );
 
-type Loaded = Route.ComponentProps["loaderData"];
-
 export default function History({ loaderData }: Route.ComponentProps) {
-  if (loaderData.kind === "list") return <HistoryList loaded={loaderData} />;
-  if (loaderData.kind === "statistics") {
-    if (loaderData.statistics.totals.attempts === 0) return <EmptyHistory />;
+  if (loaderData.kind === "notFound") return <AttemptNotFound />;
+  if (loaderData.kind === "attempt") {
     return (
-      <section className="page history-page">
-        <h1>{t.heading}</h1>
-        <HistoryTabs current="statistics" />
-        <StatisticsView statistics={loaderData.statistics} />
-      </section>
-    );
-  }
-  if (loaderData.kind === "notFound") {
-    return (
-      <section className="status-screen">
-        <h1>{t.notFoundHeading}</h1>
-        <p>{t.notFoundText}</p>
-        <Link className="button button-primary" to="/practice-history">
-          {t.allAttempts}
-        </Link>
-      </section>
-    );
-  }
-  return <SavedAttempt loaded={loaderData} />;
-}
-
-function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) {
-  const { attempts, practices, subject, practice, nextHref, firstHref, dueToday } = loaded;
-  if (practices.length === 0) return <EmptyHistory dueToday={dueToday} />;
-  return (
-    <section className="page history-page">
-      <h1>{t.heading}</h1>
-      <ReviewBanner dueToday={dueToday} />
-      <PendingAttempts />
-      <HistoryTabs current="list" />
-      <HistoryOfflineNote />
-      <p className="muted">{t.intro}</p>
-      <HistoryFilters practices={practices} subject={subject} practice={practice} />
-      {attempts.length === 0 ? (
-        <p>
-          {t.noMatch} <Link to="/practice-history">{t.clearFilters}</Link>
-        </p>
-      ) : (
-        <AttemptList attempts={attempts} showPractice />
-      )}
-      {nextHref || firstHref ? (
-        <p className="history-more">
-          {nextHref ? (
-            <Link className="button button-secondary" to={nextHref}>
-              {t.loadMore}
-            </Link>
-          ) : null}
-          {firstHref ? <Link to={firstHref}>{t.newest}</Link> : null}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-/** No attempt yet: a way home, and the review banner when cards are due (only reviews so far). */
-function EmptyHistory({ dueToday = 0 }: { dueToday?: number }) {
-  return (
-    <section className="page history-page">
-      <h1>{t.heading}</h1>
-      <ReviewBanner dueToday={dueToday} />
-      <PendingAttempts />
-      <HistoryOfflineNote />
-      <p>{t.empty}</p>
-      <Link className="button button-primary" to="/">
-        {t.toHome}
-      </Link>
-    </section>
-  );
-}
-
-/** "Bài đã làm" | "Thống kê": two addresses of one page, plain links (keyboard, no script). */
-function HistoryTabs({ current }: { current: "list" | "statistics" }) {
-  const s = vi.pages.statistics;
-  const tabs = [
-    { view: "list", to: "/practice-history", label: s.attemptsTab },
-    { view: "statistics", to: "/practice-history?view=statistics", label: s.statisticsTab },
-  ] as const;
-  return (
-    <nav className="history-tabs" aria-label={s.tabs}>
-      <ul>
-        {tabs.map((tab) => (
-          <li key={tab.view}>
-            <Link to={tab.to} aria-current={tab.view === current ? "page" : undefined}>
-              {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
-}
-
-function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }> }) {
-  const { attempt, questions, practiceDeleted } = loaded;
-  const review = attempt.type === "MISTAKES";
-  const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
-  const summary: RoomSummary = useMemo(
-    () => ({
-      results: attempt.results,
-      numberOfRight: attempt.numberOfRight,
-      numberOfWrong: attempt.numberOfWrong,
-      totalTime: attempt.totalTime,
-      questionOrder: attempt.results.map((result) => result.questionId),
-      answerOrders: attempt.answerOrders,
-    }),
-    [attempt],
-  );
-  // Answers in the order the student saw them: the saved shuffle, or the question's own order.
-  const answerOrders = useMemo(
-    () =>
-      attempt.answerOrders ??
-      attempt.results.map(
-        (result) => byId.get(result.questionId)?.answers.map((answer) => answer.idx) ?? [],
-      ),
-    [attempt, byId],
-  );
-  return (
-    <>
-      {practiceDeleted ? (
-        <p className="own-notice own-notice-replay" role="note">
-          {vi.myPractices.deletedPractice}
-        </p>
-      ) : null}
-      <Summary
-        heading={t.attemptTitle}
-        title={attempt.practiceTitle}
-        label={attempt.description}
-        summary={summary}
-        questions={byId}
-        answerOrders={answerOrders}
-        setupHref={review || practiceDeleted ? "/" : `/practice-review/${attempt.practiceCode}`}
-        setupText={review || practiceDeleted ? vi.pages.review.toHome : undefined}
-        doneAt={formatDateTime(attempt.createdAt)}
+      <AttemptScreen
+        attempt={loaderData.attempt}
+        questions={loaderData.questions}
+        practiceDeleted={loaderData.practiceDeleted}
+        reviewHref={REVIEW_HREF}
+        renderSummary={(props) => <Summary {...props} />}
       />
-      <p className="history-back history-more">
-        {practiceDeleted ? null : <RetryLink attempt={attempt} />}
-        <Link to="/practice-history">{t.allAttempts}</Link>
-      </p>
+    );
+  }
+  const dueToday = loaderData.kind === "list" ? loaderData.dueToday : 0;
+  const notices = (
+    <>
+      <ReviewBanner dueToday={dueToday} />
+      <PendingAttempts />
     </>
   );
-}
-
-/**
- * "Làm lại đề này": the same practice, selection and settings in a new room. The new attempt's
- * id and seed are drawn in the browser at the click (never in the server's HTML); before the
- * page's JavaScript runs, the link opens the set-up page instead.
- */
-function RetryLink({ attempt }: { attempt: Extract<Loaded, { kind: "attempt" }>["attempt"] }) {
-  const navigate = useNavigate();
-  const setupHref = `/practice-review/${attempt.practiceCode}`;
-  if (attempt.type === "MISTAKES") {
-    // A review is not repeated as it was (its cards have moved on): a new one of what is due.
+  if (loaderData.kind === "list") {
     return (
-      <Link className="button button-primary" to={REVIEW_HREF}>
-        {vi.pages.review.newReview}
-      </Link>
+      <HistoryListScreen page={loaderData} notices={notices} offlineNote={<HistoryOfflineNote />} />
     );
   }
-  const retry = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    void navigate(roomUrl(attempt.practiceCode, setupOfAttempt(attempt), newRoomIdentity()));
-  };
   return (
-    <Link className="button button-primary" to={setupHref} onClick={retry}>
-      {t.retry}
-    </Link>
+    <StatisticsScreen
+      empty={loaderData.statistics.totals.attempts === 0}
+      notices={notices}
+      offlineNote={<HistoryOfflineNote />}
+    >
+      <StatisticsView statistics={loaderData.statistics} />
+    </StatisticsScreen>
   );
 }

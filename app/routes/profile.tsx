@@ -6,6 +6,7 @@ import { FormStatus } from "#app/ui/form-messages.tsx";
 import { fieldErrorsOf, FormField } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { DownloadsList } from "#app/features/offline/downloads-list.tsx";
+import { DangerZone, DataExportSection } from "#app/features/account/profile-sections.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateNameSchema } from "#base/auth-schemas.ts";
 import { listSignInMethods, requireUser, type SessionUser } from "#app/lib/session.server.ts";
@@ -192,7 +193,6 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   const { user, methods, methodLabels, twoFactorEnabled, deleteToken } = loaderData;
   const hasPassword = methods.includes("credential");
   const result = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
-  const status = (intent: string) => <FormStatus result={result(intent)} />;
   const errors = (intent: string) => result(intent)?.fieldErrors ?? {};
   return (
     <section className="page page-narrow profile-page">
@@ -253,63 +253,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         result={actionData?.intent.startsWith("2fa-") ? actionData : undefined}
       />
 
-      <section className="auth-form data-export" aria-labelledby="data-export-heading">
-        <h2 id="data-export-heading">{vi.dataExport.heading}</h2>
-        <p>{vi.dataExport.intro}</p>
-        {/* Plain links: a download is a document request, not a client-side navigation. */}
-        <div className="data-export-links">
-          <a className="button button-secondary" href="/profile/data-export?format=csv">
-            {vi.dataExport.csv}
-          </a>
-          <a className="button button-secondary" href="/profile/data-export?format=json">
-            {vi.dataExport.json}
-          </a>
-        </div>
-      </section>
+      <DataExportSection />
 
       <DownloadsList />
 
-      <Form
-        method="post"
-        noValidate
-        className="auth-form danger-zone"
-        aria-labelledby="danger-heading"
-      >
-        <h2 id="danger-heading">{t.dangerSection}</h2>
-        {deleteToken ? (
-          // Opened from the mailed link of an account without a password: one last press.
-          <>
-            <p>{t.confirmDeleteText}</p>
-            <input type="hidden" name="intent" value="delete-confirm" />
-            <input type="hidden" name="token" value={deleteToken} />
-            {status("delete-confirm")}
-          </>
-        ) : (
-          <>
-            <p>{t.dangerText}</p>
-            {hasPassword ? null : <p>{t.deleteByMailText}</p>}
-            <input type="hidden" name="intent" value="delete" />
-            {status("delete")}
-            <FormField
-              name="confirmEmail"
-              label={t.confirmEmail}
-              type="email"
-              autoComplete="off"
-              error={errors("delete").confirmEmail}
-            />
-            {hasPassword ? (
-              <PasswordField
-                name="password"
-                label={vi.auth.password}
-                error={errors("delete").password}
-              />
-            ) : null}
-          </>
-        )}
-        <button type="submit" className="button button-danger">
-          {hasPassword || deleteToken ? t.deleteAccount : t.sendDeleteLink}
-        </button>
-      </Form>
+      <DangerZone
+        deleteToken={deleteToken}
+        hasPassword={hasPassword}
+        deleteResult={result("delete")}
+        confirmResult={result("delete-confirm")}
+      />
     </section>
   );
 }

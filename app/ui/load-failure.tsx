@@ -4,7 +4,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { ROUTE_MODULE_ERROR_EVENT } from "./load-failure-event.ts";
 
 /** A script chunk that has not arrived after this long is given up (ADR 0001). */
-export const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_TIMEOUT_MS = 120_000;
 const RELOADED_FOR_KEY = "on-tap:reloaded-for-version";
 
 /** Errors browsers raise when a dynamic import (a route or feature chunk) fails to load. */

@@ -6,7 +6,7 @@ import type { ParseResult } from "./types.ts";
  * so anything that is not valid UTF-8 (or UTF-16 with a BOM) is refused with a way out.
  */
 
-export const NOT_UTF8_MESSAGE = "Tệp không phải UTF-8: hãy lưu lại với mã hoá UTF-8";
+const NOT_UTF8_MESSAGE = "Tệp không phải UTF-8: hãy lưu lại với mã hoá UTF-8";
 
 export function decodeBankFile(bytes: Uint8Array, file: string): ParseResult<string> {
   if (startsWith(bytes, [0xff, 0xfe])) return decodeUtf16Le(bytes.subarray(2), file);
@@ -49,7 +49,7 @@ function refuseNul(decoded: ParseResult<string>, file: string): ParseResult<stri
   return { value: "", problems: [{ file, line, message: NUL_MESSAGE, severity: "error" }] };
 }
 
-export const NUL_MESSAGE =
+const NUL_MESSAGE =
   "Tệp có byte 0 (NUL) nên không phải tệp văn bản: hãy lưu lại dạng văn bản UTF-8";
 
 /** What every parser does first, so they also accept text that did not come through decodeBankFile. */

@@ -8,7 +8,7 @@ import type { BankChapter, BankQuestion, ParseResult, ParsedQuestions, Problem }
 
 export const MIN_ANSWERS = 2;
 export const MAX_ANSWERS = 8;
-export const NO_KEY_MESSAGE = "Câu hỏi không có đáp án đúng";
+const NO_KEY_MESSAGE = "Câu hỏi không có đáp án đúng";
 
 export function letterOf(index: number): string {
   return String.fromCharCode(65 + index);
@@ -23,14 +23,14 @@ export function describeLetters(count: number): string {
   return count <= 1 ? "A" : `A–${letterOf(count - 1)}`;
 }
 
-export function unknownKeyMessage(letter: string, answerCount: number): string {
+function unknownKeyMessage(letter: string, answerCount: number): string {
   return `Đáp án “${letter}” không có trong các phương án ${describeLetters(answerCount)}`;
 }
 
-export const EMPTY_KEY_MESSAGE =
+const EMPTY_KEY_MESSAGE =
   "Chưa ghi đáp án: hãy ghi chữ cái của phương án đúng, ví dụ “B” hoặc “A, C”";
 
-export function unreadableKeyMessage(raw: string): string {
+function unreadableKeyMessage(raw: string): string {
   return `Không đọc được đáp án “${raw}”: hãy ghi chữ cái của phương án, ví dụ “B” hoặc “A, C”`;
 }
 
@@ -229,7 +229,7 @@ function checkReference(question: BankQuestion): string[] {
 }
 
 /** An absolute http(s) URL, as a browser would read it. */
-export function isWebLink(value: string): boolean {
+function isWebLink(value: string): boolean {
   try {
     const url = new URL(value.trim());
     return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
@@ -274,7 +274,7 @@ function checkAnswerTexts(question: BankQuestion): string[] {
  * Equal for a student: same letters after Unicode normalisation, spacing aside, and case aside
  * unless the answer holds code (`ff` and `FF` are different answers in C, as are SQL results).
  */
-export function normaliseAnswer(text: string): string {
+function normaliseAnswer(text: string): string {
   const spaced = text.normalize("NFC").trim().replace(/\s+/gu, " ");
   return spaced.includes("`") ? spaced : spaced.toLocaleLowerCase("vi");
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/support/databases.ts";
-import { findAttempt, listAttemptsOfPractice, listAttemptsOfUser } from "#db/attempts.ts";
+import { findAttempt, listAttemptsOfPractice, listHistoryPage } from "#db/attempts.ts";
 import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_TOTAL_TIME } from "#engine/submission.ts";
@@ -497,12 +497,12 @@ describeEachDatabase("attempts", (database) => {
 
   it("lists all of a user's attempts across practices, and only theirs", async () => {
     const { db } = database();
-    const all = await listAttemptsOfUser(db, "u-list", 50);
+    const all = (await listHistoryPage(db, "u-list", { limit: 50 })).attempts;
     expect(all.length).toBeGreaterThanOrEqual(3);
     expect(all.every((a) => a.practiceCode === "csdl-sql")).toBe(true);
     const times = all.map((a) => a.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(await listAttemptsOfUser(db, "nobody", 50)).toEqual([]);
+    expect((await listHistoryPage(db, "nobody", { limit: 50 })).attempts).toEqual([]);
   });
 
   it("reads back the exact revisions an attempt answered, retired ones included", async () => {

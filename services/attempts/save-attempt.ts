@@ -42,7 +42,7 @@ import {
 const MAX_QUESTIONS = 20_000;
 
 /** The wire format; unknown keys (a forged numberOfRight or rightAnswer) are dropped, never read. */
-export const attemptSubmissionSchema = z.object({
+const attemptSubmissionSchema = z.object({
   /** Made by the browser before the first save: a retried save is recognised by it. */
   id: storableText().max(36),
   practiceCode: storableText().min(1).max(120),

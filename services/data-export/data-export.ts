@@ -23,7 +23,7 @@ export type ExportFormat = "csv" | "json";
 export const EXPORT_FORMATS: readonly ExportFormat[] = ["csv", "json"];
 
 /** The JSON's shape version (docs/data-export.md). */
-export const EXPORT_VERSION = 1;
+const EXPORT_VERSION = 1;
 
 /** Attempts read per database round trip. */
 const PAGE_SIZE = 100;

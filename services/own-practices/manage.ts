@@ -212,7 +212,7 @@ export async function deleteOwnPractice(
 }
 
 /** The path of a share link: /practice-review/s_<token>. */
-export function sharePath(token: string): string {
+function sharePath(token: string): string {
   return `/practice-review/${SHARE_PREFIX}${token}`;
 }
 

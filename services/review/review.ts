@@ -58,7 +58,7 @@ export async function mayOpenAll(
  * today's list (and let it be drilled again at once); like Anki's "learn ahead", a learning
  * card is due when its step comes, give or take these few minutes.
  */
-export const LEARN_AHEAD_MS = 5 * 60 * 1000;
+const LEARN_AHEAD_MS = 5 * 60 * 1000;
 
 /**
  * "Ôn tập hôm nay: N câu": of the cards not suspended, those scheduled in days that fall due before the end of today

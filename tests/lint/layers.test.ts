@@ -94,8 +94,10 @@ describe("lint keeps the layers", () => {
 });
 
 describe("lint keeps functions short", () => {
-  const body = Array.from({ length: 80 }, (_, i) => `  console.log(${i});`).join("\n");
-  const longFunction = (name: string) => `export function ${name}() {\n${body}\n  return 0;\n}\n`;
+  const body = (lines: number) =>
+    Array.from({ length: lines }, (_, i) => `  console.log(${i});`).join("\n");
+  const longFunction = (name: string, lines = 80) =>
+    `export function ${name}() {\n${body(lines)}\n  return 0;\n}\n`;
 
   it("flags a function of logic over 80 lines", async () => {
     expect(await problems("server/lint-fixture.ts", longFunction("save"))).toContain(
@@ -106,7 +108,19 @@ describe("lint keeps functions short", () => {
     );
   });
 
-  it("lets a React component run long", async () => {
-    expect(await problems("app/routes/lint-fixture.tsx", longFunction("Profile"))).toEqual([]);
+  it("lets a React component run to 150 lines", async () => {
+    expect(await problems("app/routes/lint-fixture.tsx", longFunction("Profile", 147))).toEqual([]);
+  });
+
+  it("flags a React component over 150 lines", async () => {
+    expect(
+      await problems("app/features/history/lint-fixture.tsx", longFunction("Profile", 148)),
+    ).toContain("house/function-size");
+  });
+
+  it("counts a PascalCase function as a component only in a .tsx file", async () => {
+    expect(await problems("app/lib/lint-fixture.ts", longFunction("Profile"))).toContain(
+      "house/function-size",
+    );
   });
 });

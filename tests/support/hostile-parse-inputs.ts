@@ -37,7 +37,7 @@ export function nestedSdtDocx(depth: number): Promise<Buffer> {
  * The shapes above at any length, for the fuzz of the parse pool's routes (tests/http/fuzz.test.ts):
  * each a function of a repeat count.
  */
-export const HOSTILE_TEXT_SHAPES: ((count: number) => string)[] = [
+const HOSTILE_TEXT_SHAPES: ((count: number) => string)[] = [
   (n) => `Câu 1: $a${"\\$1".repeat(n)}`,
   (n) => `<?xml version="1.0"?>\n${"<!DOCTYPE [".repeat(n)}`,
   (n) => `Câu 1${" ".repeat(n)}x\nĐáp án${" ".repeat(n)}x`,

@@ -76,7 +76,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** A hostile number: an edge, any double, or any integer. */
-export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
+const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(...EDGE_NUMBERS),
   fc.double({ noNaN: true }),
   fc.integer(),
@@ -92,7 +92,7 @@ const deepValue = fc
   });
 
 /** Any JSON value of a wrong or hostile shape. */
-export const hostileJsonValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileJsonValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 2, arbitrary: hostileNumber },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}) },

@@ -146,7 +146,7 @@ function decodeHeader(value: string): string {
 }
 
 /** Headers plus the text/plain and text/html parts (one level of multipart, as nodemailer writes). */
-export function parseMail(raw: string): ReceivedMail {
+function parseMail(raw: string): ReceivedMail {
   const { headers, body } = splitHead(raw);
   const parts: { type: string; body: string }[] = [];
   const boundary = /boundary="?([^";]+)"?/i.exec(headers.get("content-type") ?? "")?.[1];

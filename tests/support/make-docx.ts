@@ -5,7 +5,7 @@ import JSZip from "jszip";
  * runs; a run is text (optionally bold or italic), a line break inside the paragraph, a tab, or
  * an image (a 1×1 PNG, as Word embeds a picture).
  */
-export type DocxRun =
+type DocxRun =
   | { text: string; bold?: boolean; italic?: boolean }
   | { break: true }
   | { tab: true }

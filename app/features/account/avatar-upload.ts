@@ -8,7 +8,7 @@ import { isRetryableStatus, retryDelayMs } from "../../lib/retry.ts";
  * of app/lib/retry.ts, giving up 120 s after it started. Progress is real (XMLHttpRequest's upload
  * events; fetch has none), and "Hủy" aborts it.
  */
-export const MAX_UPLOAD_RETRY_MS = 120_000;
+const MAX_UPLOAD_RETRY_MS = 120_000;
 
 /** The browser's checks before anything is sent; the server checks the real bytes again. */
 export function checkAvatarFile(file: { type: string; size: number }): string | null {

@@ -14,7 +14,7 @@ import { redirectWithToast } from "../../lib/toast-url.ts";
 const t = vi.twoFactor;
 
 /** What the profile shows between "Bật" and the first code: shown once, never stored by us. */
-export interface TwoFactorSetup {
+interface TwoFactorSetup {
   totpURI: string;
   /** The base32 secret, in groups of 4, for typing into the app by hand. */
   secret: string;

@@ -3,7 +3,6 @@ import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
 import {
   deletePractice,
   listPractices,
-  readPractice,
   savePractice,
   type DownloadedPractice,
   type OfflineBundle,
@@ -82,8 +81,6 @@ export async function removeDownload(code: string): Promise<void> {
   const removed = await deletePractice(code);
   if (removed) await askWorker({ type: "FORGET_PRACTICE", code, pages: removed.pages }, 10_000);
 }
-
-export { readPractice };
 
 /**
  * The downloads checked against the server (on the profile, online; the service worker also

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { PreviewProblem } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
-import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
+import { SaveActions, TitleFields } from "./editor-fields.tsx";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
 import { lineRange, offsetTopIn, requestPreview, type PreviewAnswer } from "./preview-request.ts";
 
@@ -101,15 +101,7 @@ export function PracticeEditor({
     void send(form, null);
   };
 
-  const goToLine = (line: number) => {
-    const area = textArea.current;
-    if (!area) return;
-    const [start, end] = lineRange(area.value, line);
-    area.focus();
-    area.setSelectionRange(start, end);
-    // The line a third of the way down the area, with the lines before it in sight.
-    area.scrollTop = Math.max(0, offsetTopIn(area, start) - area.clientHeight / 3);
-  };
+  const goToLine = (line: number) => selectLine(textArea.current, line);
 
   const current = shown && shown.text === text ? shown.answer : null;
   const errorCount = current?.problems.filter((p) => p.severity === "error").length ?? 0;
@@ -131,45 +123,12 @@ export function PracticeEditor({
         {initial.version !== undefined ? (
           <input type="hidden" name="version" value={initial.version} />
         ) : null}
-        <div className="own-editor-fields">
-          <div className="field">
-            <label htmlFor="title">{t.titleLabel}</label>
-            <input
-              id="title"
-              name="title"
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-              maxLength={OWN_PRACTICE_TITLE_MAX}
-              required
-              aria-invalid={errors?.title ? true : undefined}
-              aria-describedby={errors?.title ? "title-hint title-error" : "title-hint"}
-            />
-            <p id="title-hint" className="field-hint">
-              {t.titleHint}
-            </p>
-            {errors?.title ? (
-              <p id="title-error" className="field-error">
-                {errors.title}
-              </p>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="subjectName">{t.subjectLabel}</label>
-            <input
-              id="subjectName"
-              name="subjectName"
-              defaultValue={initial.subjectName}
-              maxLength={OWN_PRACTICE_SUBJECT_MAX}
-              aria-invalid={errors?.subjectName ? true : undefined}
-              aria-describedby={errors?.subjectName ? "subjectName-error" : undefined}
-            />
-            {errors?.subjectName ? (
-              <p id="subjectName-error" className="field-error">
-                {errors.subjectName}
-              </p>
-            ) : null}
-          </div>
-        </div>
+        <TitleFields
+          title={title}
+          onTitle={setTitle}
+          subjectName={initial.subjectName}
+          errors={errors}
+        />
         <div className="own-editor-columns">
           <div className="own-editor-source">
             <DropZone
@@ -216,24 +175,19 @@ export function PracticeEditor({
             onGoTo={goToLine}
           />
         </div>
-        <div className="own-editor-actions">
-          {!ready ? (
-            <p id="save-blocked" className="field-hint">
-              {t.saveBlocked}
-            </p>
-          ) : null}
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={!ready || saving}
-            aria-describedby={!ready ? "save-blocked" : undefined}
-          >
-            {saving ? t.saving : t.save}
-          </button>
-        </div>
+        <SaveActions ready={ready} saving={saving} />
       </Form>
     </div>
   );
+}
+
+/** Selects a line of the text (a problem's), a third of the way down the area, with the lines before it in sight. */
+function selectLine(area: HTMLTextAreaElement | null, line: number) {
+  if (!area) return;
+  const [start, end] = lineRange(area.value, line);
+  area.focus();
+  area.setSelectionRange(start, end);
+  area.scrollTop = Math.max(0, offsetTopIn(area, start) - area.clientHeight / 3);
 }
 
 /** The copy saved elsewhere, read-only beside the student's own text, to merge by hand. */

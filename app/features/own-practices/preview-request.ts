@@ -10,7 +10,7 @@ export interface PreviewAnswer extends OwnPreview {
 export type PreviewResult =
   { ok: true; answer: PreviewAnswer } | { ok: false; message: string | null };
 
-export const PREVIEW_URL = "/my-practices/preview";
+const PREVIEW_URL = "/my-practices/preview";
 
 /**
  * One request to the preview route; a refusal carries the server's Vietnamese message, a

@@ -9,13 +9,9 @@ import {
 } from "#app/features/practice-setup/question-cache.ts";
 import { selectionParams } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
+import { PreviewQuestion } from "./preview-question.tsx";
 
 const t = vi.pages.practiceSetup;
-
-/** Answers are labelled A, B, C, … for any count (the original stopped at D). */
-export function answerLabel(position: number): string {
-  return String.fromCharCode(65 + position);
-}
 
 /**
  * "Xem trước câu hỏi": the chosen questions in a modal dialog (focus kept inside, Escape and
@@ -97,43 +93,7 @@ export function PreviewDialog({
         {state.status === "ready" ? (
           <ol className="question-list">
             {state.list.questions.map((question) => (
-              <li key={question.id} className="question-card">
-                <p className="question-text">
-                  <strong>{t.questionLabel(question.idx + 1)}</strong>{" "}
-                  <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
-                </p>
-                {question.keyCount > 1 ? (
-                  <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
-                ) : null}
-                <ul className="answer-list">
-                  {question.answers.map((answer, position) => {
-                    const marked = showKeys && answer.isKey;
-                    return (
-                      <li key={answer.idx} className={marked ? "answer answer-key" : "answer"}>
-                        <span className="answer-label">{answerLabel(position)}.</span>{" "}
-                        <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
-                        {marked ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
-                      </li>
-                    );
-                  })}
-                </ul>
-                {showKeys && question.explanationHtml ? (
-                  <p className="explanation">
-                    <strong>{t.explanation}:</strong>{" "}
-                    <span
-                      className="rich"
-                      dangerouslySetInnerHTML={{ __html: question.explanationHtml }}
-                    />
-                  </p>
-                ) : null}
-                {showKeys && question.referenceUrl ? (
-                  <p>
-                    <a href={question.referenceUrl} rel="noopener noreferrer" target="_blank">
-                      {t.reference}
-                    </a>
-                  </p>
-                ) : null}
-              </li>
+              <PreviewQuestion key={question.id} question={question} showKeys={showKeys} />
             ))}
           </ol>
         ) : null}

@@ -10,8 +10,8 @@ import type { QuestionView } from "#db/catalogue.ts";
  */
 const CACHE_NAME = "on-tap-questions-v1";
 const INDEX_KEY = "on-tap:question-cache-index";
-export const MAX_ENTRIES = 30;
-export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const MAX_ENTRIES = 30;
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface QuestionList {
   contentVersion: number;

@@ -3,7 +3,7 @@ import { vi } from "#app/i18n/vi.ts";
 const t = vi.pages.practiceControl;
 
 /** mm:ss, the way a countdown or an elapsed time is read at a glance. */
-export function clockText(seconds: number): string {
+function clockText(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;

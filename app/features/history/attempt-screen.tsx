@@ -1,0 +1,131 @@
+import { useMemo, type MouseEvent, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router";
+import type { StoredAttempt } from "#db/attempts.ts";
+import type { QuestionView } from "#db/catalogue.ts";
+import type { RoomSummary } from "#engine/types.ts";
+import { vi } from "#app/i18n/vi.ts";
+import { formatDateTime } from "#base/dates.ts";
+import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
+
+const t = vi.pages.practiceHistory;
+
+/** What the room's summary shows of an attempt saved earlier. */
+export interface SavedSummary {
+  heading: string;
+  title: string;
+  label: string;
+  summary: RoomSummary;
+  questions: ReadonlyMap<number, QuestionView>;
+  answerOrders: readonly (readonly number[])[];
+  setupHref: string;
+  setupText: string | undefined;
+  doneAt: string;
+}
+
+/**
+ * /practice-history?id=…: one attempt shown like the room's summary, against the question
+ * revisions that were answered.
+ */
+export function AttemptScreen({
+  attempt,
+  questions,
+  practiceDeleted,
+  reviewHref,
+  renderSummary,
+}: {
+  attempt: StoredAttempt;
+  questions: QuestionView[];
+  practiceDeleted: boolean;
+  /** Where a new review of mistakes starts. */
+  reviewHref: string;
+  /** The room's summary (another feature's), as the route composes it. */
+  renderSummary: (props: SavedSummary) => ReactNode;
+}) {
+  const review = attempt.type === "MISTAKES";
+  const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
+  const summary: RoomSummary = useMemo(
+    () => ({
+      results: attempt.results,
+      numberOfRight: attempt.numberOfRight,
+      numberOfWrong: attempt.numberOfWrong,
+      totalTime: attempt.totalTime,
+      questionOrder: attempt.results.map((result) => result.questionId),
+      answerOrders: attempt.answerOrders,
+    }),
+    [attempt],
+  );
+  // Answers in the order the student saw them: the saved shuffle, or the question's own order.
+  const answerOrders = useMemo(
+    () =>
+      attempt.answerOrders ??
+      attempt.results.map(
+        (result) => byId.get(result.questionId)?.answers.map((answer) => answer.idx) ?? [],
+      ),
+    [attempt, byId],
+  );
+  return (
+    <>
+      {practiceDeleted ? (
+        <p className="own-notice own-notice-replay" role="note">
+          {vi.myPractices.deletedPractice}
+        </p>
+      ) : null}
+      {renderSummary({
+        heading: t.attemptTitle,
+        title: attempt.practiceTitle,
+        label: attempt.description,
+        summary,
+        questions: byId,
+        answerOrders,
+        setupHref: review || practiceDeleted ? "/" : `/practice-review/${attempt.practiceCode}`,
+        setupText: review || practiceDeleted ? vi.pages.review.toHome : undefined,
+        doneAt: formatDateTime(attempt.createdAt),
+      })}
+      <p className="history-back history-more">
+        {practiceDeleted ? null : <RetryLink attempt={attempt} reviewHref={reviewHref} />}
+        <Link to="/practice-history">{t.allAttempts}</Link>
+      </p>
+    </>
+  );
+}
+
+/**
+ * "Làm lại đề này": the same practice, selection and settings in a new room. The new attempt's
+ * id and seed are drawn in the browser at the click (never in the server's HTML); before the
+ * page's JavaScript runs, the link opens the set-up page instead.
+ */
+function RetryLink({ attempt, reviewHref }: { attempt: StoredAttempt; reviewHref: string }) {
+  const navigate = useNavigate();
+  const setupHref = `/practice-review/${attempt.practiceCode}`;
+  if (attempt.type === "MISTAKES") {
+    // A review is not repeated as it was (its cards have moved on): a new one of what is due.
+    return (
+      <Link className="button button-primary" to={reviewHref}>
+        {vi.pages.review.newReview}
+      </Link>
+    );
+  }
+  const retry = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate(roomUrl(attempt.practiceCode, setupOfAttempt(attempt), newRoomIdentity()));
+  };
+  return (
+    <Link className="button button-primary" to={setupHref} onClick={retry}>
+      {t.retry}
+    </Link>
+  );
+}
+
+/** An attempt that is not this student's, or not at all. */
+export function AttemptNotFound() {
+  return (
+    <section className="status-screen">
+      <h1>{t.notFoundHeading}</h1>
+      <p>{t.notFoundText}</p>
+      <Link className="button button-primary" to="/practice-history">
+        {t.allAttempts}
+      </Link>
+    </section>
+  );
+}

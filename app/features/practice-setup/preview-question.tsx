@@ -1,0 +1,55 @@
+import type { QuestionView } from "#db/catalogue.ts";
+import { vi } from "#app/i18n/vi.ts";
+
+const t = vi.pages.practiceSetup;
+
+/** Answers are labelled A, B, C, … for any count (the original stopped at D). */
+function answerLabel(position: number): string {
+  return String.fromCharCode(65 + position);
+}
+
+/** One question of "Xem trước câu hỏi", its keys and explanation marked when `showKeys`. */
+export function PreviewQuestion({
+  question,
+  showKeys,
+}: {
+  question: QuestionView;
+  showKeys: boolean;
+}) {
+  return (
+    <li className="question-card">
+      <p className="question-text">
+        <strong>{t.questionLabel(question.idx + 1)}</strong>{" "}
+        <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
+      </p>
+      {question.keyCount > 1 ? (
+        <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
+      ) : null}
+      <ul className="answer-list">
+        {question.answers.map((answer, position) => {
+          const marked = showKeys && answer.isKey;
+          return (
+            <li key={answer.idx} className={marked ? "answer answer-key" : "answer"}>
+              <span className="answer-label">{answerLabel(position)}.</span>{" "}
+              <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+              {marked ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
+            </li>
+          );
+        })}
+      </ul>
+      {showKeys && question.explanationHtml ? (
+        <p className="explanation">
+          <strong>{t.explanation}:</strong>{" "}
+          <span className="rich" dangerouslySetInnerHTML={{ __html: question.explanationHtml }} />
+        </p>
+      ) : null}
+      {showKeys && question.referenceUrl ? (
+        <p>
+          <a href={question.referenceUrl} rel="noopener noreferrer" target="_blank">
+            {t.reference}
+          </a>
+        </p>
+      ) : null}
+    </li>
+  );
+}
