@@ -1,7 +1,7 @@
 import { useMemo, type MouseEvent } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { AttemptList } from "#app/features/history/attempt-list.tsx";
-import { REVIEW_HREF, ReviewBanner } from "#app/features/review/review-banner.tsx";
+import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
 import { HistoryFilters } from "#app/features/history/history-filters.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
@@ -25,6 +25,7 @@ import { isAttemptId } from "#engine/submission.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { countDueToday } from "#services/review/review.ts";
 import type { Route } from "./+types/history";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceHistory;
 
@@ -68,8 +69,8 @@ async function historyList(context: Route.LoaderArgs["context"], userId: string,
     practices,
     subject,
     practice,
-    nextHref: page.more && last ? `/practice-history?${params.toString()}` : null,
-    firstHref: before ? `/practice-history${filtered ? `?${filtered}` : ""}` : null,
+    nextHref: page.more && last ? paths.history(params) : null,
+    firstHref: before ? paths.history(filtered) : null,
   };
 }
 
@@ -135,7 +136,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
       <section className="status-screen">
         <h1>{t.notFoundHeading}</h1>
         <p>{t.notFoundText}</p>
-        <Link className="button button-primary" to="/practice-history">
+        <Link className="button button-primary" to={paths.history()}>
           {t.allAttempts}
         </Link>
       </section>
@@ -158,7 +159,7 @@ function HistoryList({ loaded }: { loaded: Extract<Loaded, { kind: "list" }> }) 
       <HistoryFilters practices={practices} subject={subject} practice={practice} />
       {attempts.length === 0 ? (
         <p>
-          {t.noMatch} <Link to="/practice-history">{t.clearFilters}</Link>
+          {t.noMatch} <Link to={paths.history()}>{t.clearFilters}</Link>
         </p>
       ) : (
         <AttemptList attempts={attempts} showPractice />
@@ -197,8 +198,8 @@ function EmptyHistory({ dueToday = 0 }: { dueToday?: number }) {
 function HistoryTabs({ current }: { current: "list" | "statistics" }) {
   const s = vi.pages.statistics;
   const tabs = [
-    { view: "list", to: "/practice-history", label: s.attemptsTab },
-    { view: "statistics", to: "/practice-history?view=statistics", label: s.statisticsTab },
+    { view: "list", to: paths.history(), label: s.attemptsTab },
+    { view: "statistics", to: paths.history({ view: "statistics" }), label: s.statisticsTab },
   ] as const;
   return (
     <nav className="history-tabs" aria-label={s.tabs}>
@@ -257,13 +258,15 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
         summary={summary}
         questions={byId}
         answerOrders={answerOrders}
-        setupHref={review || practiceDeleted ? "/" : `/practice-review/${attempt.practiceCode}`}
+        setupHref={
+          review || practiceDeleted ? paths.home : paths.practiceSetup(attempt.practiceCode)
+        }
         setupText={review || practiceDeleted ? vi.pages.review.toHome : undefined}
         doneAt={formatDateTime(attempt.createdAt)}
       />
       <p className="history-back history-more">
         {practiceDeleted ? null : <RetryLink attempt={attempt} />}
-        <Link to="/practice-history">{t.allAttempts}</Link>
+        <Link to={paths.history()}>{t.allAttempts}</Link>
       </p>
     </>
   );
@@ -276,12 +279,12 @@ function SavedAttempt({ loaded }: { loaded: Extract<Loaded, { kind: "attempt" }>
  */
 function RetryLink({ attempt }: { attempt: Extract<Loaded, { kind: "attempt" }>["attempt"] }) {
   const navigate = useNavigate();
-  const setupHref = `/practice-review/${attempt.practiceCode}`;
+  const setupHref = paths.practiceSetup(attempt.practiceCode);
   const type = attempt.type;
   if (type === "MISTAKES") {
     // A review is not repeated as it was (its cards have moved on): a new one of what is due.
     return (
-      <Link className="button button-primary" to={REVIEW_HREF}>
+      <Link className="button button-primary" to={paths.reviewRoom()}>
         {vi.pages.review.newReview}
       </Link>
     );

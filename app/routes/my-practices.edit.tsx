@@ -17,6 +17,7 @@ import {
   updateOwnPractice,
 } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.edit";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -71,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return editorRefusal(error, read.values);
   }
-  throw redirect(`/practice-review/${encodeURIComponent(params.practiceCode)}`);
+  throw redirect(paths.practiceSetup(params.practiceCode));
 }
 
 /**

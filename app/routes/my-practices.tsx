@@ -18,6 +18,7 @@ import {
   shareOwnPractice,
   unshareOwnPractice,
 } from "#services/own-practices/manage.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.myPractices;
 
@@ -71,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     throw error;
   }
-  return redirectWithToast("/my-practices", { type: "info", message: DONE[intent] });
+  return redirectWithToast(paths.myPractices, { type: "info", message: DONE[intent] });
 }
 
 export default function MyPractices({ loaderData }: Route.ComponentProps) {
@@ -80,7 +81,7 @@ export default function MyPractices({ loaderData }: Route.ComponentProps) {
       <h1 id="my-practices-heading">{t.title}</h1>
       <p className="muted">{t.intro}</p>
       <p>
-        <Link className="button button-primary" to="/my-practices/new">
+        <Link className="button button-primary" to={paths.myPracticeNew}>
           {t.create}
         </Link>
       </p>

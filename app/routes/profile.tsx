@@ -25,6 +25,7 @@ import {
   type TwoFactorResult,
 } from "#app/features/account/two-factor.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.auth.profile;
 
@@ -162,7 +163,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "password") return savePassword(args, form);
   if (intent === "delete") return removeAccount(args, form, user);
   if (intent === "delete-confirm") return confirmDeletion(args, form);
-  throw redirect("/profile");
+  throw redirect(paths.profile);
 }
 
 /** One form of the profile: its heading (which names the form), its intent, its answer. */
@@ -258,10 +259,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p>{vi.dataExport.intro}</p>
         {/* Plain links: a download is a document request, not a client-side navigation. */}
         <div className="data-export-links">
-          <a className="button button-secondary" href="/profile/data-export?format=csv">
+          <a className="button button-secondary" href={paths.dataExport("csv")}>
             {vi.dataExport.csv}
           </a>
-          <a className="button button-secondary" href="/profile/data-export?format=json">
+          <a className="button button-secondary" href={paths.dataExport("json")}>
             {vi.dataExport.json}
           </a>
         </div>

@@ -28,6 +28,7 @@ import {
 } from "#db/own-practices.ts";
 import type { DB } from "#db/schema.ts";
 import { createDatabaseRateLimitStore, type RateLimitStore } from "#db/rate-limits.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * A student's own practices (issue 18): created, edited, shared and deleted by their owner.
@@ -213,7 +214,7 @@ export async function deleteOwnPractice(
 
 /** The path of a share link: /practice-review/s_<token>. */
 export function sharePath(token: string): string {
-  return `/practice-review/${SHARE_PREFIX}${token}`;
+  return paths.practiceSetup(`${SHARE_PREFIX}${token}`);
 }
 
 /** "Chia sẻ": a new unguessable token (a revoked link never works again); the link's path. */

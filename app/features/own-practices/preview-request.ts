@@ -1,4 +1,5 @@
 import type { OwnPreview, PreviewProblem } from "#content/own-preview.ts";
+import { paths } from "#base/paths.ts";
 
 /** What POST /my-practices/preview answers (server/own-practice-preview.ts). */
 export interface PreviewAnswer extends OwnPreview {
@@ -10,8 +11,6 @@ export interface PreviewAnswer extends OwnPreview {
 export type PreviewResult =
   { ok: true; answer: PreviewAnswer } | { ok: false; message: string | null };
 
-export const PREVIEW_URL = "/my-practices/preview";
-
 /**
  * One request to the preview route; a refusal carries the server's Vietnamese message, a
  * network failure none (the page says so in its own words). An aborted request throws, so a
@@ -20,7 +19,7 @@ export const PREVIEW_URL = "/my-practices/preview";
 export async function requestPreview(form: FormData, signal: AbortSignal): Promise<PreviewResult> {
   let response: Response;
   try {
-    response = await fetch(PREVIEW_URL, { method: "POST", body: form, signal });
+    response = await fetch(paths.myPracticePreview, { method: "POST", body: form, signal });
   } catch (error) {
     if (signal.aborted) throw error;
     return { ok: false, message: null };

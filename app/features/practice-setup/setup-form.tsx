@@ -20,6 +20,7 @@ import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
 import type { Seconds } from "#engine/room-config.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
 import { RoomModulePreload } from "./room-prefetch.tsx";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceSetup;
 
@@ -125,7 +126,7 @@ export function SetupForm({
   const rangeSize = rangeSizes.includes(setup.rangeSize)
     ? setup.rangeSize
     : (rangeSizes.at(-1) ?? practice.questionCount);
-  const loginHref = `/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`;
+  const loginHref = paths.login(paths.practiceSetup(practice.code));
   const sequence = setup.practiceType === "SEQUENCE";
 
   return (
