@@ -1,7 +1,6 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
+import { isOwnPracticeFile, OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
 import { toPreviewProblem, type OwnPreview, type PreviewProblem } from "#content/own-preview.ts";
-import { OWN_MESSAGES } from "#content/parse-own-text.ts";
 import type { OwnFilePreview } from "#content/parse-jobs.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
@@ -17,7 +16,6 @@ import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
  */
 export const OWN_PREVIEW_RATE: RateLimitRule = { window: 60, max: 120 };
 
-const ACCEPTED_FILE = /\.(?:docx|txt|gift|xml|csv|json|aiken)$/iu;
 const FILE_NAME_MAX = 255;
 
 export interface OwnPreviewAnswer extends OwnPreview {
@@ -108,12 +106,12 @@ async function readForm(request: Request): Promise<FormData | null> {
 
 async function previewFile(file: File, parse: ParsePool): Promise<Response> {
   const fileName = file.name.slice(-FILE_NAME_MAX);
-  if (!ACCEPTED_FILE.test(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
+  if (!isOwnPracticeFile(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
   const isDocx = /\.docx$/iu.test(fileName);
   // A text file holds at most the text's limit (twice that in UTF-16); a Word file's pictures
   // make it bigger, and its text is checked once converted.
   if (!isDocx && file.size > OWN_PRACTICE_MAX_BYTES * 2) {
-    return ownPreviewProblem("BAD_REQUEST", 413, OWN_MESSAGES.tooLarge);
+    return ownPreviewProblem("BAD_REQUEST", 413, serverVi.ownPracticeEditor.textProblems.tooLarge);
   }
   let converted: OwnFilePreview;
   try {

@@ -3,7 +3,11 @@ import { Form, useNavigation } from "react-router";
 import type { PreviewProblem } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
-import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
+import {
+  OWN_PRACTICE_FILE_TYPES,
+  OWN_PRACTICE_SUBJECT_MAX,
+  OWN_PRACTICE_TITLE_MAX,
+} from "#base/limits.ts";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
 import { lineRange, offsetTopIn, requestPreview, type PreviewAnswer } from "./preview-request.ts";
 
@@ -11,7 +15,6 @@ const t = vi.pages.ownPracticeEditor;
 
 /** A pause this long in typing sends the text for a new preview. */
 const PREVIEW_DELAY_MS = 400;
-const ACCEPT = ".docx,.txt,.gift,.xml,.csv,.json,.aiken";
 
 export type EditorValues = OwnPracticeValues;
 
@@ -285,7 +288,7 @@ function DropZone({
         id="own-file"
         type="file"
         className="visually-hidden own-file-input"
-        accept={ACCEPT}
+        accept={OWN_PRACTICE_FILE_TYPES.join(",")}
         aria-describedby="own-drop-hint"
         onChange={(event) => {
           const file = event.target.files?.[0];
