@@ -3,6 +3,7 @@ import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
 import type { RoomConfig } from "#engine/room-config.ts";
 import { selectionIsWellFormed } from "#engine/submission.ts";
 import { paths } from "#base/paths.ts";
+import { SETUP_KEY_PREFIX } from "./storage-keys.ts";
 
 /**
  * What the set-up page chooses for the practice room, its defaults (spec section 3, Room
@@ -39,7 +40,7 @@ export function rangeTiles(questionCount: number, size: number): { start: number
 }
 
 export function storageKeyOf(practiceCode: string): string {
-  return `on-tap:setup:${practiceCode}`;
+  return `${SETUP_KEY_PREFIX}${practiceCode}`;
 }
 
 /**
