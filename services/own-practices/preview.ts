@@ -18,7 +18,8 @@ export const OWN_PREVIEW_RATE: RateLimitRule = { window: 60, max: 120 };
 
 const FILE_NAME_MAX = 255;
 
-export interface OwnPreviewAnswer extends OwnPreview {
+/** The HTTP reply of POST /my-practices/preview: the preview, and a dropped file's text. */
+export interface PreviewReply extends OwnPreview {
   /** The text a dropped file became, for the text area (absent when text was sent). */
   text?: string;
   fileName?: string;
@@ -90,8 +91,8 @@ export async function answerOwnPreview(
   } catch (error) {
     return parseRefusalAnswer(error, "text");
   }
-  const answer: OwnPreviewAnswer = { ...preview, notes: [] };
-  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+  const reply: PreviewReply = { ...preview, notes: [] };
+  return Response.json(reply, { headers: { "cache-control": "no-store" } });
 }
 
 async function readForm(request: Request): Promise<FormData | null> {
@@ -127,11 +128,11 @@ async function previewFile(file: File, parse: ParsePool): Promise<Response> {
       converted.notes[0]?.message ?? serverVi.ownPracticeEditor.errors.UNREADABLE_FILE;
     return ownPreviewProblem("UNREADABLE_FILE", 422, message);
   }
-  const answer: OwnPreviewAnswer = {
+  const reply: PreviewReply = {
     ...converted.preview,
     text: converted.text,
     fileName,
     notes: converted.notes.map(toPreviewProblem),
   };
-  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+  return Response.json(reply, { headers: { "cache-control": "no-store" } });
 }

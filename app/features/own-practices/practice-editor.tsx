@@ -9,7 +9,7 @@ import {
   OWN_PRACTICE_TITLE_MAX,
 } from "#base/limits.ts";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
-import { lineRange, offsetTopIn, requestPreview, type PreviewAnswer } from "./preview-request.ts";
+import { lineRange, offsetTopIn, requestPreview, type PreviewReply } from "./preview-request.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -29,7 +29,7 @@ export type EditorErrors = OwnPracticeFieldErrors;
 /** The preview on screen and the text it was made from (its problems point into that text). */
 interface Shown {
   text: string;
-  answer: PreviewAnswer;
+  reply: PreviewReply;
 }
 
 /**
@@ -72,13 +72,13 @@ export function PracticeEditor({
         setFailure(result.message ?? t.previewFailed);
       } else {
         setFailure(null);
-        const { answer } = result;
-        if (answer.text !== undefined) {
-          setText(answer.text);
-          setFileName(answer.fileName ?? "");
-          setNotes({ fileName: answer.fileName ?? "", notes: answer.notes });
+        const { reply } = result;
+        if (reply.text !== undefined) {
+          setText(reply.text);
+          setFileName(reply.fileName ?? "");
+          setNotes({ fileName: reply.fileName ?? "", notes: reply.notes });
         }
-        setShown({ text: answer.text ?? sentText ?? "", answer });
+        setShown({ text: reply.text ?? sentText ?? "", reply });
       }
       setStatus("idle");
     } catch {
@@ -114,7 +114,7 @@ export function PracticeEditor({
     area.scrollTop = Math.max(0, offsetTopIn(area, start) - area.clientHeight / 3);
   };
 
-  const current = shown && shown.text === text ? shown.answer : null;
+  const current = shown && shown.text === text ? shown.reply : null;
   const errorCount = current?.problems.filter((p) => p.severity === "error").length ?? 0;
   const ready =
     title.trim() !== "" && current !== null && errorCount === 0 && current.questions.length > 0;
@@ -211,7 +211,7 @@ export function PracticeEditor({
             <FormatHelp />
           </div>
           <PreviewPanel
-            preview={current ?? shown?.answer ?? null}
+            preview={current ?? shown?.reply ?? null}
             sourceText={current ? text : (shown?.text ?? "")}
             updating={status !== "idle" || (shown !== null && shown.text !== text)}
             failure={failure}
