@@ -6,7 +6,7 @@ import { formatDateTime } from "#base/dates.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
-import { OwnPracticeError } from "#services/own-practices/manage.ts";
+import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 import { paths } from "#base/paths.ts";
 
@@ -18,7 +18,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 /** Rethrows a refusal as its status (404 for anyone who is not an operator). */
 function answerRefusal(error: unknown): never {
-  if (error instanceof OwnPracticeError) {
+  if (isOwnPracticeError(error)) {
     throw data({ message: error.message }, { status: error.status });
   }
   throw error;

@@ -14,7 +14,7 @@ import { redirectWithToast } from "#app/lib/toast-url.ts";
 import {
   deleteOwnPractice,
   listOwnPractices,
-  OwnPracticeError,
+  isOwnPracticeError,
   shareOwnPractice,
   unshareOwnPractice,
 } from "#services/own-practices/manage.ts";
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (intent === "unshare") await unshareOwnPractice(context.db, user.id, code);
     else await deleteOwnPractice(context.db, user.id, code);
   } catch (error) {
-    if (error instanceof OwnPracticeError) {
+    if (isOwnPracticeError(error)) {
       throw data({ message: error.message }, { status: error.status });
     }
     throw error;

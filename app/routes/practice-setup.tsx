@@ -7,7 +7,7 @@ import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { ReportForm } from "#app/features/own-practices/report-form.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { SHARE_PREFIX } from "#db/own-practices.ts";
-import { OwnPracticeError } from "#services/own-practices/manage.ts";
+import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { reportPractice } from "#services/own-practices/reports.ts";
 import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
 import { DownloadPanel } from "#app/features/offline/download-panel.tsx";
@@ -63,7 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       typeof reason === "string" ? reason : "",
     );
   } catch (error) {
-    if (!(error instanceof OwnPracticeError)) throw error;
+    if (!isOwnPracticeError(error)) throw error;
     if (error.status === 404) throw data({ message: error.message }, { status: 404 });
     return data({ error: error.message }, { status: error.status });
   }

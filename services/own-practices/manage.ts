@@ -65,6 +65,16 @@ export class OwnPracticeError extends Error {
   }
 }
 
+/**
+ * How callers tell a refusal of this service from a failure: by its name and code, not
+ * `instanceof`, which fails when the thrower and the caller were bundled with separate copies of
+ * the class (the route modules are bundled apart from the host, as for isParseRefusal).
+ */
+export function isOwnPracticeError(error: unknown): error is OwnPracticeError {
+  const candidate = error as { name?: unknown; code?: unknown } | null;
+  return candidate?.name === "OwnPracticeError" && typeof candidate.code === "string";
+}
+
 export interface OwnPracticeInput {
   title: string;
   subjectName?: string;
