@@ -25,6 +25,7 @@ import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/features/account/ve
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { refusalMessage } from "#app/lib/refusal.ts";
 
 // The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
@@ -143,11 +144,4 @@ export function ErrorBoundary() {
   if (refusal) return <BadRequestScreen message={refusal} />;
   if (isChunkLoadError(error)) return <ChunkErrorScreen />;
   return <ServerErrorScreen />;
-}
-
-/** The Vietnamese message of a request refused with a 4xx (app/lib/form.server.ts), if any. */
-function refusalMessage(error: unknown): string | null {
-  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return null;
-  const message = (error.data as { message?: unknown } | null)?.message;
-  return typeof message === "string" ? message : null;
 }

@@ -1,25 +1,20 @@
+import { VN_OFFSET_MS } from "./vn-day.ts";
+
 /**
  * Dates as Vietnamese students write them: dd/MM/yyyy, 24-hour time, in Vietnam's time zone on
  * the server and in the browser alike (so the server's HTML and the hydrated page agree, and a
- * classroom server set to UTC still shows local time).
+ * classroom server set to UTC still shows local time). The zone is the fixed offset of vn-day.ts,
+ * so a "today" and a time shown beside it can never disagree.
  */
-const parts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Ho_Chi_Minh",
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const two = (value: number) => String(value).padStart(2, "0");
 
 /** "22/11/2026 09:05" from an ISO timestamp. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return "";
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.formatToParts(date).find((part) => part.type === type)?.value ?? "";
-  return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
+  const local = new Date(date.getTime() + VN_OFFSET_MS);
+  const day = `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
+  return `${day} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
 /** "22/11/2026" from an ISO timestamp. */

@@ -27,3 +27,23 @@ export const OWN_PRACTICE_CREATE_LIMIT = { window: 60 * 60, max: 20 } as const;
 /** A report's reason, and reports a user may send per window. */
 export const REPORT_REASON_MAX = 1000;
 export const REPORT_LIMIT = { window: 60 * 60, max: 10 } as const;
+
+/**
+ * The files "Tạo đề của tôi" reads: a Word document, or text in one of the formats the own-practice
+ * parser knows. The file picker, the server's check and both messages are written from this list.
+ */
+export const OWN_PRACTICE_FILE_TYPES = [
+  ".docx",
+  ".txt",
+  ".gift",
+  ".xml",
+  ".csv",
+  ".json",
+  ".aiken",
+] as const;
+
+/** Whether a file's name ends in one of OWN_PRACTICE_FILE_TYPES (in any case). */
+export function isOwnPracticeFile(fileName: string): boolean {
+  const name = fileName.toLowerCase();
+  return OWN_PRACTICE_FILE_TYPES.some((type) => name.endsWith(type));
+}

@@ -3,7 +3,8 @@
  * server and in the browser alike, so "today" and "days in a row" never depend on the host's
  * zone and the server's HTML matches the hydrated page.
  */
-const VN_OFFSET_MS = 7 * 60 * 60 * 1000;
+/** Vietnam's offset from UTC, the one source for every Vietnamese day and clock time (dates.ts). */
+export const VN_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "2025-03-01": the Vietnamese calendar day of an instant. */

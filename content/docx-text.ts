@@ -1,7 +1,7 @@
 import { inflateRawSync } from "node:zlib";
 import mammoth from "mammoth";
 import { PARSE_LIMITS } from "./parse-limits.ts";
-import { htmlToText } from "./formats/moodle-xml.ts";
+import { htmlToText } from "./html-text.ts";
 import { trimEndOf } from "#base/trim.ts";
 import type { Problem } from "./formats/types.ts";
 

@@ -9,7 +9,7 @@ import { renderRichText } from "./rich-text.ts";
  * the importer stores it for the room (content/rich-text.ts: KaTeX, code blocks, everything
  * else escaped), its keys marked, and every problem at its line.
  */
-interface PreviewAnswer {
+export interface PreviewOption {
   html: string;
   isKey: boolean;
 }
@@ -19,7 +19,7 @@ export interface PreviewQuestion {
   line: number | null;
   chapter: string | null;
   textHtml: string;
-  answers: PreviewAnswer[];
+  answers: PreviewOption[];
   keyCount: number;
   explanationHtml: string | null;
 }

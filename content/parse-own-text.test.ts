@@ -8,12 +8,10 @@ import { readBankFolder } from "./load-banks.ts";
 import { parseViText, writeViText } from "./formats/vi-text.ts";
 import type { ParsedQuestions } from "./formats/types.ts";
 import { convertOwnFile, previewOwnText } from "./own-preview.ts";
-import {
-  OWN_MESSAGES,
-  formatOwnPracticeText,
-  parseOwnText,
-  sameQuestions,
-} from "./parse-own-text.ts";
+import { formatOwnPracticeText, parseOwnText, sameQuestions } from "./parse-own-text.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
+
+const OWN_MESSAGES = serverVi.ownPracticeEditor.textProblems;
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../tests/fixtures/${name}`, import.meta.url), "utf8");

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
 import { parseAiken } from "./formats/aiken.ts";
 import { parseCsv } from "./formats/csv.ts";
@@ -32,17 +33,8 @@ export interface OwnTextResult {
 
 const FILE = "";
 
-export const OWN_MESSAGES = {
-  empty: "Chưa có nội dung: hãy dán câu hỏi vào đây hoặc chọn một tệp",
-  tooLarge: `Nội dung dài quá ${OWN_PRACTICE_MAX_BYTES / 1024 / 1024} MB: hãy chia thành nhiều đề nhỏ hơn`,
-  tooManyQuestions: (count: number) =>
-    `Đề có ${count} câu hỏi; tối đa là ${OWN_PRACTICE_MAX_QUESTIONS} câu: hãy chia thành nhiều đề nhỏ hơn`,
-  noQuestion:
-    "Chưa có câu hỏi nào: mỗi câu bắt đầu bằng một dòng “Câu 1: …”, tiếp theo là các phương án “A. …” và dòng “Đáp án: …”",
-  severalPractices: (count: number) =>
-    `Tệp JSON có ${count} đề; ở đây mỗi lần chỉ tạo được một đề: hãy tách thành từng tệp`,
-  math: (error: string) => `Công thức không đọc được nên sẽ hiện nguyên văn: ${error}`,
-} as const;
+/** The parser's own problems, worded with the server's other refusals of the editor. */
+const OWN_MESSAGES = serverVi.ownPracticeEditor.textProblems;
 
 /** Parses a student's text with the importer's parsers; never throws on any input. */
 export function parseOwnText(input: OwnTextInput): OwnTextResult {

@@ -6,6 +6,7 @@ import type { Env } from "./env.ts";
 import type { RateLimitStore } from "#db/rate-limits.ts";
 import { signInLimitKey } from "./rate-limit.ts";
 import { containsNulCharacter } from "./security.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * The checks better-auth runs before each of its endpoints (`hooks.before`): on our forms'
@@ -17,7 +18,7 @@ export type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>
 /** The only picture a user may point their account at: one they uploaded (server/avatar-routes.ts). */
 function isOwnAvatarPath(image: unknown, userId: string): boolean {
   if (typeof image !== "string") return false;
-  const prefix = `/avatars/${userId}-`;
+  const prefix = paths.avatar(`${userId}-`);
   return image.startsWith(prefix) && /^[0-9a-f]{16}\.webp$/.test(image.slice(prefix.length));
 }
 

@@ -11,6 +11,7 @@ import {
   composeVerificationMail,
   type Mailer,
 } from "./mail.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * The mails better-auth asks us to send (reset, verification) and the one we add (the deletion
@@ -161,7 +162,7 @@ async function equalResetWork(deps: AuthMailDeps, ctx: AuthHookContext): Promise
     value: "",
     expiresAt: new Date(Date.now() - 1000),
   });
-  const link = pageLink(deps.baseURL, "/reset-password", "x".repeat(24));
+  const link = pageLink(deps.baseURL, paths.resetPassword, "x".repeat(24));
   composeResetPasswordMail(email, link, RESET_LINK_HOURS);
   await removeExpiredVerificationRows(context);
 }
@@ -172,7 +173,7 @@ async function sendResetPassword(
 ): Promise<void> {
   // The same work as for an unknown address (see equalResetWork): tidying expired rows.
   await removeExpiredVerificationRows(await deps.context());
-  const link = pageLink(deps.baseURL, "/reset-password", token);
+  const link = pageLink(deps.baseURL, paths.resetPassword, token);
   // Not awaited: an SMTP round trip only for existing accounts would let anyone tell them
   // from unknown addresses by the response time. The answer goes out at once either way.
   void deps.mailer
@@ -192,7 +193,7 @@ async function sendVerificationEmail(
   { user, token }: { user: MailUser; token: string },
   request: Request | undefined,
 ): Promise<void> {
-  const link = pageLink(deps.baseURL, "/verify-email", token);
+  const link = pageLink(deps.baseURL, paths.verifyEmail, token);
   const signUp = request ? new URL(request.url).pathname.endsWith("/sign-up/email") : false;
   const takeBack = await limitVerificationMails(deps, user.id);
   const sending = deps.mailer.send({
@@ -228,7 +229,7 @@ async function sendAccountDeletionLink(deps: AuthMailDeps, user: MailUser): Prom
     value: user.id,
     expiresAt: new Date(Date.now() + DELETE_LINK_HOURS * HOUR_SECONDS * 1000),
   });
-  const link = new URL("/profile", deps.baseURL);
+  const link = new URL(paths.profile, deps.baseURL);
   link.searchParams.set("deleteToken", token);
   const sending = deps.mailer.send({
     kind: "delete-account",

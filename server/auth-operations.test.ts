@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { describe, expect, it, vi as mock } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   enableTwoFactor,
   requestReset,
@@ -15,7 +15,7 @@ import {
  */
 function stubContext(answer: (request: Request) => Response | Promise<Response>) {
   const sent: { url: string; headers: Headers; body: unknown }[] = [];
-  const logger = { error: mock.fn(), warn: mock.fn() };
+  const logger = { error: vi.fn(), warn: vi.fn() };
   const context = {
     auth: {
       options: { baseURL: "https://ontap.example" },
@@ -27,7 +27,7 @@ function stubContext(answer: (request: Request) => Response | Promise<Response>)
         });
         return answer(request);
       },
-      sendAccountDeletionLink: mock.fn(),
+      sendAccountDeletionLink: vi.fn(),
     },
     clientIp: "203.0.113.7",
     logger,
@@ -188,7 +188,7 @@ describe("the answers that carry data", () => {
 
   it("sendDeletionLink: the server's own refusal, its message and status as they are", async () => {
     const { context } = stubContext(() => json(200, {}));
-    const send = context.auth.sendAccountDeletionLink as unknown as ReturnType<typeof mock.fn>;
+    const send = context.auth.sendAccountDeletionLink as unknown as ReturnType<typeof vi.fn>;
     send.mockRejectedValueOnce({
       statusCode: 503,
       body: { code: "MAIL_NOT_SENT", message: "Chưa gửi được email." },

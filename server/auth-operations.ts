@@ -11,6 +11,7 @@ import {
   type AuthFailure,
 } from "./auth-failure.ts";
 import { describeProviderError } from "./provider-errors.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * The account operations of our forms, each one call of better-auth's HTTP handler on behalf of
@@ -130,7 +131,7 @@ export async function startProviderSignIn(
     {
       provider: provider.id,
       callbackURL: redirectTo,
-      errorCallbackURL: `/login?${back}`,
+      errorCallbackURL: paths.loginWith(back),
       disableRedirect: true,
     },
     "provider sign-in",

@@ -22,6 +22,7 @@ import type { RateLimitStore } from "#db/rate-limits.ts";
 import { createRateLimitStore } from "./rate-limit.ts";
 import type { SharedStore } from "./redis.ts";
 import { selectOidcConfigs } from "./sign-in-providers.ts";
+import { paths } from "#base/paths.ts";
 
 /** The header through which Express hands better-auth the client's address (see app.ts). */
 export const CLIENT_IP_HEADER = "x-on-tap-client-ip";
@@ -192,7 +193,7 @@ export function createAuth(options: {
     logger: logThrough(log),
     // Provider sign-ins that fail (or that the student cancels) come back to the sign-in page
     // with ?error=<code>; its loader (app/features/auth/auth-forms.server.ts) says what happened.
-    onAPIError: { errorURL: "/login" },
+    onAPIError: { errorURL: paths.login() },
     account: ACCOUNT_LINKING,
     trustedOrigins: [new URL(baseURL).origin],
     ...passwordOptions(mail),

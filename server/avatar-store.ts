@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { deleteUnusedAvatars, listUsersWithPictures, saveAvatar } from "#db/avatars.ts";
 import type { DB } from "#db/schema.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * Profile pictures, the storage part: rows of the `avatar` table (migration 0011), so every
@@ -40,7 +41,7 @@ export async function storeAvatar(options: {
   const { db, userId, webp, setImage } = options;
   const name = avatarFileName(userId, webp);
   const row = { name, userId, bytes: webp, createdAt: options.now ?? new Date() };
-  const image = `/avatars/${name}`;
+  const image = paths.avatar(name);
   await saveAvatar(db, row);
   try {
     await setImage(image);
@@ -64,7 +65,7 @@ export async function moveAvatarFilesIntoDatabase(
   if (!existsSync(folder)) return 0;
   let moved = 0;
   for (const user of await listUsersWithPictures(db)) {
-    const name = user.image.slice("/avatars/".length);
+    const name = user.image.slice(paths.avatarPrefix.length);
     if (!AVATAR_FILE_PATTERN.test(name)) continue;
     const file = path.join(folder, name);
     if (!existsSync(file)) continue;

@@ -3,6 +3,7 @@ import onHeaders from "on-headers";
 import { sharedVi as vi } from "#base/i18n/vi.ts";
 import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
 import { isAllowedRedirect } from "#base/safe-redirect.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * What every request passes before any route reads it (server/app.ts mounts these first):
@@ -35,7 +36,7 @@ const OWN_PRACTICE_PREVIEW = /^\/my-practices\/preview(?:\.data)?$/u;
 const OWN_PRACTICE_EDITOR = /^\/my-practices\/(?:new|[^/]+\/edit)(?:\.data)?$/u;
 
 function bodyLimitOf(path: string): number {
-  if (path === "/api/attempts") return ATTEMPT_BODY_LIMIT;
+  if (path === paths.apiAttempts) return ATTEMPT_BODY_LIMIT;
   if (OWN_PRACTICE_PREVIEW.test(path)) return OWN_PRACTICE_UPLOAD_LIMIT;
   if (OWN_PRACTICE_EDITOR.test(path)) return OWN_PRACTICE_BODY_LIMIT;
   return FORM_BODY_LIMIT;

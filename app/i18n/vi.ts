@@ -1,4 +1,14 @@
 import { sharedVi } from "#base/i18n/vi.ts";
+import { OWN_PRACTICE_FILE_TYPES } from "#base/limits.ts";
+
+/** The own-practice editor names Word by name, then the other file types it reads. */
+const [docx, ...otherFileTypes] = OWN_PRACTICE_FILE_TYPES;
+
+/**
+ * A question card's heading, one wording wherever a question is shown: the set-up page's preview,
+ * the room and the own-practice editor's preview (which shows each question as the room will).
+ */
+const questionLabel = (n: number) => `Câu ${n}:`;
 
 /**
  * Every string a user sees, in Vietnamese. Components import `vi` and never hold text of their
@@ -121,7 +131,7 @@ export const vi = {
       loading: "Đang tải câu hỏi…",
       loadFailed: "Không tải được câu hỏi. Vui lòng kiểm tra kết nối và thử lại.",
       retry: "Thử lại",
-      questionLabel: (n: number) => `Câu ${n}:`,
+      questionLabel,
       questionList: "Danh sách câu hỏi",
       keyBadge: "Đáp án đúng",
       chooseKeys: (n: number) => `Chọn ${n} đáp án`,
@@ -167,7 +177,7 @@ export const vi = {
       explanation: "Lời giải",
       reference: "Tham khảo",
       questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
-      questionLabel: (n: number) => `Câu ${n}:`,
+      questionLabel,
       shuffledQuestionLabel: (n: number, inPractice: number) =>
         `Câu ${n} (câu ${inPractice} của đề):`,
       answers: (n: number) => `Các đáp án của câu ${n}`,
@@ -313,7 +323,7 @@ export const vi = {
       textHint:
         "Mỗi câu gồm dòng “Câu 1: …”, các phương án “A. …”, “B. …” và dòng “Đáp án: …”. Cũng nhận định dạng Aiken, GIFT, Moodle XML, CSV và JSON.",
       fileLabel: "Chọn tệp",
-      dropHint: "Hoặc kéo tệp thả vào đây: Word (.docx), .txt, .gift, .xml, .csv, .json, .aiken.",
+      dropHint: `Hoặc kéo tệp thả vào đây: Word (${docx}), ${otherFileTypes.join(", ")}.`,
       converting: "Đang đọc tệp…",
       fileLoaded: (name: string) => `Đã đọc tệp “${name}”: nội dung đã được đưa vào ô câu hỏi.`,
       helpHeading: "Cách viết câu hỏi",
@@ -351,7 +361,7 @@ export const vi = {
       error: "Lỗi",
       warning: "Cảnh báo",
       emptyLine: "(dòng trống)",
-      questionLabel: (n: number) => `Câu ${n}.`,
+      questionLabel,
       chooseKeys: (n: number) => `Chọn ${n} đáp án`,
       keyBadge: "đáp án đúng",
       explanation: "Lời giải",

@@ -4,6 +4,7 @@ import { ThemePicker } from "#app/features/theme/theme-picker.tsx";
 import type { ThemeKey } from "#app/lib/themes.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { UserMenu, type HeaderUser } from "./user-menu.tsx";
+import { paths } from "#base/paths.ts";
 
 export interface HeaderItemsProps {
   user: HeaderUser | null;
@@ -30,7 +31,7 @@ export function HeaderItems({
     <>
       <ul className="nav-links">
         <li>
-          <NavLink to="/about">{vi.nav.about}</NavLink>
+          <NavLink to={paths.about}>{vi.nav.about}</NavLink>
         </li>
         <li>
           <a href={feedbackHref}>{vi.nav.feedback}</a>
@@ -49,10 +50,10 @@ export function HeaderItems({
         ) : (
           <>
             {/* A full page load, as the spec asks: the sign-in screen starts clean. */}
-            <a className="button button-ghost" href="/login">
+            <a className="button button-ghost" href={paths.login()}>
               {vi.nav.login}
             </a>
-            <a className="button button-primary" href="/register">
+            <a className="button button-primary" href={paths.register()}>
               {vi.nav.register}
             </a>
           </>

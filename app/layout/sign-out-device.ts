@@ -1,12 +1,12 @@
 import { vi } from "#app/i18n/vi.ts";
 import { askWorker, OFFLINE_DB, PAGES_CACHE_PREFIX } from "#app/lib/worker-protocol.ts";
+import { ROOM_KEY_PREFIX, SETUP_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
 /**
  * What the student leaves in localStorage: rooms in progress (app/features/room/room-storage.ts)
- * and set-up choices per practice (whose keys name their own practices' private codes). Written
- * out, not imported: every page carries the header.
+ * and set-up choices per practice (whose keys name their own practices' private codes).
  */
-const STUDENT_KEY_PREFIXES = ["on-tap:room:", "on-tap:setup:"];
+const STUDENT_KEY_PREFIXES = [ROOM_KEY_PREFIX, SETUP_KEY_PREFIX];
 
 /**
  * "Đăng xuất" on a shared phone leaves nothing of the student on it (ADR 0013): attempts still

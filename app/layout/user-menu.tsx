@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/features/account/avatar-picker.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 export interface HeaderUser {
   fullName: string;
@@ -79,16 +80,16 @@ export function UserMenu({
 function AccountActions({ onChoose }: { onChoose: () => void }) {
   return (
     <div className="account-actions">
-      <Link to="/profile" onClick={onChoose}>
+      <Link to={paths.profile} onClick={onChoose}>
         {vi.auth.profile.link}
       </Link>
-      <Link to="/practice-history" onClick={onChoose}>
+      <Link to={paths.history()} onClick={onChoose}>
         {vi.pages.practiceHistory.title}
       </Link>
-      <Link to="/my-practices" onClick={onChoose}>
+      <Link to={paths.myPractices} onClick={onChoose}>
         {vi.myPractices.menuLink}
       </Link>
-      <Form method="post" action="/logout" reloadDocument onSubmit={clearDeviceThenSignOut}>
+      <Form method="post" action={paths.logout} reloadDocument onSubmit={clearDeviceThenSignOut}>
         <button type="submit" className="button button-secondary">
           {vi.nav.logout}
         </button>

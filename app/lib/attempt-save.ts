@@ -1,6 +1,7 @@
 import type { StoredAttempt } from "#db/attempts.ts";
 import type { AnySubmission } from "#services/attempts/save-attempt.ts";
 import { isRetryableStatus } from "./retry.ts";
+import { paths } from "#base/paths.ts";
 
 // Timeouts come from the fetch wrapper (app/lib/request-timeout.ts): a timed-out save is a
 // dropped connection here, and is retried like one.
@@ -25,7 +26,7 @@ export async function sendAttempt(
 ): Promise<SendOutcome> {
   let response: Response;
   try {
-    response = await fetcher("/api/attempts", {
+    response = await fetcher(paths.apiAttempts, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body: JSON.stringify(owner === undefined ? submission : { ...submission, owner }),

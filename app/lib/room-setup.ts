@@ -2,6 +2,8 @@ import type { Selection } from "#base/selection.ts";
 import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
 import type { RoomConfig } from "#engine/room-config.ts";
 import { selectionIsWellFormed } from "#engine/submission.ts";
+import { paths } from "#base/paths.ts";
+import { SETUP_KEY_PREFIX } from "./storage-keys.ts";
 
 /**
  * What the set-up page chooses for the practice room, its defaults,
@@ -38,7 +40,7 @@ export function rangeTiles(questionCount: number, size: number): { start: number
 }
 
 export function storageKeyOf(practiceCode: string): string {
-  return `on-tap:setup:${practiceCode}`;
+  return `${SETUP_KEY_PREFIX}${practiceCode}`;
 }
 
 /**
@@ -157,7 +159,7 @@ export function roomUrl(
   params.set("shuffleAnswers", setup.shuffleAnswers ? "1" : "0");
   params.set("seed", String(identity.seed));
   params.set("attempt", identity.attemptId);
-  return `/practice-control?${params.toString()}`;
+  return paths.room(params);
 }
 
 /** A saved attempt's selection and settings, to start the same run again ("Làm lại đề này"). */

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { hasSessionCookie } from "#server/session-cookie.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
+import { paths } from "#base/paths.ts";
 
 export interface SessionUser {
   id: string;
@@ -82,7 +83,7 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
   if (user) return user;
   const url = new URL(request.url);
   const back = safeRedirectPath(`${url.pathname}${url.search}`);
-  throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+  throw redirect(paths.login(back));
 }
 
 /** How a user can sign in: "credential" (email + password), or a provider's id. */

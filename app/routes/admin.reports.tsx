@@ -6,8 +6,9 @@ import { formatDateTime } from "#base/dates.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
-import { OwnPracticeError } from "#services/own-practices/manage.ts";
+import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.reports;
 
@@ -17,7 +18,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 /** Rethrows a refusal as its status (404 for anyone who is not an operator). */
 function answerRefusal(error: unknown): never {
-  if (error instanceof OwnPracticeError) {
+  if (isOwnPracticeError(error)) {
     throw data({ message: error.message }, { status: error.status });
   }
   throw error;
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return answerRefusal(error);
   }
-  return redirectWithToast("/admin/reports", { type: "info", message: DONE[intent] });
+  return redirectWithToast(paths.adminReports, { type: "info", message: DONE[intent] });
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
@@ -80,7 +81,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           {reports.map((report) => (
             <li key={report.id} className="card report">
               <h2 className="report-title">
-                <Link to={`/practice-review/${report.practiceCode}`}>{report.practiceTitle}</Link>
+                <Link to={paths.practiceSetup(report.practiceCode)}>{report.practiceTitle}</Link>
               </h2>
               <p className="muted">
                 {t.reporter}: {report.reporterName} · {t.date}: {report.createdAt}

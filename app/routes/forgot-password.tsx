@@ -3,13 +3,13 @@ import type { Route } from "./+types/forgot-password";
 import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
 import { authMeta } from "#app/features/auth/auth-error-boundary.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
-import { redirectQuery } from "#app/features/auth/sign-in-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { ForgotPasswordSchema } from "#base/auth-schemas.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { formValues, invalidForm, refusedForm } from "#app/features/auth/auth-forms.server.ts";
 import { requestReset } from "#server/auth-operations.ts";
 import { readForm } from "#app/lib/form.server.ts";
+import { paths } from "#base/paths.ts";
 
 export { AuthErrorBoundary as ErrorBoundary } from "#app/features/auth/auth-error-boundary.tsx";
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const query = redirectQuery(safeRedirectPath(searchParams.get("redirectTo")));
+  const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
   const busy = navigation.state === "submitting";
   return (
     <section className="page page-narrow auth-page">
@@ -57,7 +57,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           {busy ? vi.auth.submitting : t.forgotSubmit}
         </button>
         <p className="auth-aside">
-          <Link to={`/login${query}`}>{t.backToLogin}</Link>
+          <Link to={paths.login(redirectTo)}>{t.backToLogin}</Link>
         </p>
       </Form>
     </section>

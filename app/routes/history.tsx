@@ -2,7 +2,8 @@ import { data } from "react-router";
 import { AttemptNotFound, AttemptScreen } from "#app/features/history/attempt-screen.tsx";
 import { HistoryListScreen } from "#app/features/history/history-list-screen.tsx";
 import { StatisticsScreen } from "#app/features/history/statistics-screen.tsx";
-import { REVIEW_HREF, ReviewBanner } from "#app/features/review/review-banner.tsx";
+import { ReviewBanner } from "#app/features/review/review-banner.tsx";
+import { paths } from "#base/paths.ts";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
 import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
@@ -65,8 +66,8 @@ async function historyList(context: Route.LoaderArgs["context"], userId: string,
     practices,
     subject,
     practice,
-    nextHref: page.more && last ? `/practice-history?${params.toString()}` : null,
-    firstHref: before ? `/practice-history${filtered ? `?${filtered}` : ""}` : null,
+    nextHref: page.more && last ? paths.history(params) : null,
+    firstHref: before ? paths.history(filtered) : null,
   };
 }
 
@@ -121,7 +122,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
         attempt={loaderData.attempt}
         questions={loaderData.questions}
         practiceDeleted={loaderData.practiceDeleted}
-        reviewHref={REVIEW_HREF}
+        reviewHref={paths.reviewRoom()}
         renderSummary={(props) => <Summary {...props} />}
       />
     );

@@ -12,6 +12,7 @@ import { getSessionUser } from "#app/lib/session.server.ts";
 import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { matchesSearch } from "#base/search.ts";
+import { paths } from "#base/paths.ts";
 
 export const meta: Route.MetaFunction = () => pageTitle(vi.pages.home.title);
 
@@ -74,7 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   {/* First click selects the subject; a second click on it opens its page. */}
                   <Link
                     className="tile subject-tile"
-                    to={isSelected ? `/practice-subject/${subject.code}` : `/?mon=${subject.code}`}
+                    to={isSelected ? paths.subject(subject.code) : paths.homeSubject(subject.code)}
                     preventScrollReset={!isSelected}
                     aria-current={isSelected ? "true" : undefined}
                     aria-label={isSelected ? vi.catalogue.openSubject(subject.name) : undefined}
@@ -95,7 +96,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id={PRACTICES_HEADING_ID}>
               {t.practicesHeading}: {selectedSubject.name}
             </h2>
-            <Link to={`/practice-subject/${selectedSubject.code}`}>
+            <Link to={paths.subject(selectedSubject.code)}>
               {t.allOfSubject(selectedSubject.name)}
             </Link>
           </div>

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import type { Route } from "./+types/login-two-factor";
 import { FormMessage } from "#app/ui/form-messages.tsx";
-import { redirectQuery } from "#app/features/auth/sign-in-screen.tsx";
 import { FormField } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -13,16 +12,13 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { parseTwoFactorCode } from "#app/features/account/two-factor-code.ts";
 import { codeFieldError } from "#app/features/account/two-factor.server.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.twoFactor;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
-
-function loginPath(redirectTo: string): string {
-  return `/login${redirectQuery(redirectTo)}`;
-}
 
 /**
  * "/login/two-factor": the second step of a password sign-in for an account with two-factor
@@ -33,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   if (await getSessionUser(context, request)) throw redirect(redirectTo);
   if (!/(?:^|;)[^=;]*two_factor=/.test(request.headers.get("cookie") ?? "")) {
-    throw redirect(loginPath(redirectTo));
+    throw redirect(paths.login(redirectTo));
   }
   return null;
 }
@@ -86,7 +82,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
           </>
         )}
         <p className="auth-aside">
-          <Link to={loginPath(redirectTo)}>{t.backToLogin}</Link>
+          <Link to={paths.login(redirectTo)}>{t.backToLogin}</Link>
         </p>
       </Form>
     </section>

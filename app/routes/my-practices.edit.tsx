@@ -12,11 +12,12 @@ import { ownPracticeJson } from "#content/parse-own-text.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import {
-  OwnPracticeError,
+  isOwnPracticeError,
   readOwnPracticeForEdit,
   updateOwnPractice,
 } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.edit";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -53,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     await updateOwnPractice(context.db, user.id, params.practiceCode, read.input, startedFrom);
   } catch (error) {
-    if (error instanceof OwnPracticeError && error.code === "STALE_EDIT") {
+    if (isOwnPracticeError(error) && error.code === "STALE_EDIT") {
       const saved = await readOwnPracticeForEdit(context.db, user.id, params.practiceCode);
       if (saved) {
         return data(
@@ -71,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     return editorRefusal(error, read.values);
   }
-  throw redirect(`/practice-review/${encodeURIComponent(params.practiceCode)}`);
+  throw redirect(paths.practiceSetup(params.practiceCode));
 }
 
 /**

@@ -7,6 +7,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { createOwnPractice } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.new";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return editorRefusal(error, read.values);
   }
-  throw redirect(`/practice-review/${encodeURIComponent(code)}`);
+  throw redirect(paths.practiceSetup(code));
 }
 
 export default function NewOwnPractice({ actionData }: Route.ComponentProps) {

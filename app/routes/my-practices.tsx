@@ -14,10 +14,11 @@ import { redirectWithToast } from "#app/lib/toast-url.ts";
 import {
   deleteOwnPractice,
   listOwnPractices,
-  OwnPracticeError,
+  isOwnPracticeError,
   shareOwnPractice,
   unshareOwnPractice,
 } from "#services/own-practices/manage.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.myPractices;
 
@@ -66,12 +67,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     else if (intent === "unshare") await unshareOwnPractice(context.db, user.id, code);
     else await deleteOwnPractice(context.db, user.id, code);
   } catch (error) {
-    if (error instanceof OwnPracticeError) {
+    if (isOwnPracticeError(error)) {
       throw data({ message: error.message }, { status: error.status });
     }
     throw error;
   }
-  return redirectWithToast("/my-practices", { type: "info", message: DONE[intent] });
+  return redirectWithToast(paths.myPractices, { type: "info", message: DONE[intent] });
 }
 
 export default function MyPractices({ loaderData }: Route.ComponentProps) {
@@ -80,7 +81,7 @@ export default function MyPractices({ loaderData }: Route.ComponentProps) {
       <h1 id="my-practices-heading">{t.title}</h1>
       <p className="muted">{t.intro}</p>
       <p>
-        <Link className="button button-primary" to="/my-practices/new">
+        <Link className="button button-primary" to={paths.myPracticeNew}>
           {t.create}
         </Link>
       </p>

@@ -14,6 +14,7 @@ import { configFields } from "#engine/room.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import type { Route } from "./+types/practice-room";
+import { paths } from "#base/paths.ts";
 
 /** The practice room: no footer and no snow, nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const practice = await findPracticeForViewer(context.db, room.practiceCode, user.id);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
   const questions = await listPracticeQuestions(context.db, practice.id, room.selection);
-  const setupHref = `/practice-review/${practice.code}`;
+  const setupHref = paths.practiceSetup(practice.code);
   if (questions.length === 0) {
     return data({ kind: "empty" as const, setupHref, title: practice.title }, { status: 404 });
   }
@@ -148,7 +149,7 @@ function PracticeRoom({
       submissionOf={submissionOf}
       onAgain={again}
       setupHref={setupHref}
-      loginHref={`/login?redirectTo=${encodeURIComponent(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}`}
+      loginHref={paths.login(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}
     />
   );
 }

@@ -7,7 +7,7 @@ import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { ReportForm } from "#app/features/own-practices/report-form.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { SHARE_PREFIX } from "#db/own-practices.ts";
-import { OwnPracticeError } from "#services/own-practices/manage.ts";
+import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { reportPractice } from "#services/own-practices/reports.ts";
 import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
 import { DownloadPanel } from "#app/features/offline/download-panel.tsx";
@@ -15,6 +15,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { offeredSelection } from "#app/lib/room-setup.ts";
 import { parseSelection } from "#app/lib/room-url.server.ts";
+import { paths } from "#base/paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
@@ -62,7 +63,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       typeof reason === "string" ? reason : "",
     );
   } catch (error) {
-    if (!(error instanceof OwnPracticeError)) throw error;
+    if (!isOwnPracticeError(error)) throw error;
     if (error.status === 404) throw data({ message: error.message }, { status: 404 });
     return data({ error: error.message }, { status: error.status });
   }
@@ -94,7 +95,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
         <p className="card-kicker">
           {practice.own ? (
             practice.own.isOwner ? (
-              <Link to="/my-practices">
+              <Link to={paths.myPractices}>
                 {practice.own.subjectName
                   ? t.subject(practice.own.subjectName)
                   : vi.myPractices.ownSubject}
@@ -103,7 +104,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
               (practice.own.subjectName ?? vi.myPractices.sharedSubject)
             )
           ) : (
-            <Link to={`/practice-subject/${practice.subject.code}`}>
+            <Link to={paths.subject(practice.subject.code)}>
               {t.subject(practice.subject.name)}
             </Link>
           )}
@@ -128,7 +129,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
         {practice.own && !practice.own.isOwner && practice.code.startsWith(SHARE_PREFIX) ? (
           <ReportForm
             signedIn={signedIn}
-            loginHref={`/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`}
+            loginHref={paths.login(paths.practiceSetup(practice.code))}
             result={actionData}
           />
         ) : null}
@@ -142,7 +143,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
       <DownloadPanel
         practice={practice}
         userId={userId}
-        loginHref={`/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`}
+        loginHref={paths.login(paths.practiceSetup(practice.code))}
       />
       {attempts ? (
         <section className="card practice-history" aria-labelledby="practice-history-heading">
@@ -156,12 +157,12 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
                 {attempts.length === RECENT_ATTEMPTS ? (
                   <Link
                     className="button button-secondary"
-                    to={`/practice-history?practice=${encodeURIComponent(practice.code)}`}
+                    to={paths.history({ practice: practice.code })}
                   >
                     {vi.pages.practiceHistory.loadMore}
                   </Link>
                 ) : null}
-                <Link to="/practice-history">{vi.pages.practiceHistory.allAttempts}</Link>
+                <Link to={paths.history()}>{vi.pages.practiceHistory.allAttempts}</Link>
               </p>
             </>
           )}

@@ -26,6 +26,7 @@ import {
   type TwoFactorResult,
 } from "#app/features/account/two-factor.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.auth.profile;
 
@@ -163,7 +164,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "password") return savePassword(args, form);
   if (intent === "delete") return removeAccount(args, form, user);
   if (intent === "delete-confirm") return confirmDeletion(args, form);
-  throw redirect("/profile");
+  throw redirect(paths.profile);
 }
 
 /** One form of the profile: its heading (which names the form), its intent, its answer. */

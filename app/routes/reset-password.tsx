@@ -10,6 +10,7 @@ import { resetPassword } from "#server/auth-operations.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { isResetLinkUsable } from "#app/features/account/recovery.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.recovery;
 
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.ok) {
     // Every session of the account is gone now (revokeSessionsOnPasswordReset): sign in anew.
     return redirectWithToast(
-      "/login",
+      paths.login(),
       { type: "info", message: t.resetDone },
       { headers: result.headers },
     );
@@ -92,11 +93,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <p className="form-error" role="alert">
             {state === "unusable" ? t.linkUnusable : t.linkIncomplete}
           </p>
-          <Link to="/forgot-password" className="button button-primary">
+          <Link to={paths.forgotPassword} className="button button-primary">
             {t.requestNewLink}
           </Link>
           <p className="auth-aside">
-            <Link to="/login">{t.backToLogin}</Link>
+            <Link to={paths.login()}>{t.backToLogin}</Link>
           </p>
         </div>
       </section>

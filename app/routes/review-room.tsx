@@ -1,7 +1,6 @@
 import { useCallback } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
-import { REVIEW_HREF } from "#app/features/review/review-banner.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
@@ -16,6 +15,7 @@ import { isAttemptId } from "#engine/submission.ts";
 import type { ReviewSubmission } from "#services/attempts/save-review-attempt.ts";
 import { dueReviewQuestions, mayReviewQuestions } from "#services/review/review.ts";
 import type { Route } from "./+types/review-room";
+import { paths } from "#base/paths.ts";
 
 /** The review room, like the practice room: nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
@@ -69,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (due.length === 0) return { kind: "none" as const };
     const { attemptId, seed } = newRoomIdentity();
     const room = new URLSearchParams({ id: attemptId, seed: String(seed), q: due.join(".") });
-    throw redirect(`${REVIEW_HREF}?${room.toString()}`);
+    throw redirect(paths.reviewRoom(room));
   }
   const ids = parseQuestionIds(params.get("q"));
   const seed = parseSeed(params.get("seed"));
@@ -110,7 +110,7 @@ export default function ReviewRoomPage({ loaderData }: Route.ComponentProps) {
       <p>{none ? t.noneText : t.changedText}</p>
       <p className="status-actions">
         {none ? null : (
-          <Link className="button button-primary" to={REVIEW_HREF}>
+          <Link className="button button-primary" to={paths.reviewRoom()}>
             {t.startNew}
           </Link>
         )}
@@ -138,12 +138,14 @@ function ReviewRoom({
     [attemptId, config],
   );
   // "Làm lại": a new review of whatever is due now (the cards just answered have moved on).
-  const again = useCallback(() => void navigate(REVIEW_HREF), [navigate]);
-  const here = `${REVIEW_HREF}?${new URLSearchParams({
-    id: attemptId,
-    seed: String(config.seed),
-    q: questions.map((q) => q.id).join("."),
-  }).toString()}`;
+  const again = useCallback(() => void navigate(paths.reviewRoom()), [navigate]);
+  const here = paths.reviewRoom(
+    new URLSearchParams({
+      id: attemptId,
+      seed: String(config.seed),
+      q: questions.map((q) => q.id).join("."),
+    }),
+  );
   return (
     <RoomScreen
       questions={questions}
@@ -157,7 +159,7 @@ function ReviewRoom({
       setupHref="/"
       setupText={t.toHome}
       summaryHeading={t.summaryHeading}
-      loginHref={`/login?redirectTo=${encodeURIComponent(here)}`}
+      loginHref={paths.login(here)}
     />
   );
 }

@@ -12,6 +12,7 @@ import { getSessionUser } from "#app/lib/session.server.ts";
 import { sendVerification, verifyEmail } from "#server/auth-operations.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.recovery;
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (token) {
     const result = await verifyEmail(context, request, token);
-    if (result.ok) throw redirect("/verify-email?verified=1");
+    if (result.ok) throw redirect(paths.verifyEmailDone);
     const user = await getSessionUser(context, request);
     const state: State = user?.emailVerified
       ? "verified"
@@ -129,7 +130,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         {canResend ? (
           <Form method="post">
             <input type="hidden" name="intent" value="resend" />
-            <input type="hidden" name="redirectTo" value="/verify-email" />
+            <input type="hidden" name="redirectTo" value={paths.verifyEmail} />
             <button type="submit" className="button button-primary" disabled={busy}>
               {busy ? t.resending : t.resend}
             </button>
@@ -139,7 +140,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
           {signedIn ? (
             <Link to="/">{t.toHome}</Link>
           ) : (
-            <Link to="/login?redirectTo=%2Fverify-email">{t.toLogin}</Link>
+            <Link to={paths.login(paths.verifyEmail)}>{t.toLogin}</Link>
           )}
         </p>
       </div>

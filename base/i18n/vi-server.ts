@@ -1,3 +1,9 @@
+import {
+  OWN_PRACTICE_FILE_TYPES,
+  OWN_PRACTICE_MAX_BYTES,
+  OWN_PRACTICE_MAX_QUESTIONS,
+} from "#base/limits.ts";
+
 /**
  * Vietnamese text only the server sends (the mails, the refusals worded by actions). It lives
  * apart from `vi.ts` so it never ships in the browser's bundle.
@@ -11,8 +17,7 @@ export const serverVi = {
     errors: {
       UNAUTHENTICATED: "Vui lòng đăng nhập để tạo đề của bạn.",
       BAD_REQUEST: "Dữ liệu gửi lên không hợp lệ. Vui lòng tải lại trang rồi thử lại.",
-      UNSUPPORTED_FILE:
-        "Chưa đọc được loại tệp này: hãy chọn tệp .docx, .txt, .gift, .xml, .csv, .json hoặc .aiken.",
+      UNSUPPORTED_FILE: `Chưa đọc được loại tệp này: hãy chọn tệp ${OWN_PRACTICE_FILE_TYPES.slice(0, -1).join(", ")} hoặc ${OWN_PRACTICE_FILE_TYPES.at(-1)}.`,
       UNREADABLE_FILE: "Không đọc được tệp này.",
       TOO_MANY_REQUESTS: (seconds: number) =>
         `Bạn gửi quá nhiều yêu cầu xem trước. Vui lòng thử lại sau ${seconds} giây.`,
@@ -21,6 +26,18 @@ export const serverVi = {
       TEXT_TOO_COSTLY:
         "Nội dung quá lớn hoặc quá phức tạp để đọc trong thời gian cho phép. Hãy chia thành nhiều đề nhỏ hơn rồi thử lại.",
       PARSER_BUSY: "Máy chủ đang bận đọc nhiều đề cùng lúc. Vui lòng thử lại sau vài giây.",
+    },
+    /** Problems of the student's text as a whole (content/parse-own-text.ts), shown in the preview. */
+    textProblems: {
+      empty: "Chưa có nội dung: hãy dán câu hỏi vào đây hoặc chọn một tệp",
+      tooLarge: `Nội dung dài quá ${OWN_PRACTICE_MAX_BYTES / 1024 / 1024} MB: hãy chia thành nhiều đề nhỏ hơn`,
+      tooManyQuestions: (count: number) =>
+        `Đề có ${count} câu hỏi; tối đa là ${OWN_PRACTICE_MAX_QUESTIONS} câu: hãy chia thành nhiều đề nhỏ hơn`,
+      noQuestion:
+        "Chưa có câu hỏi nào: mỗi câu bắt đầu bằng một dòng “Câu 1: …”, tiếp theo là các phương án “A. …” và dòng “Đáp án: …”",
+      severalPractices: (count: number) =>
+        `Tệp JSON có ${count} đề; ở đây mỗi lần chỉ tạo được một đề: hãy tách thành từng tệp`,
+      math: (error: string) => `Công thức không đọc được nên sẽ hiện nguyên văn: ${error}`,
     },
   },
   /** Refusals of POST /api/attempts that only the server words. */

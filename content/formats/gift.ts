@@ -1,5 +1,6 @@
 import { type WeightedAnswer, choiceKeys } from "./moodle-rules.ts";
-import { chapterForCategory, htmlImages, htmlToText, imageWarning } from "./moodle-xml.ts";
+import { htmlImages, htmlToText, imageWarning } from "../html-text.ts";
+import { chapterForCategory } from "./moodle-xml.ts";
 import { prepareText } from "./text-encoding.ts";
 import { restAfterSpaces } from "#base/trim.ts";
 import type {

@@ -19,6 +19,7 @@ import {
   createOwnPractice,
   deleteOwnPractice,
   listOwnPractices,
+  isOwnPracticeError,
   OwnPracticeError,
   readOwnPracticeForEdit,
   redactShareTokens,
@@ -371,4 +372,16 @@ describeEachDatabase("own practices", (database) => {
     expect(now!.version).toBe(startedFrom + 1);
     expect(now!.parsed.questions[0]!.text.startsWith(now!.title)).toBe(true);
   });
+});
+
+it("tells its refusals from other errors by name and code, as a copy of the class bundled apart would", () => {
+  const refusal = new OwnPracticeError("NOT_FOUND", "Không tìm thấy", 404);
+  expect(isOwnPracticeError(refusal)).toBe(true);
+  expect(
+    isOwnPracticeError(
+      Object.assign(new Error("x"), { name: "OwnPracticeError", code: "INVALID" }),
+    ),
+  ).toBe(true);
+  expect(isOwnPracticeError(new Error("NOT_FOUND"))).toBe(false);
+  expect(isOwnPracticeError(null)).toBe(false);
 });

@@ -28,6 +28,7 @@ import {
 } from "#db/own-practices.ts";
 import type { DB } from "#db/schema.ts";
 import { createDatabaseRateLimitStore, type RateLimitStore } from "#db/rate-limits.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * A student's own practices (ADR 0012): created, edited, shared and deleted by their owner.
@@ -62,6 +63,16 @@ export class OwnPracticeError extends Error {
     super(message);
     this.name = "OwnPracticeError";
   }
+}
+
+/**
+ * How callers tell a refusal of this service from a failure: by its name and code, not
+ * `instanceof`, which fails when the thrower and the caller were bundled with separate copies of
+ * the class (the route modules are bundled apart from the host, as for isParseRefusal).
+ */
+export function isOwnPracticeError(error: unknown): error is OwnPracticeError {
+  const candidate = error as { name?: unknown; code?: unknown } | null;
+  return candidate?.name === "OwnPracticeError" && typeof candidate.code === "string";
 }
 
 export interface OwnPracticeInput {
@@ -212,8 +223,8 @@ export async function deleteOwnPractice(
 }
 
 /** The path of a share link: /practice-review/s_<token>. */
-function sharePath(token: string): string {
-  return `/practice-review/${SHARE_PREFIX}${token}`;
+export function sharePath(token: string): string {
+  return paths.practiceSetup(`${SHARE_PREFIX}${token}`);
 }
 
 /** "Chia sẻ": a new unguessable token (a revoked link never works again); the link's path. */

@@ -1,7 +1,6 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
+import { isOwnPracticeFile, OWN_PRACTICE_MAX_BYTES } from "#base/limits.ts";
 import { toPreviewProblem, type OwnPreview, type PreviewProblem } from "#content/own-preview.ts";
-import { OWN_MESSAGES } from "#content/parse-own-text.ts";
 import type { OwnFilePreview } from "#content/parse-jobs.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
@@ -17,10 +16,10 @@ import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
  */
 export const OWN_PREVIEW_RATE: RateLimitRule = { window: 60, max: 120 };
 
-const ACCEPTED_FILE = /\.(?:docx|txt|gift|xml|csv|json|aiken)$/iu;
 const FILE_NAME_MAX = 255;
 
-export interface OwnPreviewAnswer extends OwnPreview {
+/** The HTTP reply of POST /my-practices/preview: the preview, and a dropped file's text. */
+export interface PreviewReply extends OwnPreview {
   /** The text a dropped file became, for the text area (absent when text was sent). */
   text?: string;
   fileName?: string;
@@ -92,8 +91,8 @@ export async function answerOwnPreview(
   } catch (error) {
     return parseRefusalAnswer(error, "text");
   }
-  const answer: OwnPreviewAnswer = { ...preview, notes: [] };
-  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+  const reply: PreviewReply = { ...preview, notes: [] };
+  return Response.json(reply, { headers: { "cache-control": "no-store" } });
 }
 
 async function readForm(request: Request): Promise<FormData | null> {
@@ -108,12 +107,12 @@ async function readForm(request: Request): Promise<FormData | null> {
 
 async function previewFile(file: File, parse: ParsePool): Promise<Response> {
   const fileName = file.name.slice(-FILE_NAME_MAX);
-  if (!ACCEPTED_FILE.test(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
+  if (!isOwnPracticeFile(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
   const isDocx = /\.docx$/iu.test(fileName);
   // A text file holds at most the text's limit (twice that in UTF-16); a Word file's pictures
   // make it bigger, and its text is checked once converted.
   if (!isDocx && file.size > OWN_PRACTICE_MAX_BYTES * 2) {
-    return ownPreviewProblem("BAD_REQUEST", 413, OWN_MESSAGES.tooLarge);
+    return ownPreviewProblem("BAD_REQUEST", 413, serverVi.ownPracticeEditor.textProblems.tooLarge);
   }
   let converted: OwnFilePreview;
   try {
@@ -129,11 +128,11 @@ async function previewFile(file: File, parse: ParsePool): Promise<Response> {
       converted.notes[0]?.message ?? serverVi.ownPracticeEditor.errors.UNREADABLE_FILE;
     return ownPreviewProblem("UNREADABLE_FILE", 422, message);
   }
-  const answer: OwnPreviewAnswer = {
+  const reply: PreviewReply = {
     ...converted.preview,
     text: converted.text,
     fileName,
     notes: converted.notes.map(toPreviewProblem),
   };
-  return Response.json(answer, { headers: { "cache-control": "no-store" } });
+  return Response.json(reply, { headers: { "cache-control": "no-store" } });
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
+import { paths } from "../../base/paths.ts";
 
 const SAMPLE_SUBJECTS = [
   "Cơ sở dữ liệu",
@@ -127,7 +128,7 @@ test.describe("set-up page", () => {
   });
 
   test("has the spec's defaults", async ({ page }) => {
-    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
     await waitForHydration(page);
     await expect(page.getByRole("radio", { name: "Trả lời tuần tự từng câu hỏi" })).toBeChecked();
     await expect(
@@ -147,7 +148,7 @@ test.describe("set-up page", () => {
   });
 
   test("with nothing chosen, preview asks for a chapter or a range", async ({ page }) => {
-    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
     await waitForHydration(page);
     await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
     await expect(
@@ -158,7 +159,7 @@ test.describe("set-up page", () => {
   test("chapter 0 is a chapter; the preview lists its questions, with and without answers", async ({
     page,
   }) => {
-    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
     await waitForHydration(page);
     const chapters = page.getByRole("group", { name: "Luyện tập theo chương" });
     await expect(
@@ -186,7 +187,7 @@ test.describe("set-up page", () => {
   test("keeps a loaded question list in the browser, keyed by the content version", async ({
     page,
   }) => {
-    await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+    await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
     await waitForHydration(page);
     const requests: string[] = [];
     page.on("request", (request) => {
@@ -240,7 +241,7 @@ test.describe("every sample subject", () => {
       "toan-roi-rac",
       "triet-hoc-mac-lenin",
     ]) {
-      await page.goto(`/practice-subject/${code}`);
+      await page.goto(paths.subject(code));
       await page.getByRole("region", { name: /^Môn / }).getByRole("link").first().click();
       await expect(page).toHaveURL(/\/practice-review\//);
       await waitForHydration(page);

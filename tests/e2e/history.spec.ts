@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
+import { paths } from "../../base/paths.ts";
 
 /**
  * Reviewing past attempts: the set-up page's "Lịch sử luyện tập", one attempt on
@@ -15,7 +16,7 @@ test("a finished attempt appears on the set-up page and in the history, and open
   test.setTimeout(60_000);
   await register(page, "Trần Xem Lại");
   await expect(page).toHaveURL("/");
-  await page.goto(`/practice-review/${SEED.roomPractice.code}`);
+  await page.goto(paths.practiceSetup(SEED.roomPractice.code));
   await expect(page.getByRole("heading", { name: "Lịch sử luyện tập" })).toBeVisible();
   await expect(page.getByText("Bạn chưa làm đề này lần nào.")).toBeVisible();
 
@@ -57,7 +58,7 @@ test("a finished attempt appears on the set-up page and in the history, and open
   const stranger = await other.newPage();
   await register(stranger, "Người Lạ");
   await expect(stranger).toHaveURL("/");
-  const response = await stranger.goto(`/practice-history?id=${identity.attemptId}`);
+  const response = await stranger.goto(paths.history({ id: identity.attemptId }));
   expect(response?.status()).toBe(404);
   await expect(stranger.getByRole("heading", { name: "Không tìm thấy bài làm" })).toBeVisible();
   await expect(stranger.getByText("Số câu đúng")).toHaveCount(0);
@@ -99,7 +100,7 @@ test("a replay starts the same run again, and the history filters by practice", 
   await page.goto(roomUrl(SEED.roomPractice.code, setup, identity));
   await finish();
 
-  await page.goto(`/practice-history?id=${identity.attemptId}`);
+  await page.goto(paths.history({ id: identity.attemptId }));
   await waitForHydration(page);
   await page.getByRole("link", { name: "Làm lại đề này" }).click();
   await expect(page).toHaveURL(/\/practice-control\?/);

@@ -31,6 +31,7 @@ import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setu
 import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
 import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
 import { startAppProcess } from "../support/app-process.ts";
+import { paths } from "../../base/paths.ts";
 
 /**
  * Offline (ADR 0013), in Chromium with the service worker running: a downloaded practice opens
@@ -144,7 +145,7 @@ async function waitForWorker(page: Page) {
 }
 
 async function download(page: Page, code: string) {
-  await page.goto(`/practice-review/${code}`);
+  await page.goto(paths.practiceSetup(code));
   await waitForHydration(page);
   await waitForWorker(page);
   const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
@@ -170,7 +171,7 @@ async function finishSequenceRoom(page: Page) {
 
 /** Attempts of the room practice in the history, as the server has them. */
 async function savedAttempts(page: Page): Promise<number> {
-  await page.goto(`/practice-history?practice=${ROOM_PRACTICE.code}`);
+  await page.goto(paths.history({ practice: ROOM_PRACTICE.code }));
   await waitForHydration(page);
   return page.locator(".attempt-list li").count();
 }
@@ -191,7 +192,7 @@ test("a downloaded practice is practised offline and its attempt is saved once w
   await waitForHydration(page);
 
   await network.goOffline(context);
-  await page.goto(`/practice-review/${ROOM_PRACTICE.code}`);
+  await page.goto(paths.practiceSetup(ROOM_PRACTICE.code));
   await expect(page.getByRole("heading", { level: 1, name: ROOM_PRACTICE.title })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Bạn đang ngoại tuyến" })).toBeVisible();
   await waitForHydration(page).catch(() => undefined);
@@ -356,7 +357,7 @@ test("signing out removes the downloads, the rooms and every cached page that sh
   expect(await pagesRecordedByWorkbox(page)).not.toContain("/practice-history");
 
   await network.goOffline(context);
-  await page.goto(`/practice-review/${SEED.roomPractice.code}`);
+  await page.goto(paths.practiceSetup(SEED.roomPractice.code));
   await expect(page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" })).toBeVisible();
   await expectNoAxeViolations(page, "offline page");
   await context.close();
@@ -472,7 +473,7 @@ test("a new build takes over when the student accepts, never mixing two builds' 
 
     // The downloaded practice was fetched again by b's worker: it opens offline with b's files.
     await network.goOffline(context);
-    await page.goto(`/practice-review/${SEED.roomPractice.code}`);
+    await page.goto(paths.practiceSetup(SEED.roomPractice.code));
     await expect(
       page.getByRole("heading", { level: 1, name: SEED.roomPractice.title }),
     ).toBeVisible();
@@ -535,7 +536,7 @@ test("a download is fetched again when the practice changed on the server, and t
       },
       1,
     );
-    await page.goto(`/practice-review/${code}`);
+    await page.goto(paths.practiceSetup(code));
     await waitForHydration(page);
     const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
     await expect(panel.getByRole("button", { name: "Xóa bản tải về" })).toBeVisible({
@@ -640,7 +641,7 @@ test("A's offline attempts are not saved into B's account on a shared computer: 
     await download(page, ROOM_PRACTICE.code);
 
     await network.goOffline(context);
-    await page.goto(`/practice-review/${ROOM_PRACTICE.code}`);
+    await page.goto(paths.practiceSetup(ROOM_PRACTICE.code));
     await waitForHydration(page).catch(() => undefined);
     await page.getByRole("radio", { name: "Tất cả 5 câu hỏi" }).check();
     await page.getByRole("button", { name: "Bắt đầu" }).click();
@@ -661,7 +662,7 @@ test("A's offline attempts are not saved into B's account on a shared computer: 
 
     // Offline, B gets none of A's: not A's download, not A's downloads list.
     await network.goOffline(context);
-    await page.goto(`/practice-review/${ROOM_PRACTICE.code}`);
+    await page.goto(paths.practiceSetup(ROOM_PRACTICE.code));
     await expect(
       page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
     ).toBeVisible();
@@ -770,7 +771,7 @@ test("a download of a practice no longer open to the student leaves the device o
     await expect.poll(() => downloadedCodes(page), { timeout: 20_000 }).not.toContain(code);
 
     await network.goOffline(context);
-    await page.goto(`/practice-review/${code}`);
+    await page.goto(paths.practiceSetup(code));
     await expect(
       page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
     ).toBeVisible();

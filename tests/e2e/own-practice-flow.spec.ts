@@ -14,6 +14,7 @@ import {
   register,
   waitForHydration,
 } from "./helpers.ts";
+import { paths } from "../../base/paths.ts";
 
 /**
  * A student's own practice end to end (ADR 0012, 0014): the editor's "Lưu đề" through the real
@@ -226,7 +227,7 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
       friend.getByRole("heading", { name: "Ooops... Trang này không tồn tại" }),
     ).toBeVisible();
     // Their own attempt is still theirs to replay.
-    await friend.goto(`/practice-history?id=${friendAttempt}`);
+    await friend.goto(paths.history({ id: friendAttempt }));
     await expect(friend.locator(".summary-card")).toHaveCount(30);
   } finally {
     await second.close();
@@ -255,7 +256,7 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
   expect(after.slice(1)).toEqual(before.slice(1));
 
   // The first attempt replays with the old text, answered as it was: A everywhere but the last.
-  await page.goto(`/practice-history?id=${attempt}`);
+  await page.goto(paths.history({ id: attempt }));
   const cards = page.locator(".summary-card");
   await expect(cards).toHaveCount(30);
   await expect(cards.first()).toContainText(OLD_QUESTION.replace("Câu 1: ", ""));

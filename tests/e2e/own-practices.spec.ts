@@ -14,6 +14,7 @@ import {
   register,
   waitForHydration,
 } from "./helpers.ts";
+import { paths } from "../../base/paths.ts";
 
 /**
  * A student's own practice (ADR 0012), made the way the editor makes one (createOwnPractice):
@@ -203,7 +204,7 @@ test("an own practice: listed, practised, shared, reported, revoked, deleted", a
     await expectNoAxeViolations(page, "delete confirmation");
     await card.getByRole("button", { name: "Xóa đề" }).click();
     await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
-    await friend.goto(`/practice-history?id=${friendAttempt}`);
+    await friend.goto(paths.history({ id: friendAttempt }));
     await expect(friend.getByText("Đề đã bị xóa")).toBeVisible();
     await expect(friend.locator(".summary-card")).toHaveCount(3);
     await expectNoAxeViolations(friend, "replay of a deleted practice");
@@ -245,7 +246,7 @@ test("two tabs edit one practice: the second save is refused with a message, its
     );
     const second = await context.newPage();
     for (const tab of [page, second]) {
-      await tab.goto(`/my-practices/${code}/edit`);
+      await tab.goto(paths.myPracticeEdit(code));
       await waitForHydration(tab);
     }
     const textArea = (tab: Page) => tab.getByRole("textbox", { name: "Câu hỏi", exact: true });

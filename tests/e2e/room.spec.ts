@@ -9,6 +9,7 @@ import {
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
 import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
+import { paths } from "../../base/paths.ts";
 
 /**
  * The practice room as a student uses it: sequence and flat rooms, timers run out by
@@ -316,7 +317,7 @@ test.describe("practice room", () => {
     page,
   }) => {
     const counter = async () => {
-      await page.goto(`/practice-subject/${SEED.subject.code}`);
+      await page.goto(paths.subject(SEED.subject.code));
       const card = page.getByRole("link").filter({ hasText: SEED.countedPractice.title });
       const text = (await card.textContent()) ?? "";
       return Number(/(\d+) đã làm/.exec(text)?.[1] ?? NaN);
@@ -481,7 +482,7 @@ test("any one of several keys is right, with round marks; the picked answer's fe
     { position: 0, selected: [1], right: true },
     { position: 1, selected: [1], right: false },
   ]);
-  await page.goto(`/practice-history?id=${attemptId}`);
+  await page.goto(paths.history({ id: attemptId }));
   await expect(page.getByText("Đúng: giá trị biên là kỹ thuật hộp đen.")).toBeVisible();
   await expect(page.getByText("Đặc tả là cơ sở của kiểm thử hộp đen.")).toBeVisible();
 });

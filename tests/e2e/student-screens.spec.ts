@@ -17,6 +17,7 @@ import {
   waitForHydration,
 } from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
+import { paths } from "../../base/paths.ts";
 
 /**
  * What a student hit on the room, summary, history and navigation screens, each test named
@@ -186,7 +187,7 @@ test.describe("signed in", () => {
     await expectNoAxeViolations(page, "summary with maths");
     await openReplay(page);
     await expectMathsShownOnce(page, page.locator(".summary-list"));
-    await page.goto(`/practice-review/${practice}`);
+    await page.goto(paths.practiceSetup(practice));
     await waitForHydration(page);
     await page.getByRole("radio", { name: /^Tất cả [\d.]+ câu hỏi$/ }).check();
     await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
@@ -424,7 +425,7 @@ test("the subject page is hard to reach: a visible link on the home list and on 
   await link.click();
   await expect(page).toHaveURL(/\/practice-subject\//);
 
-  await page.goto(`/practice-review/${SEED.practice.code}`);
+  await page.goto(paths.practiceSetup(SEED.practice.code));
   await page.getByRole("link", { name: `Môn ${SEED.subject.name}` }).click();
   await expect(page).toHaveURL(`/practice-subject/${SEED.subject.code}`);
   await expectNoAxeViolations(page, "subject page");
@@ -437,7 +438,7 @@ test("question-count choices ignore the set size: only sizes smaller than the pr
     .flatMap((bank) => bank.practices)
     .find((p) => !p.hidden && !p.chapters?.length && p.questions.length < 75)!;
   const count = practice.questions.length;
-  await page.goto(`/practice-review/${practice.code}`);
+  await page.goto(paths.practiceSetup(practice.code));
   await waitForHydration(page);
   const sizes = page.getByRole("group", { name: "Chọn số lượng câu hỏi" }).getByRole("radio");
   const offered = RANGE_SIZES.filter((size) => size < count).map((size) => `${size} câu`);
@@ -452,7 +453,7 @@ test("the phone set-up bar wraps: summary and both buttons fit on one line at 36
   page,
 }) => {
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.goto(`/practice-review/${SEED.chapterPractice.code}`);
+  await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
   await waitForHydration(page);
   await page.getByRole("radio", { name: /^Chương 1:/ }).check();
   const bar = page.locator(".sticky-bar");

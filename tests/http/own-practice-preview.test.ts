@@ -4,7 +4,7 @@ import { sharedVi } from "#base/i18n/vi.ts";
 import { postForm, signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
-import { OWN_PREVIEW_RATE, type OwnPreviewAnswer } from "#services/own-practices/preview.ts";
+import { OWN_PREVIEW_RATE, type PreviewReply } from "#services/own-practices/preview.ts";
 import { OWN_PRACTICE_BODY_LIMIT, OWN_PRACTICE_UPLOAD_LIMIT } from "#server/request-guards.ts";
 
 /**
@@ -49,7 +49,7 @@ describe("POST /my-practices/preview", () => {
   it("answers the questions as the room shows them and every problem at its line", async () => {
     const response = await preview(textForm(withThreeErrors(ownPracticeSample)));
     expect(response.status).toBe(200);
-    const body = (await response.json()) as OwnPreviewAnswer;
+    const body = (await response.json()) as PreviewReply;
     expect(body.questions).toHaveLength(30);
     expect(body.chapterCount).toBe(2);
     expect(body.questions[0]?.answers.map((a) => a.isKey)).toEqual([false, true, false, false]);
@@ -65,23 +65,23 @@ describe("POST /my-practices/preview", () => {
     const docx = await makeDocx(paragraphsOf(ownPracticeSample));
     const response = await preview(fileForm(docx, "tin-hoc.docx"));
     expect(response.status).toBe(200);
-    const body = (await response.json()) as OwnPreviewAnswer;
+    const body = (await response.json()) as PreviewReply;
     expect(body.text).toBe(ownPracticeSample.trimEnd());
     expect(body.fileName).toBe("tin-hoc.docx");
     expect(body.notes).toEqual([]);
-    const pasted = (await (await preview(textForm(ownPracticeSample))).json()) as OwnPreviewAnswer;
+    const pasted = (await (await preview(textForm(ownPracticeSample))).json()) as PreviewReply;
     expect(body.questions).toEqual(pasted.questions);
   });
 
   it("reads a dropped text file by its extension (CSV here)", async () => {
     const csv = 'question,answer_a,answer_b,keys\n"Thủ đô của Việt Nam?",Hà Nội,Huế,A\n';
     const response = await preview(fileForm(new TextEncoder().encode(csv), "de.csv"));
-    const body = (await response.json()) as OwnPreviewAnswer;
+    const body = (await response.json()) as PreviewReply;
     expect(response.status).toBe(200);
     expect(body.questions).toHaveLength(1);
     // Later previews of the edited text keep reading it as CSV.
     const again = await preview(textForm(body.text!, body.fileName));
-    expect(((await again.json()) as OwnPreviewAnswer).questions).toHaveLength(1);
+    expect(((await again.json()) as PreviewReply).questions).toHaveLength(1);
   });
 
   it("refuses a visitor, another site, a GET, another content type and bad files, in Vietnamese", async () => {

@@ -10,6 +10,7 @@ import {
 } from "../../../server/auth-operations.ts";
 import { drawQrCode } from "./qr-code.server.ts";
 import { redirectWithToast } from "../../lib/toast-url.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.twoFactor;
 
@@ -103,7 +104,7 @@ function needPassword({ intent, passwordField }: Step): Outcome {
 
 /** Turning on replaces the session (better-auth renews it): a document redirect carries it. */
 function backToProfile(message: string, headers: Headers): Response {
-  return redirectWithToast("/profile", { type: "info", message }, { headers });
+  return redirectWithToast(paths.profile, { type: "info", message }, { headers });
 }
 
 /** Password → the setup to show: URI, QR code, recovery codes. */

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useFetcher, useLocation, useMatches } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 /** Holds the id of the user who hid the reminder, so it never hides it for someone else. */
 export const VERIFY_REMINDER_COOKIE = "on_tap_verify_reminder";
@@ -80,13 +81,13 @@ export function VerifyReminder({
         </p>
       ) : null}
       <div className="verify-reminder-actions">
-        <resend.Form method="post" action="/verify-email">
+        <resend.Form method="post" action={paths.verifyEmail}>
           {hidden("resend")}
           <button type="submit" className="button button-primary" disabled={busy}>
             {busy ? t.resending : t.resend}
           </button>
         </resend.Form>
-        <dismiss.Form method="post" action="/verify-email">
+        <dismiss.Form method="post" action={paths.verifyEmail}>
           {hidden("dismiss")}
           <button type="submit" className="button button-secondary">
             {t.dismiss}

@@ -1,6 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { AuthFormResult, AuthFormValues } from "#app/ui/password-field.tsx";
-import { redirectQuery } from "#app/features/auth/sign-in-screen.tsx";
 import { fieldErrorsOf } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import type { z } from "#base/zod.ts";
@@ -10,6 +9,7 @@ import type { AuthFailure } from "../../../server/auth-failure.ts";
 import { startProviderSignIn, type AuthResult } from "../../../server/auth-operations.ts";
 import { readForm } from "../../lib/form.server.ts";
 import { describeProviderError } from "../../../server/provider-errors.ts";
+import { paths } from "#base/paths.ts";
 
 /** The server side of /login, /register and /forgot-password: what their routes share. */
 
@@ -56,7 +56,7 @@ export function refusedForm(values: AuthFormValues, failure: AuthFailure) {
  */
 export function afterSignIn(result: { headers: Headers; twoFactor?: boolean }, redirectTo: string) {
   if (result.twoFactor) {
-    return redirect(`/login/two-factor${redirectQuery(redirectTo)}`, { headers: result.headers });
+    return redirect(paths.loginTwoFactor(redirectTo), { headers: result.headers });
   }
   result.headers.set("X-Remix-Reload-Document", "true");
   return redirect(redirectTo, { headers: result.headers });

@@ -3,11 +3,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
-
-/** `?redirectTo=…` to carry where the visitor was going from one sign-in page to the next. */
-export function redirectQuery(redirectTo: string): string {
-  return redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
-}
+import { paths } from "#base/paths.ts";
 
 interface Provider {
   id: string;
@@ -63,7 +59,6 @@ export function SignInScreen({
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
-  const query = redirectQuery(redirectTo);
   const busy = navigation.state === "submitting";
   const t = vi.auth;
   return (
@@ -71,7 +66,7 @@ export function SignInScreen({
       <h1>{register ? t.registerTab : t.loginTab}</h1>
       <nav className="tabs" aria-label={vi.pages.login.tabs}>
         <Link
-          to={`/login${query}`}
+          to={paths.login(redirectTo)}
           className="tab"
           aria-current={register ? undefined : "page"}
           replace
@@ -79,7 +74,7 @@ export function SignInScreen({
           {t.loginTab}
         </Link>
         <Link
-          to={`/register${query}`}
+          to={paths.register(redirectTo)}
           className="tab"
           aria-current={register ? "page" : undefined}
           replace
@@ -115,7 +110,7 @@ export function SignInScreen({
         </button>
         {register ? null : (
           <p className="auth-aside">
-            <Link to="/forgot-password">{vi.recovery.forgotLink}</Link>
+            <Link to={paths.forgotPassword}>{vi.recovery.forgotLink}</Link>
           </p>
         )}
       </Form>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PracticeCard as PracticeCardData } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 /** A practice: title, description and its three counts; opens the set-up page. */
 export function PracticeCard({
@@ -12,7 +13,7 @@ export function PracticeCard({
 }) {
   const t = vi.catalogue;
   return (
-    <Link className="card practice-card" to={`/practice-review/${practice.code}`}>
+    <Link className="card practice-card" to={paths.practiceSetup(practice.code)}>
       {subjectName ? <span className="card-kicker">{subjectName}</span> : null}
       <span className="card-title">{practice.title}</span>
       <span className="card-text">{practice.description}</span>

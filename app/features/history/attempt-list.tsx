@@ -3,6 +3,7 @@ import type { AttemptSummary } from "#db/attempts.ts";
 import { RingChart } from "#app/ui/ring-chart.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceHistory;
 
@@ -24,7 +25,7 @@ export function AttemptList({
         const total = attempt.numberOfRight + attempt.numberOfWrong;
         return (
           <li key={attempt.id}>
-            <Link className="attempt-card" to={`/practice-history?id=${attempt.id}`}>
+            <Link className="attempt-card" to={paths.history({ id: attempt.id })}>
               <RingChart right={attempt.numberOfRight} total={total} />
               <span className="attempt-text">
                 {showPractice ? <strong>{attempt.practiceTitle}</strong> : null}

@@ -1,4 +1,5 @@
 import type { DownloadedPractice } from "../../lib/device-store.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * Asks the server whether a downloaded practice is still the student's to open, and whether
@@ -8,7 +9,7 @@ import type { DownloadedPractice } from "../../lib/device-store.ts";
  */
 export async function checkDownload(practice: DownloadedPractice): Promise<number | null> {
   try {
-    const response = await fetch(`/practice-review/${encodeURIComponent(practice.code)}/offline`, {
+    const response = await fetch(paths.practiceDownload(practice.code), {
       method: "GET",
       credentials: "same-origin",
       headers: { "If-None-Match": `"v${practice.contentVersion}"`, Accept: "application/json" },

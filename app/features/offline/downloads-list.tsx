@@ -4,6 +4,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { useSignedInUserId } from "./signed-in-user.ts";
 import { formatDateTime } from "#base/dates.ts";
 import type { DownloadedPractice } from "#app/lib/device-store.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.offline;
 
@@ -47,7 +48,7 @@ export function DownloadsList() {
           {practices.map((practice) => (
             <li key={practice.code}>
               <div className="downloads-item-text">
-                <Link to={`/practice-review/${practice.code}`}>{practice.title}</Link>
+                <Link to={paths.practiceSetup(practice.code)}>{practice.title}</Link>
                 <span className="muted">
                   {t.listItem(
                     practice.questionCount,

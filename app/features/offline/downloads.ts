@@ -9,6 +9,7 @@ import {
 } from "../../lib/device-store.ts";
 import { askWorker } from "../../lib/worker-protocol.ts";
 import { checkDownload } from "./download-check.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * "Tải về để luyện offline" (ADR 0013): the practice's questions go to IndexedDB, its set-up
@@ -30,7 +31,7 @@ export async function downloadPractice(code: string, userId: string): Promise<Do
   if (!(await controllingWorker())) return { ok: false, message: t.downloadFailed };
   let response: Response;
   try {
-    response = await fetch(`/practice-review/${encodeURIComponent(code)}/offline`, {
+    response = await fetch(paths.practiceDownload(code), {
       credentials: "same-origin",
       headers: { Accept: "application/json" },
       cache: "no-store",
@@ -43,7 +44,7 @@ export async function downloadPractice(code: string, userId: string): Promise<Do
   const bundle = JSON.parse(text) as OfflineBundle;
   const first = bundle.questions[0];
   if (!first) return { ok: false, message: t.downloadFailed };
-  const pages = [`/practice-review/${bundle.code}`, `/practice-review/${bundle.code}.data`];
+  const pages = [paths.practiceSetup(bundle.code), paths.practiceSetupData(bundle.code)];
   const selection = {
     type: "PRACTICE_TIME_RANGE" as const,
     start: first.idx + 1,

@@ -7,6 +7,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { listPractices, type DownloadedPractice } from "../../lib/device-store.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { USER_COOKIE } from "#base/device-user.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.offline;
 
@@ -24,7 +25,7 @@ function practiceItem(practice: DownloadedPractice): HTMLLIElement {
   return element(
     "li",
     {},
-    element("a", { href: `/practice-review/${encodeURIComponent(practice.code)}` }, practice.title),
+    element("a", { href: paths.practiceSetup(practice.code) }, practice.title),
     element(
       "div",
       { className: "muted" },

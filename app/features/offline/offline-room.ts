@@ -2,6 +2,7 @@ import { inSelection } from "#engine/selection.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { parseRoomUrl } from "#app/lib/room-url.ts";
 import { readBundle } from "../../lib/device-store.ts";
+import { paths } from "#base/paths.ts";
 
 /**
  * The room's loader data built on the device from a downloaded practice (ADR 0013), for a room
@@ -14,7 +15,7 @@ export async function offlineRoomData(url: URL) {
   if (!room) return { kind: "invalid" as const };
   const bundle = await readBundle(room.practiceCode).catch(() => undefined);
   if (!bundle) return { kind: "notDownloaded" as const };
-  const setupHref = `/practice-review/${bundle.code}`;
+  const setupHref = paths.practiceSetup(bundle.code);
   const questions = bundle.questions.filter((question) => inSelection(question, room.selection));
   if (questions.length === 0) return { kind: "empty" as const, setupHref, title: bundle.title };
   return {

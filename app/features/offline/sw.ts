@@ -41,6 +41,7 @@ import {
   roomTemplateKey,
   type WorkerMessage,
 } from "../../lib/worker-protocol.ts";
+import { paths } from "#base/paths.ts";
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -153,7 +154,7 @@ registerRoute(
 
 setCatchHandler(async ({ request, url }) => {
   if (request.mode !== "navigate") return Response.error();
-  if (url.pathname === "/practice-control") {
+  if (url.pathname === paths.roomPathname) {
     const template = await roomTemplate(url.searchParams.get("practice"));
     if (template) return template;
   }

@@ -6,7 +6,7 @@ import {
   type OwnPracticeFieldErrors,
   type OwnPracticeValues,
 } from "#services/own-practices/form.ts";
-import { OwnPracticeError, type OwnPracticeInput } from "#services/own-practices/manage.ts";
+import { isOwnPracticeError, type OwnPracticeInput } from "#services/own-practices/manage.ts";
 
 /** The editor's answer to a refused save: the values back, with what is wrong in them. */
 function refused(values: OwnPracticeValues, errors: OwnPracticeFieldErrors, status: number) {
@@ -43,6 +43,6 @@ export async function readEditorForm(
 
 /** A refusal of the own-practices service, shown on the form; anything else is a real failure. */
 export function editorRefusal(error: unknown, values: OwnPracticeValues) {
-  if (!(error instanceof OwnPracticeError)) throw error;
+  if (!isOwnPracticeError(error)) throw error;
   return refused(values, { form: error.message }, error.status);
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.myPractices;
 
@@ -58,10 +59,10 @@ function OwnPracticeCard({ practice }: { practice: OwnPracticeItem }) {
       </p>
       {practice.shareUrl ? <ShareLink url={practice.shareUrl} code={practice.code} /> : null}
       <div className="own-practice-actions" role="group" aria-label={t.actionsOf(practice.title)}>
-        <Link className="button button-primary" to={`/practice-review/${practice.code}`}>
+        <Link className="button button-primary" to={paths.practiceSetup(practice.code)}>
           {t.practise}
         </Link>
-        <Link className="button button-secondary" to={`/my-practices/${practice.code}/edit`}>
+        <Link className="button button-secondary" to={paths.myPracticeEdit(practice.code)}>
           {t.edit}
         </Link>
         <Form method="post">

@@ -5,13 +5,12 @@ import { vi } from "#app/i18n/vi.ts";
 import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
 import { SaveActions, TitleFields } from "./editor-fields.tsx";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
-import { lineRange, offsetTopIn, requestPreview, type PreviewAnswer } from "./preview-request.ts";
+import { lineRange, offsetTopIn, requestPreview, type PreviewReply } from "./preview-request.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
 /** A pause this long in typing sends the text for a new preview. */
 const PREVIEW_DELAY_MS = 400;
-const ACCEPT = ".docx,.txt,.gift,.xml,.csv,.json,.aiken";
 
 export type EditorValues = OwnPracticeValues;
 
@@ -26,7 +25,7 @@ export type EditorErrors = OwnPracticeFieldErrors;
 /** The preview on screen and the text it was made from (its problems point into that text). */
 interface Shown {
   text: string;
-  answer: PreviewAnswer;
+  reply: PreviewReply;
 }
 
 /**
@@ -69,13 +68,13 @@ export function PracticeEditor({
         setFailure(result.message ?? t.previewFailed);
       } else {
         setFailure(null);
-        const { answer } = result;
-        if (answer.text !== undefined) {
-          setText(answer.text);
-          setFileName(answer.fileName ?? "");
-          setNotes({ fileName: answer.fileName ?? "", notes: answer.notes });
+        const { reply } = result;
+        if (reply.text !== undefined) {
+          setText(reply.text);
+          setFileName(reply.fileName ?? "");
+          setNotes({ fileName: reply.fileName ?? "", notes: reply.notes });
         }
-        setShown({ text: answer.text ?? sentText ?? "", answer });
+        setShown({ text: reply.text ?? sentText ?? "", reply });
       }
       setStatus("idle");
     } catch {
@@ -103,7 +102,7 @@ export function PracticeEditor({
 
   const goToLine = (line: number) => selectLine(textArea.current, line);
 
-  const current = shown && shown.text === text ? shown.answer : null;
+  const current = shown && shown.text === text ? shown.reply : null;
   const errorCount = current?.problems.filter((p) => p.severity === "error").length ?? 0;
   const ready =
     title.trim() !== "" && current !== null && errorCount === 0 && current.questions.length > 0;
@@ -167,7 +166,7 @@ export function PracticeEditor({
             <FormatHelp />
           </div>
           <PreviewPanel
-            preview={current ?? shown?.answer ?? null}
+            preview={current ?? shown?.reply ?? null}
             sourceText={current ? text : (shown?.text ?? "")}
             updating={status !== "idle" || (shown !== null && shown.text !== text)}
             failure={failure}
@@ -239,7 +238,7 @@ function DropZone({
         id="own-file"
         type="file"
         className="visually-hidden own-file-input"
-        accept={ACCEPT}
+        accept={OWN_PRACTICE_FILE_TYPES.join(",")}
         aria-describedby="own-drop-hint"
         onChange={(event) => {
           const file = event.target.files?.[0];

@@ -1,6 +1,6 @@
 import type { PreviewProblem, PreviewQuestion } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
-import type { PreviewAnswer } from "./preview-request.ts";
+import type { PreviewReply } from "./preview-request.ts";
 
 const t = vi.pages.ownPracticeEditor;
 
@@ -21,7 +21,7 @@ export function PreviewPanel({
   empty,
   onGoTo,
 }: {
-  preview: PreviewAnswer | null;
+  preview: PreviewReply | null;
   sourceText: string;
   updating: boolean;
   failure: string | null;

@@ -1,16 +1,11 @@
-import type { OwnPreview, PreviewProblem } from "#content/own-preview.ts";
+import { paths } from "#base/paths.ts";
+import type { PreviewReply } from "#services/own-practices/preview.ts";
 
-/** What POST /my-practices/preview answers (server/own-practice-preview.ts). */
-export interface PreviewAnswer extends OwnPreview {
-  text?: string;
-  fileName?: string;
-  notes: PreviewProblem[];
-}
+/** What POST /my-practices/preview replies (services/own-practices/preview.ts). */
+export type { PreviewReply };
 
 export type PreviewResult =
-  { ok: true; answer: PreviewAnswer } | { ok: false; message: string | null };
-
-const PREVIEW_URL = "/my-practices/preview";
+  { ok: true; reply: PreviewReply } | { ok: false; message: string | null };
 
 /**
  * One request to the preview route; a refusal carries the server's Vietnamese message, a
@@ -20,14 +15,14 @@ const PREVIEW_URL = "/my-practices/preview";
 export async function requestPreview(form: FormData, signal: AbortSignal): Promise<PreviewResult> {
   let response: Response;
   try {
-    response = await fetch(PREVIEW_URL, { method: "POST", body: form, signal });
+    response = await fetch(paths.myPracticePreview, { method: "POST", body: form, signal });
   } catch (error) {
     if (signal.aborted) throw error;
     return { ok: false, message: null };
   }
   const body = (await response.json().catch(() => null)) as
-    PreviewAnswer | { code: string; message: string } | null;
-  if (response.ok && body && "questions" in body) return { ok: true, answer: body };
+    PreviewReply | { code: string; message: string } | null;
+  if (response.ok && body && "questions" in body) return { ok: true, reply: body };
   return { ok: false, message: body && "message" in body ? body.message : null };
 }
 

@@ -10,6 +10,7 @@ import {
 import { selectionParams } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 import { PreviewQuestion } from "./preview-question.tsx";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceSetup;
 
@@ -45,7 +46,7 @@ export function PreviewDialog({
     const params = selectionParams(selection);
     params.set("v", String(practice.contentVersion));
     let cancelled = false;
-    loadQuestionList(`/practice-review/${practice.code}/questions?${params.toString()}`)
+    loadQuestionList(paths.practiceQuestions(practice.code, params))
       .then((list) => !cancelled && setState({ status: "ready", list }))
       .catch(() => !cancelled && setState({ status: "failed" }));
     return () => {

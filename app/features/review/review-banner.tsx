@@ -1,10 +1,8 @@
 import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.review;
-
-/** Where "Bắt đầu ôn" leads: the review room of today's due cards (app/routes/review-room.tsx). */
-export const REVIEW_HREF = "/mistakes";
 
 /**
  * "Ôn tập hôm nay: N câu" on the home page and the history, for a signed-in student with
@@ -18,7 +16,7 @@ export function ReviewBanner({ dueToday }: { dueToday: number }) {
         <h2 id="review-banner-heading">{t.bannerHeading(dueToday)}</h2>
         <p>{t.bannerText}</p>
       </div>
-      <Link className="button button-primary" to={REVIEW_HREF}>
+      <Link className="button button-primary" to={paths.reviewRoom()}>
         {t.start}
       </Link>
     </section>

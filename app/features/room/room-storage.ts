@@ -1,4 +1,5 @@
 import type { EngineQuestion, ResultItem, RoomState, RoomSummary } from "#engine/types.ts";
+import { ROOM_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
 /**
  * A room's progress in the browser, under its attempt id, so a refresh, a reopened tab or a
@@ -8,7 +9,7 @@ import type { EngineQuestion, ResultItem, RoomState, RoomSummary } from "#engine
  * Only progress is stored: the questions, their order and the config are rebuilt from the URL
  * and the server, and the content version says whether that rebuild still matches.
  */
-const PREFIX = "on-tap:room:";
+const PREFIX = ROOM_KEY_PREFIX;
 const MAX_ROOMS = 20;
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -4,6 +4,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { offeredSelection, selectionParams } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 import { AccuracyChart, percentOf } from "./accuracy-chart.tsx";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.statistics;
 
@@ -82,7 +83,7 @@ function PracticeStats({ practice }: { practice: PracticeProgress }) {
         {practice.hidden ? (
           practice.title
         ) : (
-          <Link to={`/practice-review/${practice.code}`}>{practice.title}</Link>
+          <Link to={paths.practiceSetup(practice.code)}>{practice.title}</Link>
         )}
       </h3>
       <p>{t.practiceFigures(t.attempts(practice.attempts), percent)}</p>
@@ -163,5 +164,5 @@ function againHref(practice: PracticeProgress, weak: SelectionScore): string | n
       return null;
     }
   }
-  return `/practice-review/${practice.code}?${selectionParams(selection).toString()}`;
+  return paths.practiceSetup(practice.code, selectionParams(selection));
 }

@@ -1,0 +1,10 @@
+/**
+ * The localStorage key prefixes that hold a student's own data, so the code that writes them and
+ * "Đăng xuất" (app/layout/sign-out-device.ts), which clears them, read one spelling. A module of
+ * constants only: the header imports it without the room's code.
+ */
+
+/** A room in progress, under its attempt id (app/features/room/room-storage.ts). */
+export const ROOM_KEY_PREFIX = "on-tap:room:";
+/** The set-up choices of one practice, under its code (app/lib/room-setup.ts storageKeyOf). */
+export const SETUP_KEY_PREFIX = "on-tap:setup:";

@@ -1,0 +1,75 @@
+/**
+ * Every address of the app that code builds, in one table (app/routes.ts maps them to pages).
+ * It lives in base/ rather than app/lib/ because the server builds addresses too: the links in
+ * mails (server/auth-mail.ts), the sign-in redirects (server/auth*.ts) and a share link
+ * (services/own-practices/manage.ts), and the layers let those import base/ but not app/.
+ *
+ * A path segment from data (a practice or subject code) is encoded here and nowhere else.
+ */
+
+/** A query string appended to a path, or nothing when there is no parameter. */
+function withQuery(path: string, query?: URLSearchParams | string): string {
+  const text = query?.toString() ?? "";
+  return text ? `${path}?${text}` : path;
+}
+
+/** `?redirectTo=…` carrying where a visitor was going; nothing when that is the home page. */
+export function redirectQuery(redirectTo: string): string {
+  return redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
+}
+
+const segment = encodeURIComponent;
+
+export const paths = {
+  home: "/",
+  /** The home page with one subject's practices shown. */
+  homeSubject: (subjectCode: string) => withQuery("/", new URLSearchParams({ mon: subjectCode })),
+  subject: (subjectCode: string) => `/practice-subject/${segment(subjectCode)}`,
+  about: "/about",
+
+  /** The set-up page of a practice, optionally with a selection already chosen. */
+  practiceSetup: (practiceCode: string, query?: URLSearchParams) =>
+    withQuery(`/practice-review/${segment(practiceCode)}`, query),
+  /** React Router's data request for the set-up page (what an offline copy keeps). */
+  practiceSetupData: (practiceCode: string) => `/practice-review/${segment(practiceCode)}.data`,
+  practiceQuestions: (practiceCode: string, query: URLSearchParams) =>
+    withQuery(`/practice-review/${segment(practiceCode)}/questions`, query),
+  practiceDownload: (practiceCode: string) => `/practice-review/${segment(practiceCode)}/offline`,
+  /** The room; its query (app/lib/room-setup.ts roomUrl) names the whole attempt. */
+  room: (query?: URLSearchParams) => withQuery("/practice-control", query),
+  roomPathname: "/practice-control",
+  apiAttempts: "/api/attempts",
+
+  /** The history: the list, one attempt (`id`), a practice's attempts or the statistics. */
+  history: (query?: URLSearchParams | Record<string, string> | string) =>
+    withQuery("/practice-history", query && new URLSearchParams(query)),
+  /** "Ôn lỗi sai": without a query it starts a review, with one it is that review's room. */
+  reviewRoom: (query?: URLSearchParams) => withQuery("/mistakes", query),
+
+  myPractices: "/my-practices",
+  myPracticeNew: "/my-practices/new",
+  myPracticePreview: "/my-practices/preview",
+  myPracticeEdit: (practiceCode: string) => `/my-practices/${segment(practiceCode)}/edit`,
+  adminReports: "/admin/reports",
+
+  /** The sign-in page, then back to `redirectTo`. */
+  login: (redirectTo = "/") => `/login${redirectQuery(redirectTo)}`,
+  /** The sign-in page with a query of its own (a sign-in provider's failure). */
+  loginWith: (query: URLSearchParams) => withQuery("/login", query),
+  register: (redirectTo = "/") => `/register${redirectQuery(redirectTo)}`,
+  loginTwoFactor: (redirectTo = "/") => `/login/two-factor${redirectQuery(redirectTo)}`,
+  forgotPassword: "/forgot-password",
+  /** Where the reset mail's link lands (its `token` is added by the mail). */
+  resetPassword: "/reset-password",
+  /** Where the verification mail's link lands, and the form that sends it again. */
+  verifyEmail: "/verify-email",
+  verifyEmailDone: "/verify-email?verified=1",
+  logout: "/logout",
+  profile: "/profile",
+  dataExport: (format: "csv" | "json") =>
+    withQuery("/profile/data-export", new URLSearchParams({ format })),
+
+  /** An avatar file as stored in a user's `image` (server/avatar-store.ts). */
+  avatarPrefix: "/avatars/",
+  avatar: (file: string) => `/avatars/${file}`,
+} as const;

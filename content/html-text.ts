@@ -1,0 +1,109 @@
+import { decodeHTML } from "entities";
+import sanitizeHtml from "sanitize-html";
+import { trimEndOf, trimStartOf } from "#base/trim.ts";
+
+/**
+ * An editor's HTML as our text format: what Moodle XML, GIFT (its [html] text) and Word
+ * documents (through mammoth) hold. Apart from the Moodle parser, since three importers use it.
+ */
+
+/** One warning per image dropped; `name` is its file name or address when it has one. */
+export function imageWarning(name: string): string {
+  const which = name === "" ? "Ảnh nhúng" : `Ảnh “${name}”`;
+  return `${which} chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi`;
+}
+
+/** The src of every <img> in a piece of HTML ("" when it has none), in order. */
+export function htmlImages(html: string): string[] {
+  return [...html.replace(HTML_COMMENT, "").matchAll(/<img\b[^>]*>/giu)].map(
+    (tag) =>
+      /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/iu.exec(tag[0])?.slice(1).find(Boolean) ?? "",
+  );
+}
+
+const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/gu;
+
+const PRE_BLOCK = /<pre\b([^>]*)>([\s\S]*?)<\/pre\s*>/giu;
+const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/giu;
+
+/**
+ * What our text format can carry of an editor's HTML: the structure that becomes line breaks,
+ * fences and backticks. sanitize-html drops everything else (scripts and styles with their
+ * content, comments, images, attributes but a code block's language class) and leaves
+ * well-formed markup for the small conversion below.
+ */
+const STRUCTURE: sanitizeHtml.IOptions = {
+  allowedTags: ["br", "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6"].concat([
+    "tr",
+    "table",
+    "blockquote",
+    "pre",
+    "code",
+  ]),
+  allowedAttributes: { pre: ["class"], code: ["class"] },
+};
+
+/**
+ * Editors' HTML to our text: <br> and block ends become line breaks, <pre> becomes a fenced
+ * block (language from a "language-…" class), <code> becomes `code`, other tags go, entities
+ * are decoded. Images are dropped here; callers warn about them (htmlImages).
+ */
+export function htmlToText(source: string): string {
+  // A non-breaking space is content (an empty paragraph is a blank line): kept as an entity,
+  // it survives the collapsing of white space below.
+  const html = sanitizeHtml(source, STRUCTURE).replaceAll("\u00a0", "&nbsp;");
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of html.matchAll(PRE_BLOCK)) {
+    parts.push(flowToText(html.slice(last, match.index)));
+    parts.push(preToFence(match[0], match[2] ?? ""));
+    last = match.index + match[0].length;
+  }
+  parts.push(flowToText(html.slice(last)));
+  return parts.filter((part) => part !== "").join("\n");
+}
+
+function flowToText(html: string): string {
+  const text = html
+    .replace(/\s+/gu, " ")
+    .replace(/<code\b[^>]*>([\s\S]*?)<\/code\s*>/giu, (_, code: string) => `\`${stripTags(code)}\``)
+    .replace(/<br\s*\/?>/giu, "\n")
+    .replace(/<li\b[^>]*>/giu, "\uE000- ")
+    .replace(BLOCK_TAG, "\uE000")
+    // Adjacent block edges ("</p><p>") make one line break, not a blank line.
+    .replace(/[ \n\uE000]+/gu, (run) => (run.includes("\uE000") ? "\n" : run));
+  const lines = decodeEntities(stripTags(text))
+    .split("\n")
+    .map((line) => line.trim())
+    .join("\n");
+  return trimEndOf(trimStartOf(lines, "\n"), "\n").replace(/\n{3,}/gu, "\n\n");
+}
+
+function preToFence(pre: string, inner: string): string {
+  const language =
+    /<(?:pre|code)\b[^>]*\bclass="[^"]*\b(?:language|lang)-([\w+#-]+)/iu.exec(pre)?.[1] ?? "";
+  const code = trimStartOf(
+    decodeEntities(stripTags(inner.replace(/<br\s*\/?>/giu, "\n"))),
+    "\n",
+  ).trimEnd();
+  return `\`\`\`${language.toLowerCase()}\n${code}\n\`\`\``;
+}
+
+/** Only the STRUCTURE tags are left by now, so a simple pattern removes them exactly. */
+function stripTags(html: string): string {
+  // By hand: /<[^>]*>/g searches to the end again from every "<" that has no ">" after it.
+  let text = "";
+  let at = 0;
+  for (;;) {
+    const open = html.indexOf("<", at);
+    const close = open < 0 ? -1 : html.indexOf(">", open);
+    if (close < 0) return text + html.slice(at);
+    text += html.slice(at, open);
+    at = close + 1;
+  }
+}
+
+/** HTML's entities (the whole HTML5 table, through `entities`); a non-breaking space is a space. */
+export function decodeEntities(text: string): string {
+  return decodeHTML(text).replaceAll("\u00a0", " ").replaceAll("\u00ad", "");
+}
