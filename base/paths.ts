@@ -14,7 +14,7 @@ function withQuery(path: string, query?: URLSearchParams | string): string {
 }
 
 /** `?redirectTo=…` carrying where a visitor was going; nothing when that is the home page. */
-export function redirectQuery(redirectTo: string): string {
+function redirectQuery(redirectTo: string): string {
   return redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
 }
 

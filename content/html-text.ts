@@ -104,6 +104,6 @@ function stripTags(html: string): string {
 }
 
 /** HTML's entities (the whole HTML5 table, through `entities`); a non-breaking space is a space. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return decodeHTML(text).replaceAll("\u00a0", " ").replaceAll("\u00ad", "");
 }

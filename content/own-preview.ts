@@ -9,7 +9,7 @@ import { renderRichText } from "./rich-text.ts";
  * the importer stores it for the room (content/rich-text.ts: KaTeX, code blocks, everything
  * else escaped), its keys marked, and every problem at its line.
  */
-export interface PreviewOption {
+interface PreviewOption {
   html: string;
   isKey: boolean;
 }

@@ -66,7 +66,7 @@ export type AttemptSummary = Omit<StoredAttempt, "results" | "answerOrders">;
  */
 
 /** The selection's columns of an attempt row. */
-export function selectionColumns(
+function selectionColumns(
   selection: Selection | null,
 ): Pick<AttemptTable, "type" | "chapter_idx" | "range_start" | "range_end"> {
   return {
@@ -87,7 +87,7 @@ export function selectionOfRow(
   return type === "MISTAKES" ? null : { type: "PRACTICE_TIME_ALL" };
 }
 
-export function answerOrdersColumn(answerOrders: number[][] | null): string | null {
+function answerOrdersColumn(answerOrders: number[][] | null): string | null {
   return answerOrders ? JSON.stringify(answerOrders) : null;
 }
 

@@ -85,16 +85,3 @@ export async function requireUser(context: AppLoadContext, request: Request): Pr
   const back = safeRedirectPath(`${url.pathname}${url.search}`);
   throw redirect(paths.login(back));
 }
-
-/** How a user can sign in: "credential" (email + password), or a provider's id. */
-export async function listSignInMethods(
-  context: AppLoadContext,
-  userId: string,
-): Promise<string[]> {
-  const rows = await context.db
-    .selectFrom("account")
-    .select("providerId")
-    .where("userId", "=", userId)
-    .execute();
-  return rows.map((row) => row.providerId);
-}

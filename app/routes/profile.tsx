@@ -9,7 +9,8 @@ import { DownloadsList } from "#app/features/offline/downloads-list.tsx";
 import { DangerZone, DataExportSection } from "#app/features/account/profile-sections.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { ChangePasswordSchema, DeleteAccountSchema, UpdateNameSchema } from "#base/auth-schemas.ts";
-import { listSignInMethods, requireUser, type SessionUser } from "#app/lib/session.server.ts";
+import { requireUser, type SessionUser } from "#app/lib/session.server.ts";
+import { isTwoFactorEnabled, listSignInMethods } from "#db/accounts.ts";
 import { isWrongPassword, type AuthFailure } from "#server/auth-failure.ts";
 import {
   changePassword,
@@ -20,7 +21,6 @@ import {
 import { pageTitle } from "#app/lib/page-title.ts";
 import { TwoFactorSection } from "#app/features/account/two-factor-section.tsx";
 import {
-  isTwoFactorEnabled,
   runTwoFactorIntent,
   TWO_FACTOR_INTENTS,
   type TwoFactorResult,
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = () => pageTitle(t.title);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
-  const methods = await listSignInMethods(context, user.id);
+  const methods = await listSignInMethods(context.db, user.id);
   // A provider by the name on its button ("Google", OIDC_NAME), not by its id.
   const names = new Map<string, string>(
     context.publicEnv.signInProviders.map((provider) => [provider.id, provider.name]),
@@ -43,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user,
     methods,
     methodLabels: methods.map((id) => names.get(id) ?? t.method(id)),
-    twoFactorEnabled: await isTwoFactorEnabled(context, user.id),
+    twoFactorEnabled: await isTwoFactorEnabled(context.db, user.id),
     // The mailed "xoá tài khoản" link of an account without a password lands here.
     deleteToken: deleteTokenOf(new URL(request.url).searchParams.get("deleteToken")),
   };
@@ -120,7 +120,7 @@ async function removeAccount(
       400,
     );
   }
-  if (!(await listSignInMethods(context, user.id)).includes("credential")) {
+  if (!(await listSignInMethods(context.db, user.id)).includes("credential")) {
     const sent = await sendDeletionLink(context, user);
     if (!sent.ok) return answer({ intent: "delete", formError: sent.message }, sent.status);
     return answer({ intent: "delete", ok: t.deleteLinkSent(user.email) });

@@ -1,5 +1,5 @@
 import { type WeightedAnswer, choiceKeys } from "./moodle-rules.ts";
-import { htmlImages, htmlToText, imageWarning } from "../html-text.ts";
+import { htmlImages, htmlToText, imageWarning } from "#content/html-text.ts";
 import { chapterForCategory } from "./moodle-xml.ts";
 import { prepareText } from "./text-encoding.ts";
 import { restAfterSpaces } from "#base/trim.ts";

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { choiceKeys } from "./moodle-rules.ts";
 import { prepareText } from "./text-encoding.ts";
-import { htmlImages, htmlToText, imageWarning } from "../html-text.ts";
+import { htmlImages, htmlToText, imageWarning } from "#content/html-text.ts";
 import type {
   BankAnswer,
   BankChapter,

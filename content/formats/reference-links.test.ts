@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderRichText } from "../rich-text.ts";
+import { renderRichText } from "#content/rich-text.ts";
 import { parseCsv } from "./csv.ts";
 import { parseJsonBank } from "./json.ts";
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { dialectOf } from "../dialect-of.ts";
+import { dialectOf } from "#db/dialect-of.ts";
 
 // Migrations take Kysely<any>: they describe the schema as it was then, not as it is now.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,5 +1,5 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely } from "kysely";
-import { dialectOf } from "../dialect-of.ts";
+import { dialectOf } from "#db/dialect-of.ts";
 
 /**
  * Chapters and questions. A question row is an immutable revision: an import that changes a

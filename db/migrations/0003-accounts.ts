@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { dialectOf } from "../dialect-of.ts";
+import { dialectOf } from "#db/dialect-of.ts";
 
 /**
  * better-auth's tables (user, session, account, verification, rateLimit), in the column names

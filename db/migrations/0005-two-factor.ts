@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { dialectOf } from "../dialect-of.ts";
+import { dialectOf } from "#db/dialect-of.ts";
 
 /**
  * Two-factor sign-in (better-auth's twoFactor plugin): a flag on the user and one row per user

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import { dialectOf } from "../dialect-of.ts";
+import { dialectOf } from "#db/dialect-of.ts";
 
 /**
  * Profile pictures in the database (ADR 0010), so every instance serves every picture: they were

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { dialectOf } from "../dialect-of.ts";
+import { dialectOf } from "#db/dialect-of.ts";
 
 /**
  * A student's own practices (ADR 0012). A practice stays one `practice` row with its chapters

@@ -54,7 +54,7 @@ export type StoreResult<R extends string> =
   { ok: true; created: boolean; attempt: StoredAttempt } | Refused<R>;
 
 /** What a source found the submission to be an attempt of, once its own checks passed. */
-export interface Opened {
+interface Opened {
   /** The revisions answered, in the order shown. */
   revisions: StoredRevision[];
   practice: NewAttempt["practice"];

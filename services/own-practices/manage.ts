@@ -223,7 +223,7 @@ export async function deleteOwnPractice(
 }
 
 /** The path of a share link: /practice-review/s_<token>. */
-export function sharePath(token: string): string {
+function sharePath(token: string): string {
   return paths.practiceSetup(`${SHARE_PREFIX}${token}`);
 }
 

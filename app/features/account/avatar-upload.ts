@@ -1,6 +1,6 @@
 import { vi } from "#app/i18n/vi.ts";
 import { MAX_AVATAR_BYTES } from "#base/limits.ts";
-import { isRetryableStatus, retryDelayMs } from "../../lib/retry.ts";
+import { isRetryableStatus, retryDelayMs } from "#app/lib/retry.ts";
 
 /**
  * The avatar upload of the spec, in one request (1 MB fits; the resumable

@@ -3,6 +3,7 @@ import { FormField } from "#app/ui/form-field.tsx";
 import { FormStatus } from "#app/ui/form-messages.tsx";
 import { PasswordField } from "#app/ui/password-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.auth.profile;
 
@@ -21,10 +22,10 @@ export function DataExportSection() {
       <p>{vi.dataExport.intro}</p>
       {/* Plain links: a download is a document request, not a client-side navigation. */}
       <div className="data-export-links">
-        <a className="button button-secondary" href="/profile/data-export?format=csv">
+        <a className="button button-secondary" href={paths.dataExport("csv")}>
           {vi.dataExport.csv}
         </a>
-        <a className="button button-secondary" href="/profile/data-export?format=json">
+        <a className="button button-secondary" href={paths.dataExport("json")}>
           {vi.dataExport.json}
         </a>
       </div>

@@ -1,15 +1,15 @@
 import type { AppLoadContext } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { isWrongPassword, type AuthFailure } from "../../../server/auth-failure.ts";
+import { isWrongPassword, type AuthFailure } from "#server/auth-failure.ts";
 import {
   confirmTwoFactor,
   disableTwoFactor,
   enableTwoFactor,
   newRecoveryCodes,
-} from "../../../server/auth-operations.ts";
+} from "#server/auth-operations.ts";
 import { drawQrCode } from "./qr-code.server.ts";
-import { redirectWithToast } from "../../lib/toast-url.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { paths } from "#base/paths.ts";
 
 const t = vi.twoFactor;
@@ -31,15 +31,6 @@ export interface TwoFactorResult {
   setup?: TwoFactorSetup;
   /** Fresh recovery codes ("Tạo mã khôi phục mới"). */
   codes?: string[];
-}
-
-export async function isTwoFactorEnabled(context: AppLoadContext, userId: string) {
-  const row = await context.db
-    .selectFrom("user")
-    .select("twoFactorEnabled")
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return Boolean(Number(row?.twoFactorEnabled ?? 0));
 }
 
 /** What is wrong with a typed code that is neither 6 digits nor a recovery code. */

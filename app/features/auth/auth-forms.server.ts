@@ -4,11 +4,11 @@ import { fieldErrorsOf } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import type { z } from "#base/zod.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
-import { getSessionUser } from "../../lib/session.server.ts";
-import type { AuthFailure } from "../../../server/auth-failure.ts";
-import { startProviderSignIn, type AuthResult } from "../../../server/auth-operations.ts";
-import { readForm } from "../../lib/form.server.ts";
-import { describeProviderError } from "../../../server/provider-errors.ts";
+import { getSessionUser } from "#app/lib/session.server.ts";
+import type { AuthFailure } from "#server/auth-failure.ts";
+import { startProviderSignIn, type AuthResult } from "#server/auth-operations.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { describeProviderError } from "#server/provider-errors.ts";
 import { paths } from "#base/paths.ts";
 
 /** The server side of /login, /register and /forgot-password: what their routes share. */

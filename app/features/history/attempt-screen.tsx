@@ -6,6 +6,7 @@ import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceHistory;
 
@@ -77,13 +78,14 @@ export function AttemptScreen({
         summary,
         questions: byId,
         answerOrders,
-        setupHref: review || practiceDeleted ? "/" : `/practice-review/${attempt.practiceCode}`,
+        setupHref:
+          review || practiceDeleted ? paths.home : paths.practiceSetup(attempt.practiceCode),
         setupText: review || practiceDeleted ? vi.pages.review.toHome : undefined,
         doneAt: formatDateTime(attempt.createdAt),
       })}
       <p className="history-back history-more">
         {practiceDeleted ? null : <RetryLink attempt={attempt} reviewHref={reviewHref} />}
-        <Link to="/practice-history">{t.allAttempts}</Link>
+        <Link to={paths.history()}>{t.allAttempts}</Link>
       </p>
     </>
   );
@@ -96,7 +98,7 @@ export function AttemptScreen({
  */
 function RetryLink({ attempt, reviewHref }: { attempt: StoredAttempt; reviewHref: string }) {
   const navigate = useNavigate();
-  const setupHref = `/practice-review/${attempt.practiceCode}`;
+  const setupHref = paths.practiceSetup(attempt.practiceCode);
   if (attempt.type === "MISTAKES") {
     // A review is not repeated as it was (its cards have moved on): a new one of what is due.
     return (
@@ -123,7 +125,7 @@ export function AttemptNotFound() {
     <section className="status-screen">
       <h1>{t.notFoundHeading}</h1>
       <p>{t.notFoundText}</p>
-      <Link className="button button-primary" to="/practice-history">
+      <Link className="button button-primary" to={paths.history()}>
         {t.allAttempts}
       </Link>
     </section>

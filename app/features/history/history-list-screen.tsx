@@ -4,6 +4,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { AttemptList } from "./attempt-list.tsx";
 import { HistoryFilters, type PracticeOption } from "./history-filters.tsx";
 import { EmptyHistory, HistoryTabs, type HistoryNotices } from "./history-tabs.tsx";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceHistory;
 
@@ -35,7 +36,7 @@ export function HistoryListScreen({
       <HistoryFilters practices={practices} subject={subject} practice={practice} />
       {attempts.length === 0 ? (
         <p>
-          {t.noMatch} <Link to="/practice-history">{t.clearFilters}</Link>
+          {t.noMatch} <Link to={paths.history()}>{t.clearFilters}</Link>
         </p>
       ) : (
         <AttemptList attempts={attempts} showPractice />

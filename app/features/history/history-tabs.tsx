@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceHistory;
 
@@ -19,8 +20,8 @@ export interface HistoryNotices {
 export function HistoryTabs({ current }: { current: "list" | "statistics" }) {
   const s = vi.pages.statistics;
   const tabs = [
-    { view: "list", to: "/practice-history", label: s.attemptsTab },
-    { view: "statistics", to: "/practice-history?view=statistics", label: s.statisticsTab },
+    { view: "list", to: paths.history(), label: s.attemptsTab },
+    { view: "statistics", to: paths.history({ view: "statistics" }), label: s.statisticsTab },
   ] as const;
   return (
     <nav className="history-tabs" aria-label={s.tabs}>

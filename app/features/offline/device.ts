@@ -9,5 +9,5 @@ export {
   listOutbox,
   listPractices,
   readPractice,
-} from "../../lib/device-store.ts";
-export { flushOutbox } from "../../lib/outbox.ts";
+} from "#app/lib/device-store.ts";
+export { flushOutbox } from "#app/lib/outbox.ts";

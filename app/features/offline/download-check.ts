@@ -1,4 +1,4 @@
-import type { DownloadedPractice } from "../../lib/device-store.ts";
+import type { DownloadedPractice } from "#app/lib/device-store.ts";
 import { paths } from "#base/paths.ts";
 
 /**

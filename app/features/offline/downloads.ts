@@ -6,8 +6,8 @@ import {
   savePractice,
   type DownloadedPractice,
   type OfflineBundle,
-} from "../../lib/device-store.ts";
-import { askWorker } from "../../lib/worker-protocol.ts";
+} from "#app/lib/device-store.ts";
+import { askWorker } from "#app/lib/worker-protocol.ts";
 import { checkDownload } from "./download-check.ts";
 import { paths } from "#base/paths.ts";
 

@@ -4,7 +4,7 @@
  * back. No React: it must open with nothing but the service worker's cache.
  */
 import { vi } from "#app/i18n/vi.ts";
-import { listPractices, type DownloadedPractice } from "../../lib/device-store.ts";
+import { listPractices, type DownloadedPractice } from "#app/lib/device-store.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { USER_COOKIE } from "#base/device-user.ts";
 import { paths } from "#base/paths.ts";

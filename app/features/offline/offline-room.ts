@@ -1,7 +1,7 @@
 import { inSelection } from "#engine/selection.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { parseRoomUrl } from "#app/lib/room-url.ts";
-import { readBundle } from "../../lib/device-store.ts";
+import { readBundle } from "#app/lib/device-store.ts";
 import { paths } from "#base/paths.ts";
 
 /**

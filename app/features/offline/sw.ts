@@ -27,8 +27,8 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types.js";
-import { OUTBOX_SYNC_TAG, flushOutbox } from "../../lib/outbox.ts";
-import { deletePractice, listPractices } from "../../lib/device-store.ts";
+import { OUTBOX_SYNC_TAG, flushOutbox } from "#app/lib/outbox.ts";
+import { deletePractice, listPractices } from "#app/lib/device-store.ts";
 import { checkDownload } from "./download-check.ts";
 import {
   FONTS_CACHE,
@@ -40,7 +40,7 @@ import {
   VISITOR_STAMP,
   roomTemplateKey,
   type WorkerMessage,
-} from "../../lib/worker-protocol.ts";
+} from "#app/lib/worker-protocol.ts";
 import { paths } from "#base/paths.ts";
 
 interface ExtendableEvent extends Event {

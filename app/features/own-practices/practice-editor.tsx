@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { PreviewProblem } from "#content/own-preview.ts";
+import { OWN_PRACTICE_FILE_TYPES } from "#base/limits.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
 import { SaveActions, TitleFields } from "./editor-fields.tsx";

@@ -3,6 +3,7 @@ import { vi } from "#app/i18n/vi.ts";
 import type { RoomSetup } from "#app/lib/room-setup.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import type { Selection } from "#base/selection.ts";
+import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceSetup;
 
@@ -28,7 +29,7 @@ export function SetupBar({
   start: () => void;
   reachForStart: (event: React.PointerEvent | React.FocusEvent) => void;
 }) {
-  const loginHref = `/login?redirectTo=${encodeURIComponent(`/practice-review/${practice.code}`)}`;
+  const loginHref = paths.login(paths.practiceSetup(practice.code));
   return (
     <div className="sticky-bar">
       <p className="sticky-summary" aria-live="polite">

@@ -17,7 +17,6 @@ import { RoomModulePreload } from "./room-prefetch.tsx";
 import { RoomOptions } from "./room-options.tsx";
 import { SelectionChoices } from "./selection-choices.tsx";
 import { SetupBar } from "./setup-bar.tsx";
-import { paths } from "#base/paths.ts";
 
 const t = vi.pages.practiceSetup;
 

@@ -1,7 +1,7 @@
 import { vi } from "#app/i18n/vi.ts";
 import { useHtmlData } from "#app/lib/html-preferences.ts";
 import { chooseTheme } from "./theme-store.ts";
-import { THEME_KEYS, type ThemeKey } from "../../lib/themes.ts";
+import { THEME_KEYS, type ThemeKey } from "#app/lib/themes.ts";
 
 /** Five swatches, each a labelled toggle button painted in its own palette. */
 export function ThemePicker({ serverTheme }: { serverTheme: ThemeKey }) {

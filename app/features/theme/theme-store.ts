@@ -5,7 +5,7 @@ import {
   THEME_STORAGE_KEY,
   isThemeKey,
   type ThemeKey,
-} from "../../lib/themes.ts";
+} from "#app/lib/themes.ts";
 
 export function chooseTheme(theme: ThemeKey): void {
   if (!isThemeKey(theme)) return;
