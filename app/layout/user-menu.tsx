@@ -84,7 +84,7 @@ function AccountActions({ onChoose }: { onChoose: () => void }) {
         {vi.auth.profile.link}
       </Link>
       <Link to={paths.history()} onClick={onChoose}>
-        {vi.pages.practiceHistory.title}
+        {vi.history.title}
       </Link>
       <Link to={paths.myPractices} onClick={onChoose}>
         {vi.myPractices.menuLink}

@@ -24,7 +24,7 @@ import { isAttemptId } from "#engine/submission.ts";
 import { countDueToday } from "#services/review/review.ts";
 import type { Route } from "./+types/history";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 /** Attempts per page of the history. */
 const PAGE_SIZE = 20;
@@ -110,7 +110,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
     loaded?.kind === "attempt"
       ? `${loaded.attempt.practiceTitle} — ${t.attemptTitle}`
       : loaded?.kind === "statistics"
-        ? vi.pages.statistics.title
+        ? vi.statistics.title
         : t.title,
   );
 

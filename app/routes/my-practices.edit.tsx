@@ -19,7 +19,7 @@ import {
 import type { Route } from "./+types/my-practices.edit";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.ownPracticeEditor;
+const t = vi.ownPracticeEditor;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.editTitle);
 export const links: Route.LinksFunction = () => questionStylesheets;

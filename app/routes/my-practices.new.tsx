@@ -9,7 +9,7 @@ import { createOwnPractice } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.new";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.ownPracticeEditor;
+const t = vi.ownPracticeEditor;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.newTitle);
 export const links: Route.LinksFunction = () => questionStylesheets;

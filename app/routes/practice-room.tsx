@@ -19,7 +19,7 @@ import { paths } from "#base/paths.ts";
 /** The practice room: no footer and no snow, nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 
 /**
  * Everything the room needs comes from its URL (practice, selection, settings, seed, attempt

@@ -20,8 +20,8 @@ import { paths } from "#base/paths.ts";
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
     loaderData
-      ? `${loaderData.practice.title} — ${vi.pages.practiceSetup.title}`
-      : vi.pages.practiceSetup.title,
+      ? `${loaderData.practice.title} — ${vi.practiceSetup.title}`
+      : vi.practiceSetup.title,
   );
 
 /** How many of the student's own attempts the set-up page lists ("Lịch sử luyện tập"). */
@@ -88,7 +88,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
   const location = useLocation();
   const userId = matches[0].loaderData.user?.id ?? null;
   const signedIn = Boolean(userId);
-  const t = vi.pages.practiceSetup;
+  const t = vi.practiceSetup;
   return (
     <div className="setup-page">
       <article className="card info-card" aria-labelledby="practice-title">
@@ -147,9 +147,9 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
       />
       {attempts ? (
         <section className="card practice-history" aria-labelledby="practice-history-heading">
-          <h2 id="practice-history-heading">{vi.pages.practiceHistory.onPractice}</h2>
+          <h2 id="practice-history-heading">{vi.history.onPractice}</h2>
           {attempts.length === 0 ? (
-            <p className="muted">{vi.pages.practiceHistory.onPracticeEmpty}</p>
+            <p className="muted">{vi.history.onPracticeEmpty}</p>
           ) : (
             <>
               <AttemptList attempts={attempts} showPractice={false} />
@@ -159,10 +159,10 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
                     className="button button-secondary"
                     to={paths.history({ practice: practice.code })}
                   >
-                    {vi.pages.practiceHistory.loadMore}
+                    {vi.history.loadMore}
                   </Link>
                 ) : null}
-                <Link to={paths.history()}>{vi.pages.practiceHistory.allAttempts}</Link>
+                <Link to={paths.history()}>{vi.history.allAttempts}</Link>
               </p>
             </>
           )}

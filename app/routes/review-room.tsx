@@ -20,7 +20,7 @@ import { paths } from "#base/paths.ts";
 /** The review room, like the practice room: nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
 
-const t = vi.pages.review;
+const t = vi.reviewRoom;
 
 /**
  * One config for every review: one question at a time with the practice room's default times

@@ -10,7 +10,7 @@ export function RingChart({ right, total }: { right: number; total: number }) {
       className="ring-chart"
       viewBox="0 0 120 120"
       role="img"
-      aria-label={vi.pages.summary.ring(percent)}
+      aria-label={vi.summary.ring(percent)}
     >
       <circle className="ring-track" cx="60" cy="60" r={radius} />
       {/* A round line cap draws a dot even for a zero-length arc: 0% draws nothing. */}

@@ -213,6 +213,7 @@ describe("the parse pool's refusals (ADR 0015)", () => {
       AUTH_RATE_LIMIT: "false",
       PARSE_THREADS: "1",
       PARSE_QUEUE: "0",
+      PARSE_TIME_LIMIT_MS: "3000",
     });
     ({ cookie: busyCookie } = await signUp(busy, { email: "ban-ron@example.com" }));
   }, 120_000);

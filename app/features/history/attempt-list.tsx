@@ -5,7 +5,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 /**
  * Saved attempts as cards: practice (unless the list is of one practice), label, when, the

@@ -8,7 +8,7 @@ import { formatDateTime } from "#base/dates.ts";
 import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 /** What the room's summary shows of an attempt saved earlier. */
 export interface SavedSummary {
@@ -80,7 +80,7 @@ export function AttemptScreen({
         answerOrders,
         setupHref:
           review || practiceDeleted ? paths.home : paths.practiceSetup(attempt.practiceCode),
-        setupText: review || practiceDeleted ? vi.pages.review.toHome : undefined,
+        setupText: review || practiceDeleted ? vi.reviewRoom.toHome : undefined,
         doneAt: formatDateTime(attempt.createdAt),
       })}
       <p className="history-back history-more">
@@ -103,7 +103,7 @@ function RetryLink({ attempt, reviewHref }: { attempt: StoredAttempt; reviewHref
     // A review is not repeated as it was (its cards have moved on): a new one of what is due.
     return (
       <Link className="button button-primary" to={reviewHref}>
-        {vi.pages.review.newReview}
+        {vi.reviewRoom.newReview}
       </Link>
     );
   }

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 export interface PracticeOption {
   code: string;

@@ -6,7 +6,7 @@ import { HistoryFilters, type PracticeOption } from "./history-filters.tsx";
 import { EmptyHistory, HistoryTabs, type HistoryNotices } from "./history-tabs.tsx";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 /** One page of the list as the route's loader reads it. */
 export interface HistoryListPage {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 /**
  * What the history's pages show above their content and that other features own (the review
@@ -18,7 +18,7 @@ export interface HistoryNotices {
 
 /** "Bài đã làm" | "Thống kê": two addresses of one page, plain links (keyboard, no script). */
 export function HistoryTabs({ current }: { current: "list" | "statistics" }) {
-  const s = vi.pages.statistics;
+  const s = vi.statistics;
   const tabs = [
     { view: "list", to: paths.history(), label: s.attemptsTab },
     { view: "statistics", to: paths.history({ view: "statistics" }), label: s.statisticsTab },

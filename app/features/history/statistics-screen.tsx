@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { vi } from "#app/i18n/vi.ts";
 import { EmptyHistory, HistoryTabs, type HistoryNotices } from "./history-tabs.tsx";
 
-const t = vi.pages.practiceHistory;
+const t = vi.history;
 
 /** /practice-history?view=statistics: the history's second tab around the statistics view. */
 export function StatisticsScreen({

@@ -2,7 +2,7 @@ import { vi } from "#app/i18n/vi.ts";
 import type { OwnPracticeFieldErrors } from "#services/own-practices/form.ts";
 import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
 
-const t = vi.pages.ownPracticeEditor;
+const t = vi.ownPracticeEditor;
 
 /** The practice's title (kept by the editor, which needs it to allow saving) and subject. */
 export function TitleFields({

@@ -8,7 +8,7 @@ import { SaveActions, TitleFields } from "./editor-fields.tsx";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
 import { lineRange, offsetTopIn, requestPreview, type PreviewReply } from "./preview-request.ts";
 
-const t = vi.pages.ownPracticeEditor;
+const t = vi.ownPracticeEditor;
 
 /** A pause this long in typing sends the text for a new preview. */
 const PREVIEW_DELAY_MS = 400;

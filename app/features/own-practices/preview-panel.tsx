@@ -2,7 +2,7 @@ import type { PreviewProblem, PreviewQuestion } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { PreviewReply } from "./preview-request.ts";
 
-const t = vi.pages.ownPracticeEditor;
+const t = vi.ownPracticeEditor;
 
 function answerLabel(position: number): string {
   return String.fromCharCode(65 + position);

@@ -12,7 +12,7 @@ import type { Selection } from "#base/selection.ts";
 import { PreviewQuestion } from "./preview-question.tsx";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.practiceSetup;
+const t = vi.practiceSetup;
 
 /**
  * "Xem trước câu hỏi": the chosen questions in a modal dialog (focus kept inside, Escape and

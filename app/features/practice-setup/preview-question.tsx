@@ -1,7 +1,7 @@
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 
-const t = vi.pages.practiceSetup;
+const t = vi.practiceSetup;
 
 /** Answers are labelled A, B, C, … for any count (the original stopped at D). */
 function answerLabel(position: number): string {

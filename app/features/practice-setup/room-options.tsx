@@ -4,7 +4,7 @@ import { Switch } from "#app/ui/switch.tsx";
 import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
 import type { Seconds } from "#engine/room-config.ts";
 
-const t = vi.pages.practiceSetup;
+const t = vi.practiceSetup;
 
 /** How to practise: the display mode, a sequence's countdowns, and the switches. */
 export function RoomOptions({

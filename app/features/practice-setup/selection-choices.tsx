@@ -3,7 +3,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { RANGE_SIZES, rangeTiles, type RoomSetup } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 
-const t = vi.pages.practiceSetup;
+const t = vi.practiceSetup;
 
 function sameSelection(a: Selection | null, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

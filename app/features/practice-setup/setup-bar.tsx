@@ -5,7 +5,7 @@ import { selectionLabel } from "#base/selection-label.ts";
 import type { Selection } from "#base/selection.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.practiceSetup;
+const t = vi.practiceSetup;
 
 function selectionSize(selection: Selection, practice: PracticeInfo): number {
   if (selection.type === "PRACTICE_TIME_ALL") return practice.questionCount;

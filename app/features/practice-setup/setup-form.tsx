@@ -18,7 +18,7 @@ import { RoomOptions } from "./room-options.tsx";
 import { SelectionChoices } from "./selection-choices.tsx";
 import { SetupBar } from "./setup-bar.tsx";
 
-const t = vi.pages.practiceSetup;
+const t = vi.practiceSetup;
 
 /**
  * "Thiết lập phòng luyện tập": what to practise and how. Plain radio buttons and checkboxes

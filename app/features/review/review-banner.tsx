@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.review;
+const t = vi.reviewRoom;
 
 /**
  * "Ôn tập hôm nay: N câu" on the home page and the history, for a signed-in student with

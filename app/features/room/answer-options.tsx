@@ -3,7 +3,7 @@ import type { QuestionView } from "#db/catalogue.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { vi } from "#app/i18n/vi.ts";
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 
 /**
  * How much of the truth an answer list shows:

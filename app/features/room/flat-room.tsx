@@ -10,7 +10,7 @@ import { PausedPanel, RoomBar } from "./room-bar.tsx";
 import { countRender } from "./render-probe.ts";
 import type { Room } from "./use-room.ts";
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 
 /**
  * "Hiển thị toàn bộ câu hỏi": the whole sheet, an elapsed clock, a jump list showing what is

@@ -5,7 +5,7 @@ import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
 import { countRender } from "./render-probe.ts";
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 
 interface QuestionBlockProps {
   question: QuestionView;
@@ -40,7 +40,7 @@ export const QuestionBlock = memo(function QuestionBlock({
   return (
     <div className="question-block">
       {question.practiceTitle ? (
-        <p className="question-practice">{vi.pages.review.fromPractice(question.practiceTitle)}</p>
+        <p className="question-practice">{vi.reviewRoom.fromPractice(question.practiceTitle)}</p>
       ) : null}
       <div className="question-text" id={headingId} tabIndex={headingId ? -1 : undefined}>
         <span className="question-number">

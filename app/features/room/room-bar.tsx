@@ -1,6 +1,6 @@
 import { vi } from "#app/i18n/vi.ts";
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 
 /** The headings a screen change in the room moves focus to (useScreenStart). */
 export const ROOM_HEADING_ID = "room-heading";

@@ -1,6 +1,6 @@
 import { vi } from "#app/i18n/vi.ts";
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 
 /** mm:ss, the way a countdown or an elapsed time is read at a glance. */
 function clockText(seconds: number): string {

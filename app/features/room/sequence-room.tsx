@@ -11,7 +11,7 @@ import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar } from "./room-bar.tsx";
 import type { Room } from "./use-room.ts";
 
-const t = vi.pages.practiceControl;
+const t = vi.room;
 export const QUESTION_HEADING_ID = "room-question";
 /** The result toast's id: each result replaces the last one, and it goes with its question. */
 const RESULT_TOAST = "room-result";

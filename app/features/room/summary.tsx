@@ -8,7 +8,7 @@ import { RingChart } from "#app/ui/ring-chart.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import type { SaveStatus } from "./use-attempt-save.ts";
 
-const t = vi.pages.summary;
+const t = vi.summary;
 
 export const SUMMARY_HEADING_ID = "summary-heading";
 
@@ -70,7 +70,7 @@ export function Summary({
           </h1>
           <p className="summary-title">{title}</p>
           <p className="muted">{label}</p>
-          {doneAt ? <p>{vi.pages.practiceHistory.doneAt(doneAt)}</p> : null}
+          {doneAt ? <p>{vi.history.doneAt(doneAt)}</p> : null}
           <p>{t.time(summary.totalTime)}</p>
           <p className="summary-score">{t.score(right, total)}</p>
           {save ? (

@@ -46,7 +46,7 @@ export function useRoom({ questions, config, attemptId, contentVersion }: UseRoo
     const stored = readRoom(attemptId);
     if (stored && stored.contentVersion !== contentVersion) {
       forgetRoom(attemptId);
-      void showToast("info", vi.pages.practiceControl.contentChanged);
+      void showToast("info", vi.room.contentChanged);
     } else if (stored) {
       const next = restoreProgress(initial.current, stored.progress);
       if (next) {

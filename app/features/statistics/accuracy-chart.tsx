@@ -1,7 +1,7 @@
 import type { SubjectProgress } from "#db/statistics.ts";
 import { vi } from "#app/i18n/vi.ts";
 
-const t = vi.pages.statistics;
+const t = vi.statistics;
 
 /** Width of one week's slot and height of 100 % in the chart's own units. */
 const SLOT = 20;

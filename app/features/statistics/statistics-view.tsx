@@ -6,7 +6,7 @@ import type { Selection } from "#base/selection.ts";
 import { AccuracyChart, percentOf } from "./accuracy-chart.tsx";
 import { paths } from "#base/paths.ts";
 
-const t = vi.pages.statistics;
+const t = vi.statistics;
 
 /**
  * The "Thống kê" tab of the history: totals, accuracy per subject and week, and per practice
