@@ -4,25 +4,18 @@ import { PARSE_LIMITS } from "./parse-limits.ts";
 import { htmlToText } from "./html-text.ts";
 import { trimEndOf } from "#base/trim.ts";
 import type { Problem } from "./formats/types.ts";
+import { serverVi } from "#base/i18n/vi-server.ts";
 
 /**
  * A Word document (.docx) as text in our format, for the student to see and edit: mammoth reads
- * the document into simple HTML, and the importer's own HTML-to-text conversion (the Moodle XML
- * one) keeps its line breaks and paragraphs. Our text format has no bold or italic, so bold and
+ * the document into simple HTML, and the importer's own HTML-to-text conversion
+ * (content/html-text.ts) keeps its line breaks and paragraphs. Our text format has no bold or italic, so bold and
  * italic words become plain words (their text is kept). Tabs and table cells stay tabs, which
  * the "Câu n" parser reads as answers side by side. Images cannot come along: each one is
  * reported as a warning at the line where it was.
  */
 
-export const DOCX_MESSAGES = {
-  unreadable:
-    "Không đọc được tệp Word: tệp bị hỏng hoặc không phải .docx (tệp .doc cũ hãy mở bằng Word và lưu lại dạng .docx)",
-  tooBig: "Tệp Word chứa quá nhiều dữ liệu khi giải nén: hãy bỏ bớt ảnh hoặc chia nhỏ tài liệu",
-  tooComplex:
-    "Tệp Word quá lớn hoặc quá phức tạp để đọc: hãy chia tài liệu thành nhiều tệp nhỏ hơn, hoặc dán nội dung vào ô soạn đề",
-  image: (question: number) => `Ảnh ở câu ${question} không được đưa vào`,
-  imageBeforeQuestions: "Ảnh ở phần đầu tài liệu không được đưa vào",
-} as const;
+const messages = serverVi.docxProblems;
 
 const IMAGE_MARK = "\uE001";
 const TAB_MARK = "\uE002";
@@ -37,9 +30,9 @@ export async function readDocxText(
   bytes: Uint8Array,
 ): Promise<{ value: DocxText | null; problems: Problem[] }> {
   const inspected = inspectDocx(bytes);
-  if (inspected === "unreadable") return failure(DOCX_MESSAGES.unreadable);
-  if (inspected === "too-big") return failure(DOCX_MESSAGES.tooBig);
-  if (inspected === "too-complex") return failure(DOCX_MESSAGES.tooComplex);
+  if (inspected === "unreadable") return failure(messages.unreadable);
+  if (inspected === "too-big") return failure(messages.tooBig);
+  if (inspected === "too-complex") return failure(messages.tooComplex);
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
@@ -54,7 +47,7 @@ export async function readDocxText(
     );
     html = result.value;
   } catch {
-    return failure(DOCX_MESSAGES.unreadable);
+    return failure(messages.unreadable);
   }
   return { value: htmlToDocxText(html), problems: [] };
 }
@@ -93,7 +86,7 @@ export function imageWarnings(imageLines: number[], questionLines: number[]): Pr
   return imageLines.map((line) => {
     const before = questionLines.filter((start) => start <= line);
     const message =
-      before.length === 0 ? DOCX_MESSAGES.imageBeforeQuestions : DOCX_MESSAGES.image(before.length);
+      before.length === 0 ? messages.imageBeforeQuestions : messages.image(before.length);
     return { file: "", line, message, severity: "warning" };
   });
 }

@@ -1,3 +1,4 @@
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import {
@@ -5,7 +6,7 @@ import {
   manyParagraphsDocx,
   nestedSdtDocx,
 } from "#tests/support/hostile-parse-inputs.ts";
-import { DOCX_MESSAGES, htmlToDocxText, readDocxText } from "./docx-text.ts";
+import { htmlToDocxText, readDocxText } from "./docx-text.ts";
 import { parseAiken } from "./formats/aiken.ts";
 import { parseCsv } from "./formats/csv.ts";
 import { detectFormat } from "./formats/detect.ts";
@@ -119,7 +120,7 @@ describe("Word files that unzip to huge or deeply nested XML are refused before 
     const result = await readDocxText(docx);
     expect(performance.now() - started).toBeLessThan(ISSUE_BOUND_MS);
     expect(result.value).toBeNull();
-    expect(result.problems[0]?.message).toBe(DOCX_MESSAGES.tooBig);
+    expect(result.problems[0]?.message).toBe(serverVi.docxProblems.tooBig);
   });
 
   it("a million nested content controls in 108 KB", { timeout: 600_000 }, async () => {
@@ -128,7 +129,7 @@ describe("Word files that unzip to huge or deeply nested XML are refused before 
     const result = await readDocxText(docx);
     expect(performance.now() - started).toBeLessThan(ISSUE_BOUND_MS);
     expect(result.value).toBeNull();
-    expect(result.problems[0]?.message).toBe(DOCX_MESSAGES.tooBig);
+    expect(result.problems[0]?.message).toBe(serverVi.docxProblems.tooBig);
   });
 
   it("nesting deeper than Word's documents, under the size cap", { timeout: 600_000 }, async () => {
@@ -137,7 +138,7 @@ describe("Word files that unzip to huge or deeply nested XML are refused before 
     const result = await readDocxText(docx);
     expect(performance.now() - started).toBeLessThan(ISSUE_BOUND_MS);
     expect(result.value).toBeNull();
-    expect(result.problems[0]?.message).toBe(DOCX_MESSAGES.tooComplex);
+    expect(result.problems[0]?.message).toBe(serverVi.docxProblems.tooComplex);
   });
 
   it("a Word file nested as deep as Word's own still reads", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
-import { DOCX_MESSAGES, readDocxText } from "./docx-text.ts";
+import { readDocxText } from "./docx-text.ts";
 import { readBankFolder } from "./load-banks.ts";
 import { parseViText, writeViText } from "./formats/vi-text.ts";
 import type { ParsedQuestions } from "./formats/types.ts";
@@ -267,8 +267,8 @@ describe("Word documents", () => {
     );
     const converted = await convertOwnFile(bytes, "de.docx");
     expect(converted.notes).toEqual([
-      { file: "", line: 2, message: DOCX_MESSAGES.image(1), severity: "warning" },
-      { file: "", line: 7, message: DOCX_MESSAGES.image(2), severity: "warning" },
+      { file: "", line: 2, message: serverVi.docxProblems.image(1), severity: "warning" },
+      { file: "", line: 7, message: serverVi.docxProblems.image(2), severity: "warning" },
     ]);
     const { parsed } = parseOwnText({ text: converted.text!, fileName: "de.docx" });
     expect(parsed?.questions[0]).toMatchObject({
@@ -293,14 +293,16 @@ describe("Word documents", () => {
     const bad = await convertOwnFile(new TextEncoder().encode("not a zip"), "de.docx");
     expect(bad).toEqual({
       text: null,
-      notes: [{ file: "", line: 1, message: DOCX_MESSAGES.unreadable, severity: "error" }],
+      notes: [{ file: "", line: 1, message: serverVi.docxProblems.unreadable, severity: "error" }],
     });
     const { default: JSZip } = await import("jszip");
     const zip = new JSZip();
     zip.file("word/document.xml", "a".repeat(70 * 1024 * 1024));
     const bomb = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect((await convertOwnFile(bomb, "de.docx")).notes[0]?.message).toBe(DOCX_MESSAGES.tooBig);
+    expect((await convertOwnFile(bomb, "de.docx")).notes[0]?.message).toBe(
+      serverVi.docxProblems.tooBig,
+    );
   });
 });
 

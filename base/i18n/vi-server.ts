@@ -40,6 +40,16 @@ export const serverVi = {
       math: (error: string) => `Công thức không đọc được nên sẽ hiện nguyên văn: ${error}`,
     },
   },
+  /** A Word file's problems as a whole (content/docx-text.ts), shown in the preview and by the importer. */
+  docxProblems: {
+    unreadable:
+      "Không đọc được tệp Word: tệp bị hỏng hoặc không phải .docx (tệp .doc cũ hãy mở bằng Word và lưu lại dạng .docx)",
+    tooBig: "Tệp Word chứa quá nhiều dữ liệu khi giải nén: hãy bỏ bớt ảnh hoặc chia nhỏ tài liệu",
+    tooComplex:
+      "Tệp Word quá lớn hoặc quá phức tạp để đọc: hãy chia tài liệu thành nhiều tệp nhỏ hơn, hoặc dán nội dung vào ô soạn đề",
+    image: (question: number) => `Ảnh ở câu ${question} không được đưa vào`,
+    imageBeforeQuestions: "Ảnh ở phần đầu tài liệu không được đưa vào",
+  },
   /** Refusals of POST /api/attempts that only the server words. */
   attempts: {
     errors: {
