@@ -1,12 +1,9 @@
 import type { PreviewProblem, PreviewQuestion } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { PreviewReply } from "./preview-request.ts";
+import { answerLabel } from "#engine/labels.ts";
 
 const t = vi.ownPracticeEditor;
-
-function answerLabel(position: number): string {
-  return String.fromCharCode(65 + position);
-}
 
 /**
  * The preview beside the text area: the problems first (each at its line, the line itself

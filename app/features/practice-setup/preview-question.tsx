@@ -1,12 +1,8 @@
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { answerLabel } from "#engine/labels.ts";
 
 const t = vi.practiceSetup;
-
-/** Answers are labelled A, B, C, … for any count (the original stopped at D). */
-function answerLabel(position: number): string {
-  return String.fromCharCode(65 + position);
-}
 
 /** One question of "Xem trước câu hỏi", its keys and explanation marked when `showKeys`. */
 export function PreviewQuestion({
