@@ -55,7 +55,11 @@ export default defineConfig({
   // by name as flaky in the run's closing lines (scripts/summarize-tests.mjs), never hidden.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: true,
-  timeout: 30_000,
+  // A ceiling, not a wait: every step waits on a state. A whole flow (sign-up, mails, four axe
+  // scans) took 31 s with a second suite beside it on two cores, past the old 30 s
+  // (password-reset.spec.ts); 90 s is three times the slowest flow's time on a quiet machine.
+  // Longer flows set their own.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   globalSetup: "./tests/e2e/global-setup.ts",

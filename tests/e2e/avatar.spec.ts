@@ -28,7 +28,6 @@ const picture = (format: "png" | "jpeg" | "gif", width: number, height: number) 
 test("a student changes the avatar with a PNG, a JPEG and a GIF; bad files get the spec's messages", async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await register(page, "Phạm Ảnh");
   await expect(page).toHaveURL("/");
   await page.goto("/profile");

@@ -230,7 +230,6 @@ test.describe("every sample subject", () => {
   test("has a practice whose set-up page starts a room for a signed-in student", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     await register(page, "Sinh Viên Thử");
     await expect(page).toHaveURL("/");
     for (const code of [

@@ -24,7 +24,6 @@ test("the profile's links download the student's attempt as CSV and JSON, and no
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await register(page, "Phạm Tải Về");
   await expect(page).toHaveURL("/");
 

@@ -13,7 +13,6 @@ test("a finished attempt appears on the set-up page and in the history, and open
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
   await register(page, "Trần Xem Lại");
   await expect(page).toHaveURL("/");
   await page.goto(paths.practiceSetup(SEED.roomPractice.code));
@@ -77,7 +76,6 @@ test("the history needs sign-in and comes back after it", async ({ page }) => {
 test("a replay starts the same run again, and the history filters by practice", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await register(page, "Lê Làm Lại");
   await expect(page).toHaveURL("/");
   await page.goto("/practice-history");

@@ -71,7 +71,6 @@ test("a visitor is sent to sign in first", async ({ page }) => {
 test("pasted questions with three mistakes are fixed in place, then “Lưu đề” is enabled; a .docx gives the same preview", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await register(page, "Lê Tự Soạn");
   await expect(page).toHaveURL("/");
   await page.goto("/my-practices/new");

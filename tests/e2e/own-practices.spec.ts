@@ -219,7 +219,6 @@ test("two tabs edit one practice: the second save is refused with a message, its
   page,
   context,
 }, info) => {
-  test.setTimeout(90_000);
   const title = `Đề hai thẻ ${info.project.name} ${Date.now()}`;
   const email = newEmail("hai-the");
   await register(page, "Trần Hai Thẻ", email);

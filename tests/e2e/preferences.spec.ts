@@ -45,7 +45,6 @@ test.describe("themes", () => {
 
   for (const theme of THEMES) {
     test(`no axe violation on any screen in theme ${theme}`, async ({ page, context, baseURL }) => {
-      test.setTimeout(90_000);
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
       for (const screen of SCREENS) {
         await page.goto(screen.path);

@@ -425,7 +425,6 @@ test.describe("practice room", () => {
     context,
     baseURL,
   }) => {
-    test.setTimeout(60_000);
     await page.clock.setFixedTime(new Date("2026-12-20T09:00:00+07:00"));
     for (const theme of ["default", "custom-1", "custom-2", "custom-3", "custom-4"]) {
       await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);

@@ -43,7 +43,6 @@ test("statistics show a student's totals and weakest chapter, and Luyện lại 
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
   await register(page, "Phạm Thống Kê");
   await expect(page).toHaveURL("/");
   // Chapter 1 (5 questions): 1 right, 1 wrong, 3 left blank. Chapter 2 (7): all right.

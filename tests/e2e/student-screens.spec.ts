@@ -170,7 +170,6 @@ test.describe("signed in", () => {
   test("maths printed twice: the KaTeX MathML is visually hidden in the room, the summary, the history replay and the set-up preview", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const { practice, idx } = WORST.maths;
     await page.goto(
       roomPath(practice, {
@@ -247,7 +246,6 @@ test.describe("signed in", () => {
   test("question numbers restart in the room: the room, summary and replay number questions as the practice does", async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const range = { type: "PRACTICE_TIME_RANGE", start: 61, end: 72 } as const;
     await page.goto(roomPath(SEED.practice.code, { selection: range }));
     await waitForHydration(page);
