@@ -78,9 +78,22 @@ const answer = (page: Page, letter: string) =>
  * Stops the page's (already installed) clock where it is: from here on time moves only by
  * runFor, so every countdown step is the test's.
  */
+/**
+ * Stops the page's clock a moment ahead of now. pauseAt cannot go back, and the page's clock
+ * runs on between reading it and pausing it: on a loaded machine by more than the margin
+ * ("Cannot fast-forward to the past", room.spec.ts beside two other suites). Read it again and
+ * try again until the pause lands ahead.
+ */
 async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 200);
+  for (;;) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 500);
+      return;
+    } catch (error) {
+      if (!String(error).includes("Cannot fast-forward to the past")) throw error;
+    }
+  }
 }
 
 async function expectSaved(page: Page) {
