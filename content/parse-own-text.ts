@@ -41,37 +41,30 @@ export function parseOwnText(input: OwnTextInput): OwnTextResult {
   if (new TextEncoder().encode(input.text).length > OWN_PRACTICE_MAX_BYTES) {
     return refuse(OWN_MESSAGES.tooLarge, null);
   }
-  const text = prepareText(input.text);
-  if (text.trim() === "") return refuse(OWN_MESSAGES.empty, null);
-  const format = chooseFormat(input.fileName, text);
-  const result = parseAs(format, text);
-  const problems = result.problems.map((problem) => locate(problem, result.value));
-  const parsed = result.value;
+  if (prepareText(input.text).trim() === "") return refuse(OWN_MESSAGES.empty, null);
+  const result = parseQuestionText(input);
+  const { parsed, problems } = result;
   if (parsed) problems.push(...checkOwnLimits(parsed, problems));
+  return { ...result, problems: sortByLine(problems) };
+}
+
+/**
+ * A text read as the editor and `npm run import` both read it: the one detector
+ * (formats/detect.ts), its parser, every problem at a line, and a warning for each formula
+ * KaTeX cannot read. Our JSON is read as one practice here; the CLI reads a whole bank itself.
+ */
+export function parseQuestionText(input: OwnTextInput): OwnTextResult {
+  const text = prepareText(input.text);
+  const format = detectFormat(input.fileName, text);
+  const result = parseAs(format, text);
+  const parsed = result.value;
+  const problems = result.problems.map((problem) => locate(problem, parsed));
+  if (parsed) problems.push(...parsed.questions.flatMap(mathWarnings));
   return { parsed, problems: sortByLine(problems), format };
 }
 
 function refuse(message: string, format: BankFormat | null): OwnTextResult {
   return { parsed: null, problems: [{ file: FILE, line: 1, message, severity: "error" }], format };
-}
-
-const CSV_HEADER = /^(?=.*\bquestion\b)(?=.*\banswer_a\b).*[,;]/iu;
-
-/**
- * The dropped file's extension when it names a format; otherwise the text decides: XML and JSON
- * by their first character, CSV by its header row naming the question and answer_a columns,
- * the rest as the importer reads a ".txt", and "Câu n" text when nothing matches, since its
- * messages teach the layout the page shows.
- */
-function chooseFormat(fileName: string | undefined, text: string): BankFormat {
-  const byName =
-    fileName && !/\.(?:txt|docx)$/iu.test(fileName) ? detectFormat(fileName, text) : null;
-  if (byName) return byName;
-  const start = text.trimStart();
-  if (start.startsWith("<")) return "moodle-xml";
-  if (start.startsWith("{")) return "json";
-  if (CSV_HEADER.test(start.split("\n", 1)[0] ?? "")) return "csv";
-  return detectFormat("text.txt", text) ?? "vi-text";
 }
 
 const PARSERS = {
@@ -120,7 +113,7 @@ function checkOwnLimits(parsed: ParsedQuestions, found: Problem[]): Problem[] {
   if (count === 0 && !found.some((problem) => problem.severity === "error")) {
     return [{ file: FILE, line: 1, message: OWN_MESSAGES.noQuestion, severity: "error" }];
   }
-  return parsed.questions.flatMap((question, index) => mathWarnings(question, index));
+  return [];
 }
 
 /** KaTeX shows a formula it cannot read as red source text: worth a warning, not a refusal. */

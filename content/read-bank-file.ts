@@ -1,18 +1,18 @@
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
-import { parseAiken } from "./formats/aiken.ts";
-import { parseCsv } from "./formats/csv.ts";
 import { detectFormat } from "./formats/detect.ts";
-import { parseGift } from "./formats/gift.ts";
 import { parseJsonBank } from "./formats/json.ts";
-import { parseMoodleXml } from "./formats/moodle-xml.ts";
 import { decodeBankFile } from "./formats/text-encoding.ts";
-import { parseViText } from "./formats/vi-text.ts";
+import { parseQuestionText } from "./parse-own-text.ts";
 
 export type FileContent =
   | { kind: "bank"; bank: Bank }
   | { kind: "questions"; chapters: BankChapter[]; questions: BankQuestion[] };
 
-/** Any supported file, decoded and parsed: a whole bank (our JSON) or one practice's questions. */
+/**
+ * One file of `npm run import`, read as the editor of "Tạo đề của tôi" reads a dropped file:
+ * the same decoding, the same detector and parsers, the same problems at the same lines. Only
+ * our JSON differs: here it is a whole bank, with its subject and every practice.
+ */
 export function readBankFile(
   bytes: Uint8Array,
   file: string,
@@ -21,36 +21,18 @@ export function readBankFile(
   if (decoded.problems.some((p) => p.severity === "error"))
     return { content: null, problems: decoded.problems };
   const text = decoded.value;
-  const format = detectFormat(file, text);
-  if (!format) {
-    return {
-      content: null,
-      problems: [
-        {
-          file,
-          severity: "error",
-          message: "Không nhận ra định dạng tệp (hỗ trợ .json, .gift, .xml, .csv, .txt)",
-        },
-      ],
-    };
-  }
-  if (format === "json") {
+  if (detectFormat(file, text) === "json") {
     const result = parseJsonBank(text, file);
     return {
       content: result.value ? { kind: "bank", bank: result.value } : null,
       problems: [...decoded.problems, ...result.problems],
     };
   }
-  const parse = {
-    aiken: parseAiken,
-    gift: parseGift,
-    "moodle-xml": parseMoodleXml,
-    csv: parseCsv,
-    "vi-text": parseViText,
-  }[format];
-  const result = parse(text, file);
+  const result = parseQuestionText({ text, fileName: file });
+  const problems = result.problems.map((problem) => ({ ...problem, file }));
+  const parsed = result.parsed ?? { chapters: [], questions: [] };
   return {
-    content: { kind: "questions", ...result.value },
-    problems: [...decoded.problems, ...result.problems],
+    content: { kind: "questions", ...parsed },
+    problems: [...decoded.problems, ...problems],
   };
 }

@@ -13,8 +13,6 @@ describe("detectFormat", () => {
     ["moodle-export.xml", "moodle-xml"],
     ["bang-tinh.csv", "csv"],
     ["cau-hoi.aiken", "aiken"],
-    ["de-thi.docx", null],
-    ["khong-duoi", null],
   ])("knows %s by its extension", (name, format) => {
     expect(detectFormat(name, "")).toBe(format);
   });
@@ -31,13 +29,21 @@ describe("detectFormat", () => {
   });
 
   it("tells GIFT from C code by what follows the brace", () => {
-    expect(detectFormat("a.txt", "int main(void) {\n  int x = 1;\n}\n")).toBeNull();
+    expect(detectFormat("a.txt", "int main(void) {\n  int x = 1;\n}\n")).toBe("vi-text");
     expect(detectFormat("a.txt", "Thủ đô? {\n=Hà Nội\n~Huế\n}\n")).toBe("gift");
     expect(detectFormat("a.txt", "2 + 2 = 4 {T}\n")).toBe("gift");
   });
 
-  it("falls back to vi-text for “Câu N” without keys, and to null for anything else", () => {
+  it("reads anything else as the “Câu n” layout, whose messages teach it", () => {
     expect(detectFormat("a.txt", "Câu 1. Hỏi?\nA. x\nB. y\n")).toBe("vi-text");
-    expect(detectFormat("a.txt", "Ghi chú buổi học\n")).toBeNull();
+    expect(detectFormat("a.txt", "Ghi chú buổi học\n")).toBe("vi-text");
+    expect(detectFormat("de-thi.docx", "Ghi chú buổi học\n")).toBe("vi-text");
+    expect(detectFormat(undefined, "")).toBe("vi-text");
+  });
+
+  it("knows a text without a telling extension by its first character or CSV header", () => {
+    expect(detectFormat("ban-sao.txt", '  <?xml version="1.0"?><quiz/>')).toBe("moodle-xml");
+    expect(detectFormat(undefined, '{"subject": {}}')).toBe("json");
+    expect(detectFormat(undefined, "question,answer_a,answer_b,key\n")).toBe("csv");
   });
 });

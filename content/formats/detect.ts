@@ -9,14 +9,25 @@ const BY_EXTENSION = new Map<string, BankFormat>([
 ]);
 
 /**
- * The format of an uploaded file: its extension, and for ".txt" (what Word and Notepad save) its
- * content. Null when we cannot tell; the caller then asks the teacher.
+ * The one detector of a file's format, for the editor of "Tạo đề của tôi" and for `npm run
+ * import` alike (so both accept the same files): the extension when it names a format; for
+ * anything else (".txt", ".docx" once read as text, a pasted text) the content decides: XML
+ * and JSON by their first character, CSV by its header row naming the question and answer_a
+ * columns, then Aiken or GIFT by their marks, and the "Câu n" layout otherwise, since its
+ * messages teach the layout the editor shows.
  */
-export function detectFormat(fileName: string, text: string): BankFormat | null {
-  const extension = /\.([^./\\]+)$/u.exec(fileName)?.[1]?.toLowerCase() ?? "";
-  if (extension === "txt") return detectTextFormat(text);
-  return BY_EXTENSION.get(extension) ?? null;
+export function detectFormat(fileName: string | undefined, text: string): BankFormat {
+  const extension = /\.([^./\\]+)$/u.exec(fileName ?? "")?.[1]?.toLowerCase() ?? "";
+  const byName = BY_EXTENSION.get(extension);
+  if (byName) return byName;
+  const start = text.trimStart();
+  if (start.startsWith("<")) return "moodle-xml";
+  if (start.startsWith("{")) return "json";
+  if (CSV_HEADER.test(start.split("\n", 1)[0] ?? "")) return "csv";
+  return detectTextFormat(text);
 }
+
+const CSV_HEADER = /^(?=.*\bquestion\b)(?=.*\banswer_a\b).*[,;]/iu;
 
 // A line's leading white space is horizontal only (`^\s*` would walk every following blank
 // line again from each one), and the spaces around an optional bold are one run, not two.
@@ -39,13 +50,12 @@ const GIFT_TITLE = new RegExp(String.raw`${LINE_START}::[^\n]+?::`, "mu");
 
 /**
  * The strongest sign first: "Câu N" together with "Đáp án" is unmistakably vi-text (its C code
- * may contain braces), "ANSWER:" is Aiken, then GIFT's answer blocks or titles, then "Câu N" alone.
+ * may contain braces), "ANSWER:" is Aiken, then GIFT's answer blocks or titles, then vi-text.
  */
-function detectTextFormat(text: string): BankFormat | null {
+function detectTextFormat(text: string): BankFormat {
   const source = text.normalize("NFC");
-  const viQuestions = VI_QUESTION.test(source);
-  if (viQuestions && VI_KEY.test(source)) return "vi-text";
+  if (VI_QUESTION.test(source) && VI_KEY.test(source)) return "vi-text";
   if (AIKEN_KEY.test(source)) return "aiken";
   if (GIFT_ANSWERS.test(source) || GIFT_TITLE.test(source)) return "gift";
-  return viQuestions ? "vi-text" : null;
+  return "vi-text";
 }

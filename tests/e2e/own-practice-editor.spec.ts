@@ -124,6 +124,8 @@ test("pasted questions with three mistakes are fixed in place, then “Lưu đ�
     buffer: docx,
   });
   await expect(textArea(page)).toHaveValue(ownPracticeSample.trimEnd());
+  // A title the student typed is theirs: the file's name does not replace it.
+  await expect(page.getByLabel("Tên đề")).toHaveValue("Tin học đại cương – ôn cuối kỳ");
   await expect(page.locator(".own-questions .question-card")).toHaveCount(30);
   await expect(problems(page)).toHaveCount(0);
   expect(await page.locator(".own-questions").innerText()).toBe(pasted);
@@ -161,6 +163,8 @@ test("a Word file dropped on the page: its pictures are reported at their questi
     "Câu 1: Hình bên là con gì?\nA. Con mèo\nB. Con chó\nĐáp án: A",
   );
   await expect(page.locator(".own-notes")).toContainText("Ảnh ở câu 1 không được đưa vào");
+  // With no title yet, the file's name becomes one, to be edited.
+  await expect(page.getByLabel("Tên đề")).toHaveValue("Anh");
   await expect(page.getByRole("status").filter({ hasText: "Đã đọc tệp “anh.docx”" })).toBeVisible();
   await expect(page.locator(".own-questions .question-card")).toHaveCount(1);
   await expectNoAxeViolations(page, "the editor after a Word file");

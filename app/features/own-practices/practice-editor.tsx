@@ -7,6 +7,7 @@ import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-pr
 import { SaveActions, TitleFields } from "./editor-fields.tsx";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
 import { lineRange, offsetTopIn, requestPreview, type PreviewReply } from "./preview-request.ts";
+import { titleFromFileName } from "./title-from-file.ts";
 
 const t = vi.ownPracticeEditor;
 
@@ -54,34 +55,37 @@ export function PracticeEditor({
   const [failure, setFailure] = useState<string | null>(null);
   const textArea = useRef<HTMLTextAreaElement>(null);
   const pending = useRef<AbortController | null>(null);
+  const fillTitleFrom = useTitleFromFile(setTitle);
   const navigation = useNavigation();
 
-  const send = useCallback(async (form: FormData, sentText: string | null) => {
-    pending.current?.abort();
-    const controller = new AbortController();
-    pending.current = controller;
-    setStatus(sentText === null ? "converting" : "updating");
-    try {
-      const result = await requestPreview(form, controller.signal);
-      // Superseded while its answer was being read: the newer request speaks.
-      if (controller.signal.aborted) return;
-      if (!result.ok) {
-        setFailure(result.message ?? t.previewFailed);
-      } else {
-        setFailure(null);
-        const { reply } = result;
-        if (reply.text !== undefined) {
-          setText(reply.text);
-          setFileName(reply.fileName ?? "");
-          setNotes({ fileName: reply.fileName ?? "", notes: reply.notes });
+  const send = useCallback(
+    async (form: FormData, sentText: string | null) => {
+      pending.current?.abort();
+      const controller = new AbortController();
+      pending.current = controller;
+      setStatus(sentText === null ? "converting" : "updating");
+      try {
+        const result = await requestPreview(form, controller.signal);
+        // Superseded while its answer was being read: the newer request speaks.
+        if (controller.signal.aborted) return;
+        setFailure(result.ok ? null : (result.message ?? t.previewFailed));
+        if (result.ok) {
+          const { reply } = result;
+          if (reply.text !== undefined) {
+            setText(reply.text);
+            setFileName(reply.fileName ?? "");
+            setNotes({ fileName: reply.fileName ?? "", notes: reply.notes });
+            fillTitleFrom(reply.fileName ?? "");
+          }
+          setShown({ text: reply.text ?? sentText ?? "", reply });
         }
-        setShown({ text: reply.text ?? sentText ?? "", reply });
+        setStatus("idle");
+      } catch {
+        // Aborted: a newer request took its place.
       }
-      setStatus("idle");
-    } catch {
-      // Aborted: a newer request took its place.
-    }
-  }, []);
+    },
+    [fillTitleFrom],
+  );
 
   useEffect(() => {
     if (shown?.text === text || text.trim() === "") return;
@@ -178,6 +182,26 @@ export function PracticeEditor({
         <SaveActions ready={ready} saving={saving} />
       </Form>
     </div>
+  );
+}
+
+/**
+ * Fills the title in from a dropped file's name while the student has not written one: the
+ * next file's name replaces a title that came from a file, never one the student typed or edited.
+ */
+function useTitleFromFile(setTitle: (update: (current: string) => string) => void) {
+  const filled = useRef<string | null>(null);
+  return useCallback(
+    (fileName: string) => {
+      const fileTitle = titleFromFileName(fileName);
+      setTitle((current) => {
+        const untouched = current.trim() === "" || current === filled.current;
+        if (!untouched || fileTitle === "") return current;
+        filled.current = fileTitle;
+        return fileTitle;
+      });
+    },
+    [setTitle],
   );
 }
 
