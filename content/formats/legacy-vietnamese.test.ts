@@ -47,6 +47,13 @@ describe("decodeLegacy", () => {
 });
 
 describe("convertLegacyText", () => {
+  it("reads any bytes as decodeLegacy does, for a Word run and a file to agree", () => {
+    const bytes = Uint8Array.from({ length: 20_000 }, (_, index) => (index * 2_654_435_761) % 256);
+    for (const encoding of ["tcvn3", "vni"] as const) {
+      expect(convertLegacyText(windows1252(bytes), encoding)).toBe(decodeLegacy(bytes, encoding));
+    }
+  });
+
   it("reads runs of .VnTime and VNI-Times as Word keeps them", () => {
     expect(convertLegacyText("C©u 1: Trong m¸y tÝnh, bé nhí nµo nhanh nhÊt?", "tcvn3")).toBe(
       "Câu 1: Trong máy tính, bộ nhớ nào nhanh nhất?",

@@ -208,7 +208,7 @@ function convertVni(text: string): string {
 
 /**
  * Files take the same tables byte by byte rather than through convertLegacyText's
- * replacements: a 2 MB VNI file then decodes in tens of milliseconds instead of hundreds.
+ * replacements, which call back at every letter: a 2 MB VNI file decodes several times faster.
  */
 const WINDOWS_1252 = new TextDecoder("windows-1252").decode(
   Uint8Array.from({ length: 256 }, (_, byte) => byte),
