@@ -1,14 +1,55 @@
-import type { ParseResult } from "./types.ts";
+import {
+  type LegacyEncoding,
+  decodeLegacy,
+  detectLegacyEncoding,
+  detectLegacyFontText,
+  convertLegacyText,
+} from "./legacy-vietnamese.ts";
+import type { ParseResult, Problem } from "./types.ts";
 
 /**
  * Turns an uploaded file's bytes into the text every parser expects. Vietnamese teachers still
- * meet files saved in Windows-1258, VNI or TCVN3; guessing those encodings goes wrong silently,
- * so anything that is not valid UTF-8 (or UTF-16 with a BOM) is refused with a way out.
+ * meet files saved in Windows-1258, VNI or TCVN3, and text typed in their fonts pasted into a
+ * UTF-8 file. Those are converted only when the converted text reads as Vietnamese, with a
+ * warning naming the encoding, since a wrong guess would change every accented letter; anything
+ * else that is not UTF-8 (or UTF-16) is refused with a way out.
  */
 
 const NOT_UTF8_MESSAGE = "Tệp không phải UTF-8: hãy lưu lại với mã hoá UTF-8";
 
+const ENCODING_NAMES: Record<LegacyEncoding, string> = {
+  "windows-1258": "Windows-1258",
+  tcvn3: "TCVN3 (ABC)",
+  vni: "VNI",
+};
+
+const FONT_NAMES: Record<"tcvn3" | "vni", string> = {
+  tcvn3: "TCVN3 (ABC), như .VnTime",
+  vni: "VNI, như VNI-Times",
+};
+
+const CHECK_ACCENTS = "đã chuyển sang Unicode. Hãy kiểm tra lại chữ có dấu.";
+
+function legacyFileMessage(encoding: LegacyEncoding): string {
+  return `Tệp được lưu bằng mã ${ENCODING_NAMES[encoding]}: ${CHECK_ACCENTS}`;
+}
+
+function legacyFontMessage(font: "tcvn3" | "vni"): string {
+  return `Chữ trong tệp được gõ bằng phông ${FONT_NAMES[font]}: ${CHECK_ACCENTS}`;
+}
+
 export function decodeBankFile(bytes: Uint8Array, file: string): ParseResult<string> {
+  const decoded = decodeUnicode(bytes, file);
+  if (decoded.problems.length > 0) return decoded;
+  const font = detectLegacyFontText(decoded.value);
+  if (font === null) return decoded;
+  return {
+    value: convertLegacyText(decoded.value, font),
+    problems: [{ file, line: 1, message: legacyFontMessage(font), severity: "warning" }],
+  };
+}
+
+function decodeUnicode(bytes: Uint8Array, file: string): ParseResult<string> {
   if (startsWith(bytes, [0xff, 0xfe])) return decodeUtf16Le(bytes.subarray(2), file);
   if (startsWith(bytes, [0xfe, 0xff])) {
     return decodeUtf16Le(swapBytePairs(bytes.subarray(2)), file);
@@ -16,7 +57,22 @@ export function decodeBankFile(bytes: Uint8Array, file: string): ParseResult<str
   const utf16 = utf16WithoutBom(bytes);
   if (utf16 === "le") return decodeUtf16Le(bytes, file);
   if (utf16 === "be") return decodeUtf16Le(swapBytePairs(bytes), file);
-  return refuseNul(decodeUtf8(bytes, file), file);
+  const utf8 = decodeUtf8(bytes, file);
+  if (utf8.problems.length === 0) return refuseNul(utf8, file);
+  const encoding = detectLegacyEncoding(bytes);
+  if (encoding === null) return utf8;
+  const converted = refuseNul(
+    { value: prepareText(decodeLegacy(bytes, encoding)), problems: [] },
+    file,
+  );
+  if (converted.problems.length > 0) return converted;
+  const warning: Problem = {
+    file,
+    line: 1,
+    message: legacyFileMessage(encoding),
+    severity: "warning",
+  };
+  return { value: converted.value, problems: [warning] };
 }
 
 /**
