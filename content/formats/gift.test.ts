@@ -198,6 +198,13 @@ describe("parseGift", () => {
     );
   });
 
+  it("hints at escaping when the braces read as short answer were code before the real answers", () => {
+    const { problems } = parseGift("Hàm main() { return 0; } trả về gì? {=0 ~1}", FILE);
+    expect(problems.map((p) => p.message)).toEqual([
+      "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ; nếu cặp ngoặc “{…}” đầu tiên là mã nguồn chứ không phải phần đáp án, hãy viết “\\{” và “\\}”",
+    ]);
+  });
+
   it("warns for sounds and videos as such, and for each picture once", () => {
     const text = [
       '[html]Nghe <audio src="bai1.mp3"></audio>, xem <a href="http://x.vn/phim.mp4">phim</a>, nhìn <img src="a.png"> và <img src="a.png"> {=Có ~Không}',

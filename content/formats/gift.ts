@@ -103,7 +103,12 @@ function readQuestion(state: GiftState, block: Block): BankQuestion | undefined 
   if (!parts) return undefined;
   const kind = classify(parts.body);
   if (kind !== "multichoice" && kind !== "truefalse") {
-    reportWarning(state.log, block.line, skippedTypeMessage(moodleTypeName(kind)));
+    const skipped = skippedTypeMessage(moodleTypeName(kind));
+    reportWarning(
+      state.log,
+      block.line,
+      parts.laterBrace ? `${skipped}${CODE_BRACES_HINT}` : skipped,
+    );
     return undefined;
   }
   const number = state.parsed.questions.length + 1;
@@ -131,6 +136,8 @@ interface QuestionParts {
   text: string;
   body: string;
   feedback: string | undefined;
+  /** Another "{" after the answer block: the first braces were likely code, not answers. */
+  laterBrace: boolean;
 }
 
 /** Question text, the answer block's body and its general feedback ("####…"). */
@@ -150,8 +157,11 @@ function splitQuestion(rest: string, log: ProblemLog, block: Block): QuestionPar
   const [body, feedback] = splitAt(rest.slice(open + 1, close), "####");
   // Text after the answers makes a "missing word" question: the answers fill the blank.
   const text = after.trim() === "" ? before : `${before}_____${after}`;
-  return { format, text, body, feedback };
+  return { format, text, body, feedback, laterBrace: findUnescaped(after, "{") >= 0 };
 }
+
+const CODE_BRACES_HINT =
+  "; nếu cặp ngoặc “{…}” đầu tiên là mã nguồn chứ không phải phần đáp án, hãy viết “\\{” và “\\}”";
 
 function takeTitle(text: string): { id?: string; rest: string } {
   const trimmed = text.trimStart();
