@@ -18,6 +18,16 @@ describe("htmlMedia", () => {
     ]);
   });
 
+  it('lists an image without a src as "", none inside a comment', () => {
+    expect(
+      htmlMedia('<img src="a.png"><!-- <img src="old.png"> --><IMG alt=x><img src=\'b.jpg\'>'),
+    ).toEqual([
+      { kind: "image", name: "a.png" },
+      { kind: "image", name: "" },
+      { kind: "image", name: "b.jpg" },
+    ]);
+  });
+
   it("finishes quickly on unclosed tags and comments", () => {
     const started = performance.now();
     for (const text of ["<img ", "<a href=", "<!--", "<audio src"]) htmlMedia(text.repeat(50_000));

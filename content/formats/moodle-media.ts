@@ -6,7 +6,7 @@ import { imageWarning } from "#content/html-text.ts";
  * listening exercise's recording would not know the question now has nothing to listen to.
  */
 
-export type MediaKind = "image" | "audio" | "video";
+type MediaKind = "image" | "audio" | "video";
 
 export interface Media {
   kind: MediaKind;
