@@ -160,7 +160,7 @@ function readCategory(state: MoodleState, node: XmlNode): number | undefined {
 /**
  * "$course$/top/Chương 1" → the chapter titled "Chương 1". Chapters are told apart by their
  * whole path, so "Chương 1/Bài tập" and "Chương 2/Bài tập" stay separate. A bare "top" means
- * the questions that follow belong to no chapter.
+ * the questions that follow have no chapter of their own (fileUncategorised then files them).
  */
 export function chapterForCategory(
   chapters: BankChapter[],
