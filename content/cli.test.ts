@@ -133,6 +133,26 @@ describe("npm run import / export", () => {
     expect(count("question")).toBe(before);
   });
 
+  it("one bad Aiken question does not hide the good ones: the report says which were read fine and which are wrong", async () => {
+    const file = path.join(dir, "loi.aiken");
+    writeFileSync(
+      file,
+      "Câu tốt?\nA. Có\nB. Không\nANSWER: A\n\nCâu thiếu phương án?\nA. Một\nANSWER: A\n\nCâu tốt nữa?\nA) Có\nB) Không\nANSWER: B\n",
+    );
+    const before = count("question");
+    const result = await cli("import", file, "--practice", "loi-aiken", "--subject", "mon-thu");
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      [
+        `${file}: đọc được 3 câu, 2 câu không lỗi, 1 câu có lỗi.`,
+        "  Không lỗi: câu 1 (dòng 1), câu 3 (dòng 10)",
+        "  Có lỗi: câu 2 (dòng 6)",
+      ].join("\n"),
+    );
+    expect(result.stderr).toContain("không ghi gì vào cơ sở dữ liệu");
+    expect(count("question")).toBe(before);
+  });
+
   it("exports a practice back to JSON, GIFT and Aiken", async () => {
     const json = await cli("export", "mon-thu-chuong");
     expect(json.code).toBe(0);

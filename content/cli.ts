@@ -10,6 +10,7 @@ import { writeAiken } from "./formats/aiken.ts";
 import { writeGift } from "./formats/gift.ts";
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
 import { chapterIndex } from "./formats/validate-questions.ts";
+import { describeQuestionsRead } from "./cli-report.ts";
 import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-bank.ts";
 import { formatProblem } from "./load-banks.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
@@ -113,11 +114,12 @@ async function runImport(args: string[]): Promise<number> {
   });
   try {
     await Promise.all([migrateToLatest(db), parse.ready()]);
-    const { banks, problems } = await readImportFiles(db, parse, target, files, values);
+    const { banks, problems, reports } = await readImportFiles(db, parse, target, files, values);
     for (const problem of problems) console.error(formatProblem(problem));
     const errors = problems.filter((p) => p.severity === "error").length;
     const warnings = problems.length - errors;
     if (errors > 0) {
+      if (reports.length > 0) console.error(`\n${reports.join("\n")}`);
       console.error(
         `\n${errors} lỗi: không ghi gì vào cơ sở dữ liệu. Sửa các lỗi trên rồi chạy lại.`,
       );
@@ -156,9 +158,11 @@ async function readImportFiles(
   target: string,
   files: readonly string[],
   values: { practice?: string; subject?: string; title?: string },
-): Promise<{ banks: Bank[]; problems: Problem[] }> {
+): Promise<{ banks: Bank[]; problems: Problem[]; reports: string[] }> {
   const banks: Bank[] = [];
   const problems: Problem[] = [];
+  /** Per refused file of questions, which were read fine and which are wrong. */
+  const reports: string[] = [];
   const questionFiles: QuestionFile[] = [];
   for (const file of files) {
     const { content, problems: found } = await readInPool(parse, file);
@@ -170,6 +174,9 @@ async function readImportFiles(
         problems.push({ file, severity: "error", message: NO_QUESTION_MESSAGE });
       }
       questionFiles.push({ file, chapters: content.chapters, questions: content.questions });
+      const report =
+        content.questions.length > 0 && describeQuestionsRead(file, content.questions, found);
+      if (report) reports.push(report);
     }
   }
   // With --practice, the files of a folder together make that practice (in name order).
@@ -182,7 +189,7 @@ async function readImportFiles(
     const bank = await wrapQuestions(db, group, values, problems, banks);
     if (bank) banks.push(bank);
   }
-  return { banks, problems };
+  return { banks, problems, reports };
 }
 
 function describeSummary(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlImages, htmlToText, imageWarning } from "./html-text.ts";
+import { htmlToText, imageWarning } from "./html-text.ts";
 
 describe("htmlToText", () => {
   it("turns breaks and blocks into line breaks, one per boundary", () => {
@@ -49,13 +49,7 @@ describe("htmlToText", () => {
   });
 });
 
-describe("htmlImages", () => {
-  it('lists every image\'s src in order, "" for one without, none inside a comment', () => {
-    expect(
-      htmlImages('<img src="a.png"><!-- <img src="old.png"> --><IMG alt=x><img src=\'b.jpg\'>'),
-    ).toEqual(["a.png", "", "b.jpg"]);
-  });
-
+describe("imageWarning", () => {
   it("words the warning for a dropped image by its name, or as an embedded one", () => {
     expect(imageWarning("a.png")).toBe("Ảnh “a.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi");
     expect(imageWarning("")).toBe("Ảnh nhúng chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi");

@@ -13,16 +13,6 @@ export function imageWarning(name: string): string {
   return `${which} chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi`;
 }
 
-/** The src of every <img> in a piece of HTML ("" when it has none), in order. */
-export function htmlImages(html: string): string[] {
-  return [...html.replace(HTML_COMMENT, "").matchAll(/<img\b[^>]*>/giu)].map(
-    (tag) =>
-      /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/iu.exec(tag[0])?.slice(1).find(Boolean) ?? "",
-  );
-}
-
-const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/gu;
-
 const PRE_BLOCK = /<pre\b([^>]*)>([\s\S]*?)<\/pre\s*>/giu;
 const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/giu;
 
@@ -46,7 +36,7 @@ const STRUCTURE: sanitizeHtml.IOptions = {
 /**
  * Editors' HTML to our text: <br> and block ends become line breaks, <pre> becomes a fenced
  * block (language from a "language-…" class), <code> becomes `code`, other tags go, entities
- * are decoded. Images are dropped here; callers warn about them (htmlImages).
+ * are decoded. Images are dropped here; callers warn about them (htmlMedia in formats/moodle-media.ts).
  */
 export function htmlToText(source: string): string {
   // A non-breaking space is content (an empty paragraph is a blank line): kept as an entity,

@@ -134,24 +134,87 @@ describe("parseGift", () => {
     });
   });
 
-  it("puts questions after a bare “top” category in no chapter", () => {
+  it("puts questions after a bare “top” category in the default chapter “Chung”, after the chapters before them", () => {
     const text = [
       "$CATEGORY: $course$/top/Chương 1",
       "Câu một? {=a ~b}",
       "",
       "$CATEGORY: $course$/top",
       "Câu hai? {=a ~b}",
+      "",
+      "$CATEGORY: $course$/top/Chương 2",
+      "Câu ba? {=a ~b}",
     ].join("\n");
     const { value, problems } = parseGift(text, FILE);
-    expect(value.questions.map((question) => question.chapter)).toEqual([0, undefined]);
-    expect(problems).toEqual([
-      {
-        file: FILE,
-        line: 5,
-        question: 2,
-        message: "Câu hỏi không thuộc chương nào trong khi tệp có chia chương",
-        severity: "error",
-      },
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([
+      { title: "Chương 1" },
+      { title: "Chung" },
+      { title: "Chương 2" },
+    ]);
+    expect(value.questions.map((question) => question.chapter)).toEqual([0, 1, 2]);
+  });
+
+  it("a question before the first $CATEGORY goes in the default chapter “Chung”, as Moodle files it in the default category", () => {
+    const text = [
+      "Trước mọi chương? {=a ~b}",
+      "",
+      "$CATEGORY: $course$/top/Chương 1",
+      "Câu một? {=a ~b}",
+      "",
+      "$CATEGORY: Chung",
+      "Câu hai? {=a ~b}",
+    ].join("\n");
+    const { value, problems } = parseGift(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "Chương 1" }, { title: "Chung" }]);
+    expect(value.questions.map((question) => question.chapter)).toEqual([1, 0, 1]);
+  });
+
+  it("keeps a file without categories without chapters", () => {
+    const { value } = parseGift("Một? {=a ~b}\n\nHai? {=a ~b}", FILE);
+    expect(value.chapters).toEqual([]);
+    expect(value.questions.map((question) => question.chapter)).toEqual([undefined, undefined]);
+  });
+
+  it("skips every short-answer form alike, {One} as {=One}: Moodle reads both as short answer", () => {
+    const text = [
+      "Một? {=One}",
+      "",
+      "Hai? {One}",
+      "",
+      "Ba? {=One =Một#Đúng}",
+      "",
+      "Bốn? {%50%One}",
+    ];
+    const { value, problems } = parseGift(text.join("\n"), FILE);
+    expect(value.questions).toEqual([]);
+    expect(problems.map((p) => [p.line, p.severity, p.message])).toEqual(
+      [1, 3, 5, 7].map((line) => [
+        line,
+        "warning",
+        "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ",
+      ]),
+    );
+  });
+
+  it("hints at escaping when the braces read as short answer were code before the real answers", () => {
+    const { problems } = parseGift("Hàm main() { return 0; } trả về gì? {=0 ~1}", FILE);
+    expect(problems.map((p) => p.message)).toEqual([
+      "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ; nếu cặp ngoặc “{…}” đầu tiên là mã nguồn chứ không phải phần đáp án, hãy viết “\\{” và “\\}”",
+    ]);
+  });
+
+  it("warns for sounds and videos as such, and for each picture once", () => {
+    const text = [
+      '[html]Nghe <audio src="bai1.mp3"></audio>, xem <a href="http://x.vn/phim.mp4">phim</a>, nhìn <img src="a.png"> và <img src="a.png"> {=Có ~Không}',
+    ].join("\n");
+    const { value, problems } = parseGift(text, FILE);
+    expect(value.questions[0]?.text).toBe("Nghe , xem phim, nhìn và");
+    expect(problems.map((p) => p.message)).toEqual([
+      "Âm thanh “bai1.mp3” chưa được hỗ trợ nên không được nhập",
+      "Video “http://x.vn/phim.mp4” chưa được hỗ trợ nên không được nhập",
+      "Ảnh “a.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
     ]);
   });
 
@@ -210,8 +273,8 @@ describe("parseGift", () => {
       warning(13, "Bỏ qua câu hỏi dạng tự luận vì chưa được hỗ trợ"),
       error(15, undefined, "Thiếu dấu “}” đóng phần đáp án"),
       error(18, 4, "Trọng số “%abc%” không hợp lệ"),
-      warning(20, "Bỏ qua câu hỏi dạng mô tả (không có phần đáp án {…}) vì chưa được hỗ trợ"),
-      error(22, undefined, "Không hiểu phần đáp án “{abc}”"),
+      warning(20, "Bỏ qua câu hỏi dạng đoạn mô tả (không có phần đáp án {…}) vì chưa được hỗ trợ"),
+      warning(22, "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ"),
     ]);
   });
 

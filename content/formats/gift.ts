@@ -1,5 +1,11 @@
-import { type WeightedAnswer, choiceKeys } from "./moodle-rules.ts";
-import { htmlImages, htmlToText, imageWarning } from "#content/html-text.ts";
+import {
+  type WeightedAnswer,
+  choiceKeys,
+  fileUncategorised,
+  moodleTypeName,
+} from "./moodle-rules.ts";
+import { type Media, htmlMedia, mediaWarning, uniqueMedia } from "./moodle-media.ts";
+import { htmlToText } from "#content/html-text.ts";
 import { chapterForCategory } from "./moodle-xml.ts";
 import { prepareText } from "./text-encoding.ts";
 import { restAfterSpaces } from "#base/trim.ts";
@@ -59,6 +65,7 @@ export function parseGift(text: string, file: string): ParseResult<ParsedQuestio
     chapter: undefined,
   };
   for (const block of splitBlocks(prepareText(text))) readBlock(state, block);
+  fileUncategorised(state.parsed);
   return finishParse(state.parsed, state.log);
 }
 
@@ -96,13 +103,18 @@ function readQuestion(state: GiftState, block: Block): BankQuestion | undefined 
   if (!parts) return undefined;
   const kind = classify(parts.body);
   if (kind !== "multichoice" && kind !== "truefalse") {
-    reportSkipped(state.log, block, kind, parts.body);
+    const skipped = skippedTypeMessage(moodleTypeName(kind));
+    reportWarning(
+      state.log,
+      block.line,
+      parts.laterBrace ? `${skipped}${CODE_BRACES_HINT}` : skipped,
+    );
     return undefined;
   }
   const number = state.parsed.questions.length + 1;
   const { format } = parts;
-  const images: string[] = [];
-  const read = (source: string): string => toOurText(source, format, images);
+  const media: Media[] = [];
+  const read = (source: string): string => toOurText(source, format, media);
   const question: BankQuestion = { text: read(parts.text), answers: [], line: block.line };
   if (kind === "truefalse") question.answers = trueFalseAnswers(parts.body, read);
   else {
@@ -113,7 +125,9 @@ function readQuestion(state: GiftState, block: Block): BankQuestion | undefined 
   if (id !== undefined) question.id = id;
   const explanation = parts.feedback === undefined ? "" : read(parts.feedback);
   if (explanation !== "") question.explanation = explanation;
-  for (const image of images) reportWarning(state.log, block.line, imageWarning(image), number);
+  for (const item of uniqueMedia(media)) {
+    reportWarning(state.log, block.line, mediaWarning(item), number);
+  }
   return question;
 }
 
@@ -122,13 +136,15 @@ interface QuestionParts {
   text: string;
   body: string;
   feedback: string | undefined;
+  /** Another "{" after the answer block: the first braces were likely code, not answers. */
+  laterBrace: boolean;
 }
 
 /** Question text, the answer block's body and its general feedback ("####…"). */
 function splitQuestion(rest: string, log: ProblemLog, block: Block): QuestionParts | undefined {
   const open = findUnescaped(rest, "{");
   if (open < 0) {
-    reportWarning(log, block.line, skippedTypeMessage("mô tả (không có phần đáp án {…})"));
+    reportWarning(log, block.line, skippedTypeMessage("đoạn mô tả (không có phần đáp án {…})"));
     return undefined;
   }
   const close = findUnescaped(rest, "}", open + 1);
@@ -141,13 +157,11 @@ function splitQuestion(rest: string, log: ProblemLog, block: Block): QuestionPar
   const [body, feedback] = splitAt(rest.slice(open + 1, close), "####");
   // Text after the answers makes a "missing word" question: the answers fill the blank.
   const text = after.trim() === "" ? before : `${before}_____${after}`;
-  return { format, text, body, feedback };
+  return { format, text, body, feedback, laterBrace: findUnescaped(after, "{") >= 0 };
 }
 
-function reportSkipped(log: ProblemLog, block: Block, kind: string, body: string): void {
-  if (kind === "unknown") reportError(log, block.line, `Không hiểu phần đáp án “{${body.trim()}}”`);
-  else reportWarning(log, block.line, skippedTypeMessage(kind));
-}
+const CODE_BRACES_HINT =
+  "; nếu cặp ngoặc “{…}” đầu tiên là mã nguồn chứ không phải phần đáp án, hãy viết “\\{” và “\\}”";
 
 function takeTitle(text: string): { id?: string; rest: string } {
   const trimmed = text.trimStart();
@@ -169,16 +183,19 @@ function takeFormat(
   return { format, text: text.slice(marker[0].length) };
 }
 
-/** "multichoice", "truefalse", "unknown", or the Vietnamese name of a type we skip. */
+/**
+ * Moodle's type of an answer block, in its order of tests. What is nothing else is short
+ * answer, with or without "=" ("{One}" is one full-credit answer).
+ */
 function classify(body: string): string {
   const trimmed = body.trim();
-  if (trimmed === "") return "tự luận";
-  if (trimmed.startsWith("#")) return "số";
+  if (trimmed === "") return "essay";
+  if (trimmed.startsWith("#")) return "numerical";
   if (findUnescaped(trimmed, "~") >= 0) return "multichoice";
   const hasEquals = findUnescaped(trimmed, "=") >= 0;
-  if (hasEquals && findUnescaped(trimmed, "->") >= 0) return "ghép đôi";
+  if (hasEquals && findUnescaped(trimmed, "->") >= 0) return "match";
   if (/^(?:T|TRUE|F|FALSE)$/iu.test(splitAt(trimmed, "#")[0].trim())) return "truefalse";
-  return hasEquals ? "trả lời ngắn" : "unknown";
+  return "shortanswer";
 }
 
 /** "{T#wrong#right}": Moodle shows the first feedback for the wrong pick, the second for the right one. */
@@ -276,20 +293,20 @@ function takeWeight(
  * one it has the question's. Moodle renders its default format as HTML with line breaks kept,
  * so markup there is rendered as [html] is (a "<stdio.h>" that is no HTML tag stays text);
  * [plain] and [markdown] (our text format is Markdown's code and math) are kept as written.
- * Every image dropped is added to `images`, for one warning each.
+ * Every picture, sound or video dropped is added to `media`, for one warning each.
  */
-function toOurText(source: string, questionFormat: TextFormat, images: string[]): string {
+function toOurText(source: string, questionFormat: TextFormat, media: Media[]): string {
   const { format, text: rest } = takeFormat(source, questionFormat);
   const text = unescapeGift(rest);
   if (format === "html" || (format === "moodle" && looksLikeHtml(text))) {
-    images.push(...htmlImages(text));
+    media.push(...htmlMedia(text));
     return htmlToText(format === "moodle" ? text.trim().replaceAll("\n", "<br>") : text);
   }
   return text.trim();
 }
 
 const HTML_TAG =
-  /<\/?(?:a|b|i|u|s|em|strong|p|br|div|span|img|sub|sup|code|pre|ul|ol|li|table|tr|td|th|h[1-6]|font|hr|blockquote|small|big|strike|tt)\b[^>]*>|<!--|&(?:[a-z]+\d*|#\d+|#x[\da-f]+);/iu;
+  /<\/?(?:a|b|i|u|s|em|strong|p|br|div|span|img|audio|video|source|sub|sup|code|pre|ul|ol|li|table|tr|td|th|h[1-6]|font|hr|blockquote|small|big|strike|tt)\b[^>]*>|<!--|&(?:[a-z]+\d*|#\d+|#x[\da-f]+);/iu;
 
 function looksLikeHtml(text: string): boolean {
   return HTML_TAG.test(text);

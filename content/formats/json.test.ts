@@ -81,3 +81,30 @@ describe("parseJsonBank", () => {
     expect(messages(text)).toContain("Mã đề “mon-thu-chuong” xuất hiện hai lần");
   });
 });
+
+describe("parseJsonBank on a JSON file that is not our bank", () => {
+  const notOurs =
+    "Tệp JSON này không phải ngân hàng câu hỏi của Ôn Tập: cần có “subject” và “practices” (xem content/banks/FORMAT.md)";
+
+  it("says what the file is expected to be, and what it has, instead of only “Giá trị không đúng định dạng”", () => {
+    expect(
+      parseJsonBank('{"questions": [{"text": "a"}], "title": "Đề"}', "x.json").problems,
+    ).toEqual([
+      {
+        file: "x.json",
+        line: 1,
+        message: `${notOurs}; tệp này có “questions”, “title”`,
+        severity: "error",
+      },
+    ]);
+    expect(messages("[1, 2]")).toEqual([`${notOurs}; tệp này là một danh sách`]);
+    expect(messages('"Đề"')).toEqual([`${notOurs}; tệp này là một giá trị đơn`]);
+    expect(messages("{}")).toEqual([`${notOurs}; tệp này trống`]);
+  });
+
+  it("keeps the located messages for a bank with a part missing", () => {
+    expect(messages('{"subject": {"code": "x", "name": "X", "description": ""}}')).toEqual([
+      "practices: Vui lòng nhập giá trị",
+    ]);
+  });
+});

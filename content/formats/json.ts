@@ -86,6 +86,11 @@ export function parseJsonBank(text: string, file: string): ParseResult<Bank | nu
  * parse pool read), checked by the bank schema and every question rule: no text is parsed here.
  */
 export function checkBankData(data: unknown, file: string): ParseResult<Bank | null> {
+  const foreign = describeForeignJson(data);
+  if (foreign !== undefined) {
+    const message = `Tệp JSON này không phải ngân hàng câu hỏi của Ôn Tập: cần có “subject” và “practices” (xem content/banks/FORMAT.md); ${foreign}`;
+    return { value: null, problems: [{ file, line: 1, message, severity: "error" }] };
+  }
   const parsed = BankFileSchema.safeParse(data);
   if (!parsed.success) {
     return {
@@ -121,6 +126,21 @@ export function checkBankData(data: unknown, file: string): ParseResult<Bank | n
     }
   }
   return { value: bank, problems };
+}
+
+/**
+ * What a JSON file that has neither of our bank's two parts holds instead, in words; undefined
+ * for one that has either (its own problems are then located field by field). Zod alone would
+ * say "Giá trị không đúng định dạng" of the whole file, which tells a student nothing.
+ */
+function describeForeignJson(data: unknown): string | undefined {
+  if (Array.isArray(data)) return "tệp này là một danh sách";
+  if (typeof data !== "object" || data === null) return "tệp này là một giá trị đơn";
+  const keys = Object.keys(data);
+  if (keys.includes("subject") || keys.includes("practices")) return undefined;
+  if (keys.length === 0) return "tệp này trống";
+  const shown = keys.slice(0, 5).map((key) => `“${key.slice(0, 40)}”`);
+  return `tệp này có ${shown.join(", ")}${keys.length > 5 ? ", …" : ""}`;
 }
 
 function questionNumberOf(path: PropertyKey[]): number | undefined {

@@ -1,4 +1,4 @@
-import type { BankAnswer } from "./types.ts";
+import type { BankAnswer, ParsedQuestions } from "./types.ts";
 
 /**
  * Moodle's rules for which answers of a multiple-choice question are right, shared by GIFT and
@@ -78,4 +78,63 @@ function isMoodleGrade(weight: number): boolean {
 
 function formatPercent(weight: number): string {
   return `${Number(weight.toFixed(5)).toLocaleString("vi-VN", { maximumFractionDigits: 5 })}%`;
+}
+
+/**
+ * Moodle's question types we skip, in the words a Vietnamese teacher knows them by. The keys are
+ * the names Moodle XML's export writes ("matching", "cloze") and the ones its import also takes
+ * ("match", "multianswer"); GIFT's reader names its types the same way.
+ */
+const MOODLE_TYPE_NAMES = new Map([
+  ["shortanswer", "trả lời ngắn"],
+  ["numerical", "số"],
+  ["match", "ghép đôi"],
+  ["matching", "ghép đôi"],
+  ["randomsamatch", "ghép đôi ngẫu nhiên"],
+  ["essay", "tự luận"],
+  ["description", "đoạn mô tả"],
+  ["multianswer", "điền khuyết nhiều chỗ (cloze)"],
+  ["cloze", "điền khuyết nhiều chỗ (cloze)"],
+  ["calculated", "tính toán"],
+  ["calculatedsimple", "tính toán đơn giản"],
+  ["calculatedmulti", "tính toán nhiều lựa chọn"],
+  ["ddwtos", "kéo thả vào văn bản"],
+  ["gapselect", "chọn từ điền khuyết"],
+  ["ddimageortext", "kéo thả vào ảnh"],
+  ["ddmarker", "kéo thả điểm đánh dấu"],
+  ["random", "câu ngẫu nhiên"],
+  ["truefalse", "đúng/sai"],
+  ["ordering", "sắp xếp thứ tự"],
+]);
+
+/** A Moodle type's Vietnamese name; a type we do not know is named as written, quoted. */
+export function moodleTypeName(type: string): string {
+  return MOODLE_TYPE_NAMES.get(type) ?? `“${type}”`;
+}
+
+/**
+ * Moodle files a question that comes before the first category (or under the bare "top") in
+ * the category chosen at import: its default one. Our practice has no such choice, and once a
+ * file has chapters every question must be in one, so those questions go into a chapter of
+ * their own, "Chung", placed where they first appear among the chapters. A file without
+ * categories keeps no chapters at all.
+ */
+const DEFAULT_CHAPTER_TITLE = "Chung";
+
+export function fileUncategorised(parsed: ParsedQuestions): void {
+  const { chapters, questions } = parsed;
+  const first = questions.findIndex((question) => question.chapter === undefined);
+  if (chapters.length === 0 || first < 0) return;
+  const existing = chapters.findIndex((chapter) => chapter.title === DEFAULT_CHAPTER_TITLE);
+  let target = existing;
+  if (existing < 0) {
+    target = questions
+      .slice(0, first)
+      .reduce((last, question) => Math.max(last, (question.chapter ?? -1) + 1), 0);
+    chapters.splice(target, 0, { title: DEFAULT_CHAPTER_TITLE });
+    for (const question of questions) {
+      if (question.chapter !== undefined && question.chapter >= target) question.chapter += 1;
+    }
+  }
+  for (const question of questions) question.chapter ??= target;
 }

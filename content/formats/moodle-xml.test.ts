@@ -139,7 +139,7 @@ describe("parseMoodleXml", () => {
       {
         file: FILE,
         line: 15,
-        message: "Bỏ qua câu hỏi dạng “ddwtos” vì chưa được hỗ trợ",
+        message: "Bỏ qua câu hỏi dạng kéo thả vào văn bản vì chưa được hỗ trợ",
         severity: "warning",
       },
     ]);
@@ -345,5 +345,149 @@ describe("parseMoodleXml: text shown as written", () => {
       ["warning", 3],
       ["warning", 8],
     ]);
+  });
+});
+
+describe("parseMoodleXml reads what Moodle reads", () => {
+  const fourAnswers = [
+    '<answer fraction="50"><text>2</text></answer>',
+    '<answer fraction="50"><text>3</text></answer>',
+    '<answer fraction="-100"><text>4</text></answer>',
+    '<answer fraction="0"><text>6</text></answer>',
+  ].join("");
+  const withSingle = (single: string) =>
+    multichoice("Số nguyên tố nào?", `<single>${single}</single>${fourAnswers}`);
+
+  it("<single>0</single> is a multiple-answer question, as Moodle's trans_single reads it", () => {
+    for (const single of ["0", "false", ""]) {
+      const { value, problems } = parseMoodleXml(quiz(withSingle(single)), FILE);
+      expect(problems).toEqual([]);
+      expect(value.questions[0]?.answers).toEqual(answers(["2", "3", "4", "6"], [0, 1]));
+      expect(value.questions[0]?.anyKey).toBeUndefined();
+    }
+  });
+
+  it("<single>1</single> and <single>true</single> are single choice", () => {
+    const both100 = multichoice(
+      "Số chẵn nào?",
+      '<single>1</single><answer fraction="100"><text>2</text></answer><answer fraction="100"><text>4</text></answer><answer fraction="0"><text>5</text></answer>',
+    );
+    const { value } = parseMoodleXml(
+      quiz(both100, both100.replace("<single>1", "<single>true")),
+      FILE,
+    );
+    for (const question of value.questions) {
+      expect(question.answers).toEqual(answers(["2", "4", "5"], [0, 1]));
+      expect(question.anyKey).toBe(true);
+    }
+  });
+
+  const trueFalse = (first: [string, number], second: [string, number]) =>
+    multichoice(
+      "Hà Nội là thủ đô của Việt Nam.",
+      `<answer fraction="${first[1]}"><text>${first[0]}</text></answer><answer fraction="${second[1]}"><text>${second[0]}</text></answer>`,
+      "truefalse",
+    );
+
+  it("a truefalse whose answers are “Đúng”/“Sai” is read, its key by fraction 100", () => {
+    const { value, problems } = parseMoodleXml(
+      quiz(trueFalse(["Đúng", 0], ["Sai", 100]), trueFalse(["Sai", 0], ["Đúng", 100])),
+      FILE,
+    );
+    expect(problems).toEqual([]);
+    expect(value.questions.map((question) => question.answers)).toEqual([
+      answers(["Đúng", "Sai"], [1]),
+      answers(["Đúng", "Sai"], [0]),
+    ]);
+  });
+
+  it("a truefalse with other answer texts is read in order, first true, as Moodle falls back, with a warning", () => {
+    const { value, problems } = parseMoodleXml(quiz(trueFalse(["Vrai", 100], ["Faux", 0])), FILE);
+    expect(value.questions[0]?.answers).toEqual(answers(["Đúng", "Sai"], [0]));
+    expect(problems).toEqual([
+      {
+        file: FILE,
+        line: 3,
+        question: 1,
+        message:
+          "Câu đúng/sai có phương án “Vrai”, “Faux” thay vì “true”/“false”: như Moodle, phương án đầu được hiểu là “Đúng”, phương án sau là “Sai”; đáp án là “Đúng”",
+        severity: "warning",
+      },
+    ]);
+  });
+
+  it("a question before the first category goes in the default chapter “Chung”, as Moodle files it in the default category", () => {
+    const category = (name: string) =>
+      `  <question type="category"><category><text>$course$/top/${name}</text></category></question>`;
+    const { value, problems } = parseMoodleXml(
+      quiz(
+        multichoice("Trước?", TWO_ANSWERS),
+        category("Chương 1"),
+        multichoice("Trong chương 1?", TWO_ANSWERS),
+      ),
+      FILE,
+    );
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "Chung" }, { title: "Chương 1" }]);
+    expect(value.questions.map((question) => question.chapter)).toEqual([0, 1]);
+  });
+
+  it("warns once for an image that is both in the HTML and attached as a <file>", () => {
+    const text = quiz(
+      [
+        '  <question type="multichoice">',
+        '    <questiontext format="html"><text><![CDATA[Hình nào? <img src="@@PLUGINFILE@@/so%20do.png">]]></text>',
+        '      <file name="so do.png" path="/" encoding="base64">iVBORw0KGgo=</file>',
+        "    </questiontext>",
+        `    ${TWO_ANSWERS}`,
+        "  </question>",
+      ].join("\n"),
+    );
+    expect(parseMoodleXml(text, FILE).problems.map((p) => p.message)).toEqual([
+      "Ảnh “@@PLUGINFILE@@/so%20do.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+    ]);
+  });
+
+  it("warns for audio as audio, never silently: <file>, <audio>, <source> and links to sound files", () => {
+    const text = quiz(
+      [
+        '  <question type="multichoice">',
+        '    <questiontext format="html"><text><![CDATA[Nghe <audio controls src="@@PLUGINFILE@@/bai1.mp3"></audio> và <a href="@@PLUGINFILE@@/bai2.ogg">bài 2</a> <audio><source src="bai3.wav"></audio>]]></text>',
+        '      <file name="bai1.mp3" path="/" encoding="base64">SUQz</file>',
+        '      <file name="bai4.m4a" path="/" encoding="base64">AAAA</file>',
+        "    </questiontext>",
+        `    ${TWO_ANSWERS}`,
+        "  </question>",
+      ].join("\n"),
+    );
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(value.questions[0]?.text).toBe("Nghe và bài 2");
+    expect(problems.map((p) => [p.line, p.severity, p.message])).toEqual(
+      ["@@PLUGINFILE@@/bai1.mp3", "@@PLUGINFILE@@/bai2.ogg", "bai3.wav", "bai4.m4a"].map((name) => [
+        3,
+        "warning",
+        `Âm thanh “${name}” chưa được hỗ trợ nên không được nhập`,
+      ]),
+    );
+  });
+
+  it("names skipped types in Vietnamese, as Moodle's export writes them", () => {
+    const types = [
+      ["matching", "ghép đôi"],
+      ["cloze", "điền khuyết nhiều chỗ (cloze)"],
+      ["multianswer", "điền khuyết nhiều chỗ (cloze)"],
+      ["essay", "tự luận"],
+      ["shortanswer", "trả lời ngắn"],
+      ["numerical", "số"],
+      ["description", "đoạn mô tả"],
+      ["ddwtos", "kéo thả vào văn bản"],
+      ["gapselect", "chọn từ điền khuyết"],
+      ["calculated", "tính toán"],
+      ["random", "câu ngẫu nhiên"],
+    ];
+    const text = quiz(...types.map(([type]) => multichoice("Câu?", "", type)));
+    expect(parseMoodleXml(text, FILE).problems.map((p) => p.message)).toEqual(
+      types.map(([, name]) => `Bỏ qua câu hỏi dạng ${name} vì chưa được hỗ trợ`),
+    );
   });
 });

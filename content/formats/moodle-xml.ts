@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
-import { choiceKeys } from "./moodle-rules.ts";
+import { choiceKeys, fileUncategorised, moodleTypeName } from "./moodle-rules.ts";
+import { type Media, htmlMedia, mediaKindOf, mediaWarning, uniqueMedia } from "./moodle-media.ts";
 import { prepareText } from "./text-encoding.ts";
-import { htmlImages, htmlToText, imageWarning } from "#content/html-text.ts";
+import { htmlToText } from "#content/html-text.ts";
 import type {
   BankAnswer,
   BankChapter,
@@ -24,19 +25,6 @@ import {
  */
 
 type XmlNode = Record<string, unknown>;
-
-/** Moodle's own type names, in Vietnamese where a teacher would know them. */
-const TYPE_NAMES = new Map([
-  ["shortanswer", "trả lời ngắn"],
-  ["numerical", "số"],
-  ["match", "ghép đôi"],
-  ["essay", "tự luận"],
-  ["description", "mô tả"],
-  ["multianswer", "điền khuyết (Cloze)"],
-  ["calculated", "tính toán"],
-  ["calculatedsimple", "tính toán"],
-  ["calculatedmulti", "tính toán"],
-]);
 
 const xmlParser = new XMLParser({
   ignoreAttributes: false,
@@ -134,6 +122,7 @@ export function parseMoodleXml(text: string, file: string): ParseResult<ParsedQu
     lineStarts: lineStartsOf(source),
   };
   for (const node of nodes(quiz.question)) readQuestionNode(state, node);
+  fileUncategorised(parsed);
   return finishParse(parsed, log);
 }
 
@@ -145,16 +134,18 @@ function readQuestionNode(state: MoodleState, node: XmlNode): void {
     return;
   }
   if (type !== "multichoice" && type !== "truefalse") {
-    reportWarning(state.log, line, skippedTypeMessage(TYPE_NAMES.get(type) ?? `“${type}”`));
+    reportWarning(state.log, line, skippedTypeMessage(moodleTypeName(type)));
     return;
   }
   const number = state.parsed.questions.length + 1;
   const question =
-    type === "truefalse" ? readTrueFalse(node) : readMultichoice(state, node, line, number);
+    type === "truefalse"
+      ? readTrueFalse(state, node, line, number)
+      : readMultichoice(state, node, line, number);
   question.line = line;
   if (state.chapter !== undefined) question.chapter = state.chapter;
-  for (const image of imagesOf(node)) {
-    reportWarning(state.log, line, imageWarning(image), number);
+  for (const media of mediaOf(node)) {
+    reportWarning(state.log, line, mediaWarning(media), number);
   }
   state.parsed.questions.push(question);
 }
@@ -169,7 +160,7 @@ function readCategory(state: MoodleState, node: XmlNode): number | undefined {
 /**
  * "$course$/top/Chương 1" → the chapter titled "Chương 1". Chapters are told apart by their
  * whole path, so "Chương 1/Bài tập" and "Chương 2/Bài tập" stay separate. A bare "top" means
- * the questions that follow belong to no chapter.
+ * the questions that follow have no chapter of their own (fileUncategorised then files them).
  */
 export function chapterForCategory(
   chapters: BankChapter[],
@@ -201,14 +192,24 @@ function categorySegments(path: string): string[] {
   return start < 0 ? [] : segments.slice(start);
 }
 
-/** <single>false</single> makes a multiple-answer question; Moodle's default is single. */
+/**
+ * Moodle's trans_single: <single> written "false", "0" or empty makes a multiple-answer
+ * question (every positive-fraction answer must be picked); anything else, or no <single> at
+ * all, single choice.
+ */
+function isSingle(node: XmlNode): boolean {
+  if (node.single === undefined) return true;
+  const value = plain(node.single).trim();
+  return value !== "false" && value !== "0" && value !== "";
+}
+
 function readMultichoice(
   state: MoodleState,
   node: XmlNode,
   line: number | undefined,
   number: number,
 ): BankQuestion {
-  const single = plain(node.single).trim().toLowerCase() !== "false";
+  const single = isSingle(node);
   const weighted = nodes(node.answer).map((answer) => {
     const feedback = richText(child(answer, "feedback"));
     return {
@@ -225,15 +226,46 @@ function readMultichoice(
   return question;
 }
 
-/** Moodle stores "true"/"false" answers; ours are always "Đúng" then "Sai". */
-function readTrueFalse(node: XmlNode): BankQuestion {
-  const read = (word: string, text: string): BankAnswer => {
-    const answer = nodes(node.answer).find((a) => plain(a.text).trim().toLowerCase() === word);
-    const key = Number((answer && attribute(answer, "fraction")) ?? 0) > 0;
+const TRUE_WORDS = new Set(["true", "đúng"]);
+const FALSE_WORDS = new Set(["false", "sai"]);
+
+/**
+ * Ours are always "Đúng" then "Sai", the key the answer of fraction 100. Moodle writes "true"
+ * and "false"; older exports wrote them in the teacher's language, which Moodle then reads by
+ * order, the first as true. We read "Đúng"/"Sai" by their words (in either order), and any
+ * other texts by order as Moodle does, saying which answer that made the key.
+ */
+function readTrueFalse(
+  state: MoodleState,
+  node: XmlNode,
+  line: number | undefined,
+  number: number,
+): BankQuestion {
+  const given = nodes(node.answer);
+  const words = given.map((answer) => plain(answer.text).trim().normalize("NFC").toLowerCase());
+  const byWord = (set: Set<string>) => given.find((_, index) => set.has(words[index] ?? ""));
+  const known = byWord(TRUE_WORDS) !== undefined && byWord(FALSE_WORDS) !== undefined;
+  const [first, second] = given;
+  const answerOf = known
+    ? { true: byWord(TRUE_WORDS), false: byWord(FALSE_WORDS) }
+    : { true: first, false: second };
+  const read = (answer: XmlNode | undefined, text: string): BankAnswer => {
+    const key = Number((answer && attribute(answer, "fraction")) ?? 0) === 100;
     const feedback = answer ? richText(child(answer, "feedback")) : "";
     return feedback === "" ? { text, key } : { text, key, feedback };
   };
-  return withCommonFields(node, [read("true", "Đúng"), read("false", "Sai")]);
+  const answers = [read(answerOf.true, "Đúng"), read(answerOf.false, "Sai")];
+  if (!known && given.length > 0) {
+    const written = given.map((answer) => `“${plain(answer.text).trim()}”`).join(", ");
+    const key = answers.find((answer) => answer.key)?.text;
+    reportWarning(
+      state.log,
+      line,
+      `Câu đúng/sai có phương án ${written} thay vì “true”/“false”: như Moodle, phương án đầu được hiểu là “Đúng”, phương án sau là “Sai”${key ? `; đáp án là “${key}”` : ""}`,
+      number,
+    );
+  }
+  return withCommonFields(node, answers);
 }
 
 function withCommonFields(node: XmlNode, answers: BankAnswer[]): BankQuestion {
@@ -246,10 +278,10 @@ function withCommonFields(node: XmlNode, answers: BankAnswer[]): BankQuestion {
 }
 
 /**
- * Every image the question loses: <img> in its HTML, attached files, and Moodle 1.x's
- * <image>/<image_base64> on the question.
+ * Every picture, sound and video the question loses, once each: those in its HTML, attached
+ * files, and Moodle 1.x's <image>/<image_base64> on the question.
  */
-function imagesOf(node: XmlNode): string[] {
+function mediaOf(node: XmlNode): Media[] {
   const answers = nodes(node.answer);
   const parts = [
     child(node, "questiontext"),
@@ -257,13 +289,22 @@ function imagesOf(node: XmlNode): string[] {
     ...answers,
     ...answers.map((answer) => child(answer, "feedback")),
   ].filter((part): part is XmlNode => part !== undefined);
-  const images = parts.flatMap((part) => [
-    ...(isHtml(part) ? htmlImages(plain(part.text)) : []),
-    ...nodes(part.file).map((file) => attribute(file, "name") ?? ""),
+  const media = parts.flatMap((part) => [
+    ...(isHtml(part) ? htmlMedia(plain(part.text)) : []),
+    ...nodes(part.file).map(attachedFile),
   ]);
   const oldStyle = plain(node.image).trim();
-  if (oldStyle !== "" || plain(node.image_base64).trim() !== "") images.push(oldStyle);
-  return images;
+  if (oldStyle !== "" || plain(node.image_base64).trim() !== "") {
+    media.push({ kind: "image", name: oldStyle });
+  }
+  return uniqueMedia(media);
+}
+
+/** An attached <file>: named by its name; the same file as "@@PLUGINFILE@@/path/name". */
+function attachedFile(file: XmlNode): Media {
+  const name = attribute(file, "name") ?? "";
+  const folder = (attribute(file, "path") ?? "/").replace(/^\/+/u, "");
+  return { kind: mediaKindOf(name, "image"), name, key: name === "" ? "" : `${folder}${name}` };
 }
 
 function isHtml(node: XmlNode): boolean {
