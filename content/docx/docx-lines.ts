@@ -5,7 +5,7 @@ import { markRun } from "../formats/key-marks.ts";
  * their key-mark flags, the pictures that stood on it, and the warnings that belong to it (an
  * equation not converted…), whose line numbers are known only once blank lines are settled.
  */
-export interface Segment {
+interface Segment {
   text: string;
   flags: number;
 }

@@ -16,7 +16,7 @@ export interface RunLook {
   font?: string;
 }
 
-export interface NumberingRef {
+interface NumberingRef {
   numId: string;
   level: number;
 }

@@ -7,7 +7,7 @@ import { PARSE_LIMITS } from "../parse-limits.ts";
  * part too big to read in time, or XML nested deeper than any Word document is refused here,
  * before any XML is parsed (limits in content/parse-limits.ts).
  */
-export type DocxParts =
+type DocxParts =
   { kind: "ok"; parts: Map<string, string> } | { kind: "unreadable" | "too-big" | "too-complex" };
 
 const WANTED = new Set(["word/document.xml", "word/numbering.xml", "word/styles.xml"]);
