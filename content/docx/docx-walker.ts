@@ -1,5 +1,5 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { convertLegacyText } from "../formats/legacy-vietnamese.ts";
+import { convertLegacyText, legacyFontEncoding } from "../formats/legacy-vietnamese.ts";
 import { emptyLine, type DocxLine } from "./docx-lines.ts";
 import type { DocxNumbering } from "./docx-numbering.ts";
 import { flagsOf, readNumPr, readRunLook, type DocxStyles, type RunLook } from "./docx-styles.ts";
@@ -136,13 +136,14 @@ export class DocxWalker {
   }
 
   private text(text: string, flags: number, look: RunLook): void {
-    const legacy = legacyEncodingOf(look.font);
+    const legacy = look.font === undefined ? null : legacyFontEncoding(look.font);
     let shown = text;
     if (legacy && look.font !== undefined) {
-      shown = convertLegacyText(text, legacy);
+      shown = convertLegacyText(text, legacy.encoding, { capitals: legacy.capitals });
       if (!this.legacyFonts.has(look.font)) {
         this.legacyFonts.add(look.font);
-        this.current.notes.push(messages.legacyFont(look.font, legacy === "vni" ? "VNI" : "TCVN3"));
+        const name = legacy.encoding === "vni" ? "VNI" : "TCVN3";
+        this.current.notes.push(messages.legacyFont(look.font, name));
       }
     }
     this.current.segments.push({ text: shown, flags });
@@ -220,13 +221,6 @@ function contentOf(node: XmlNode, tag: string): XmlNode[] {
 
 function textOfElement(node: XmlNode): string {
   return childrenOf(node).map(textOf).join("");
-}
-
-function legacyEncodingOf(font: string | undefined): "tcvn3" | "vni" | null {
-  if (font === undefined) return null;
-  if (/^\.vn/iu.test(font)) return "tcvn3";
-  if (/^vni[- ]/iu.test(font)) return "vni";
-  return null;
 }
 
 /**

@@ -385,6 +385,20 @@ describe("the rest of a document's XML", () => {
     ]);
   });
 
+  it("warns at the line of an equation part that has no LaTeX, keeping what it could", async () => {
+    const result = await readDocxText(
+      await body(
+        paragraphXml([
+          { text: "Câu 1: Tính " },
+          { xml: "<m:oMath><m:unknownPart><m:r><m:t>x</m:t></m:r></m:unknownPart></m:oMath>" },
+        ]),
+      ),
+    );
+    expect(result.value?.text).toMatch(/^Câu 1: Tính \$.*x.*\$$/u);
+    expect(result.value?.notes).toHaveLength(1);
+    expect(result.value?.notes[0]).toMatchObject({ line: 1, severity: "warning" });
+  });
+
   it("converts text in a TCVN3 or VNI font to Unicode, with one note per font", async () => {
     const result = await readDocxText(
       await makeDocx([
