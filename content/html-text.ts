@@ -3,8 +3,8 @@ import sanitizeHtml from "sanitize-html";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
 
 /**
- * An editor's HTML as our text format: what Moodle XML, GIFT (its [html] text) and Word
- * documents (through mammoth) hold. Apart from the Moodle parser, since three importers use it.
+ * An editor's HTML as our text format: what Moodle XML and GIFT (its [html] text) hold. Apart
+ * from the Moodle parser, since two importers use it.
  */
 
 /** One warning per image dropped; `name` is its file name or address when it has one. */

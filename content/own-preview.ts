@@ -1,4 +1,4 @@
-import { readDocxText, imageWarnings } from "./docx-text.ts";
+import { readDocxText, imageWarnings } from "./docx/read-docx.ts";
 import { decodeBankFile } from "./formats/text-encoding.ts";
 import type { BankQuestion, ParsedQuestions, Problem } from "./formats/types.ts";
 import { parseOwnText, type OwnTextInput } from "./parse-own-text.ts";
@@ -76,7 +76,7 @@ function renderQuestion(
 }
 
 /**
- * A dropped file as the text the student will edit: a Word document through mammoth (its
+ * A dropped file as the text the student will edit: a Word document read off its XML (its
  * images reported where they were), every other file decoded as the importer decodes it.
  */
 export async function convertOwnFile(

@@ -24,7 +24,7 @@ export interface OwnFilePreview {
 export const PARSE_JOBS = {
   /** The live preview of a pasted or edited text. */
   previewText: (input: OwnTextInput): OwnPreview => previewOwnText(input),
-  /** A dropped file converted to text (a Word file through mammoth), then its preview. */
+  /** A dropped file converted to text (a Word file read off its XML), then its preview. */
   previewFile: async ({
     bytes,
     fileName,

@@ -40,7 +40,7 @@ export const serverVi = {
       math: (error: string) => `Công thức không đọc được nên sẽ hiện nguyên văn: ${error}`,
     },
   },
-  /** A Word file's problems as a whole (content/docx-text.ts), shown in the preview and by the importer. */
+  /** A Word file's problems as a whole (content/docx/read-docx.ts), shown in the preview and by the importer. */
   docxProblems: {
     unreadable:
       "Không đọc được tệp Word: tệp bị hỏng hoặc không phải .docx (tệp .doc cũ hãy mở bằng Word và lưu lại dạng .docx)",
@@ -49,6 +49,12 @@ export const serverVi = {
       "Tệp Word quá lớn hoặc quá phức tạp để đọc: hãy chia tài liệu thành nhiều tệp nhỏ hơn, hoặc dán nội dung vào ô soạn đề",
     image: (question: number) => `Ảnh ở câu ${question} không được đưa vào`,
     imageBeforeQuestions: "Ảnh ở phần đầu tài liệu không được đưa vào",
+    equationPartly: (latex: string, parts: string) =>
+      `Công thức “${latex}” có phần chưa chuyển được (${parts}): hãy kiểm tra và gõ lại phần đó, ví dụ $\\frac{1}{2}$`,
+    mathType:
+      "Công thức MathType (hoặc Equation 3.0) chưa đọc được: hãy gõ lại công thức ở dòng này, ví dụ $\\sqrt{x}$, hoặc chèn lại bằng công thức của Word",
+    legacyFont: (font: string, encoding: string) =>
+      `Đã chuyển chữ phông “${font}” (bảng mã ${encoding}) sang Unicode: hãy kiểm tra lại dấu tiếng Việt`,
   },
   /** Refusals of POST /api/attempts that only the server words. */
   attempts: {

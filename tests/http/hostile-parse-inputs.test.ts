@@ -155,7 +155,7 @@ describe("a signed-in student stalls the server with hostile texts and Word file
       const [paragraphs, nested, slowButSmall] = await Promise.all([
         manyParagraphsDocx(20),
         nestedSdtDocx(1_000_000),
-        // Under every size cap, yet more than mammoth reads within the time and heap: the pool stops it.
+        // Under every size cap, yet more than the Word reader parses within the time and heap: the pool stops it.
         manyParagraphsDocx((PARSE_LIMITS.docxXmlPartBytes / 1024 / 1024) * 0.98),
       ]);
       const idle = memoryByProcess();
