@@ -110,7 +110,7 @@ const LEGACY_QUESTIONS = QUESTIONS.map((question, index) =>
 const STANDARD: Omit<RealBankExpectation, "warnings"> = {
   keys: KEYS,
   answersPerQuestion: 4,
-  stems: QUESTIONS.map((question) => question.stem.slice(0, 20)),
+  stems: QUESTIONS.map((question) => question.stem),
   answers: QUESTIONS.map((question) => question.answers),
 };
 
@@ -321,7 +321,7 @@ function legacyText(
     file,
     expected: {
       ...STANDARD,
-      stems: LEGACY_QUESTIONS.map((question) => question.stem.slice(0, 20)),
+      stems: LEGACY_QUESTIONS.map((question) => question.stem),
       warnings: [named],
     },
     make: () => encode(textBank({ header: LEGACY_HEADER, questions: LEGACY_QUESTIONS })),
@@ -618,7 +618,7 @@ const DOCX_FIXTURES: RealBankFixture[] = [
     file: "vntime-tcvn3.docx",
     expected: {
       ...STANDARD,
-      stems: LEGACY_QUESTIONS.map((question) => question.stem.slice(0, 20)),
+      stems: LEGACY_QUESTIONS.map((question) => question.stem),
       warnings: ["TCVN3"],
     },
     make: () => buildDocx(vnTimeBlocks(), { font: ".VnTime" }),
