@@ -652,39 +652,32 @@ export const REAL_BANK_FIXTURES: RealBankFixture[] = [...TEXT_FIXTURES, ...DOCX_
 /**
  * The benchmark's Word file (bench/own-preview.ts): `count` questions as a teacher's big bank
  * has them, keys underlined, a header table, every fourth question an equation, every fifth
- * with its answers in a 2×2 table, and `pictures` pictures spread over the questions.
+ * with its answers in a 2×2 table, and the pictures spread over the questions.
  */
-export function benchBankDocx(
-  count: number,
-  picture: Uint8Array,
-  pictures: number,
-): Promise<Buffer> {
+export function benchBankDocx(count: number, pictures: Uint8Array[]): Promise<Buffer> {
   const blocks: DocxBlockSpec[] = [...DOCX_TABLE_HEADER];
-  const every = Math.max(1, Math.floor(count / Math.max(pictures, 1)));
-  let placed = 0;
+  const every = Math.max(1, Math.floor(count / Math.max(pictures.length, 1)));
+  const underline = markKey({ underline: true });
   for (let index = 0; index < count; index += 1) {
     const question = QUESTIONS[index % QUESTIONS.length]!;
-    const underline = markKey({ underline: true });
     const answers = question.answers.map((text, at) =>
       underline(LETTERS[at]!, `${text} (${index + 1})`, at === question.key),
     );
     const stem: DocxRunSpec[] =
       index % 4 === 2
-        ? [` Tính giá trị của biểu thức `, { math: EXPRESSION }, ` với lần đo thứ ${index + 1}.`]
+        ? [" Tính giá trị của biểu thức ", { math: EXPRESSION }, ` ở lần thứ ${index + 1}.`]
         : [` ${question.stem} (lần ${index + 1})`];
     blocks.push({ runs: [bold(`Câu ${index + 1}:`), ...stem] });
-    if (index % every === 0 && placed < pictures) {
-      blocks.push({ runs: [{ picture }] });
-      placed += 1;
-    }
-    if (index % 5 === 4)
+    const picture = index % every === 0 ? pictures[index / every] : undefined;
+    if (picture) blocks.push({ runs: [{ picture }] });
+    if (index % 5 === 4) {
       blocks.push({
         rows: [
           [answers[0]!, answers[1]!],
           [answers[2]!, answers[3]!],
         ],
       });
-    else for (const runs of answers) blocks.push({ runs });
+    } else for (const runs of answers) blocks.push({ runs });
   }
   return buildDocx(blocks);
 }
