@@ -47,7 +47,7 @@ export interface DocxParagraphSpec {
 }
 
 /** A table: rows of cells, each cell one paragraph of runs. */
-export interface DocxTableSpec {
+interface DocxTableSpec {
   rows: DocxRunSpec[][][];
 }
 

@@ -14,7 +14,7 @@ import { asLegacyFontText, encodeTcvn3, encodeVni, encodeWindows1258 } from "./l
  * must give. `npx tsx scripts/make-real-bank-fixtures.ts` writes them to
  * tests/fixtures/real-banks/ with expected.json; content/real-banks.test.ts reads them back.
  */
-export interface BankQuestionSpec {
+interface BankQuestionSpec {
   stem: string;
   answers: [string, string, string, string];
   /** 0-based index of the key. */
@@ -22,7 +22,7 @@ export interface BankQuestionSpec {
   explanation: string;
 }
 
-export const QUESTIONS: BankQuestionSpec[] = [
+const QUESTIONS: BankQuestionSpec[] = [
   {
     stem: "Dãy núi nào cao nhất Việt Nam?",
     answers: ["Trường Sơn Bắc", "Hoàng Liên Sơn", "Con Voi", "Bạch Mã"],
@@ -73,7 +73,7 @@ export interface RealBankExpectation {
   errorAt?: string[];
 }
 
-export interface RealBankFixture {
+interface RealBankFixture {
   file: string;
   expected: RealBankExpectation;
   make: () => Uint8Array | Promise<Uint8Array>;
