@@ -23,10 +23,20 @@ function error(line: number, question: number | undefined, message: string) {
   };
 }
 
+function warning(line: number, question: number | undefined, message: string) {
+  return { ...error(line, question, message), severity: "warning" };
+}
+
 describe("parseViText", () => {
   it("reads a teacher's outline: chapters, SQL, answers side by side, several keys", () => {
     const { value, problems } = parseViText(fixture, FILE);
-    expect(problems).toEqual([]);
+    expect(problems).toEqual([
+      warning(
+        6,
+        1,
+        "Câu 1: dòng “Đáp án: A” khác với phương án C có dấu “*” trước chữ cái; dùng “Đáp án: A”",
+      ),
+    ]);
     expect(value.chapters).toEqual([
       { title: "Truy vấn SQL" },
       { title: "Thiết kế cơ sở dữ liệu" },
@@ -91,7 +101,13 @@ describe("parseViText", () => {
       "**Đáp án:** b",
     ].join("\r\n");
     const { value, problems } = parseViText(text, FILE);
-    expect(problems).toEqual([]);
+    expect(problems).toEqual([
+      warning(
+        1,
+        1,
+        "Câu 1: dòng “Đáp án: A” khác với phương án B có dấu “*” trước chữ cái; dùng “Đáp án: A”",
+      ),
+    ]);
     expect(value.questions).toEqual([
       {
         text: "Kết quả của truy vấn sau là gì?\nSELECT ten FROM lop WHERE ten = 'CNTT';",
@@ -113,11 +129,17 @@ describe("parseViText", () => {
     });
   });
 
-  it("takes keys only from “Đáp án”, never from a marked answer", () => {
+  it("takes the key from “Đáp án” over a marked answer, and warns that they disagree", () => {
     const text = "Câu 1: 1 + 1 = ?\nA. 1\n*B. 2\nC. 3\nĐáp án: C\n";
-    expect(parseViText(text, FILE).value.questions[0]?.answers).toEqual(
-      answers(["1", "2", "3"], [2]),
-    );
+    const { value, problems } = parseViText(text, FILE);
+    expect(value.questions[0]?.answers).toEqual(answers(["1", "2", "3"], [2]));
+    expect(problems).toEqual([
+      warning(
+        1,
+        1,
+        "Câu 1: dòng “Đáp án: C” khác với phương án B có dấu “*” trước chữ cái; dùng “Đáp án: C”",
+      ),
+    ]);
   });
 
   it("keeps a multi-line explanation until the next question, and text before the first question out", () => {
@@ -181,7 +203,11 @@ describe("parseViText", () => {
     expect(parseViText(text, FILE).problems).toEqual([
       error(1, undefined, "Phương án “A” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên"),
       error(2, undefined, "Dòng “Đáp án” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên"),
-      error(3, 1, "Câu hỏi thiếu dòng “Đáp án: …”"),
+      error(
+        3,
+        1,
+        "Câu 1 chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy thêm dòng “Đáp án: B” ngay dưới phương án B.",
+      ),
       error(6, 2, "Phương án C trùng với phương án A"),
       error(11, 2, "Đáp án “E” không có trong các phương án A–D"),
       error(12, 3, "Câu hỏi không có nội dung"),
