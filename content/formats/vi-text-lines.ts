@@ -283,7 +283,7 @@ function splitInline(
   for (let current = first; current.letter < "H";) {
     const next = String.fromCharCode(current.letter.charCodeAt(0) + 1);
     const letter = lower ? next.toLowerCase() : next;
-    const found = findBoundary(line, letter, punctuation, current.textStart);
+    const found = findBoundary(line, letter, punctuation, current.textStart, parts.length);
     if (!found) break;
     current.textEnd = found.before;
     current = {
@@ -300,14 +300,16 @@ function splitInline(
 
 /**
  * The next letter's "B." after a tab or two spaces, or after one space when written "B. " (not
- * "B)": "(A ∪ B) ∖ C" is one answer), followed by a space or ending the line ("D.7"), outside a
- * formula: "vitamin B.12 là…" and "$R_2(B, C)$" inside an answer are not boundaries.
+ * "B)": "(A ∪ B) ∖ C" is one answer), followed by a space, or ending the line, or after two
+ * answers already ("… C. 6 D.7"), outside a formula: "vitamin B.12 là…" and "$R_2(B, C)$" inside
+ * an answer are not boundaries.
  */
 function findBoundary(
   line: string,
   letter: string,
   punctuation: string,
   from: number,
+  partsBefore: number,
 ): { before: number; letterAt: number; textStart: number; flags: number } | null {
   const boundary = new RegExp(
     String.raw`\s(\*(?!\*))?(${BOLD})?${letter}([${punctuation}])(${BOLD})?`,
@@ -321,7 +323,7 @@ function findBoundary(
     const at = match.index;
     const strong = line[at] === "\t" || /\s/u.test(line[at - 1] ?? "");
     const inFormula = ((dollars[at] ?? 0) - (dollars[from] ?? 0)) % 2 === 1;
-    const spaced = endsOrSpaced(line, at + match[0].length, lastSpace);
+    const spaced = partsBefore >= 2 || endsOrSpaced(line, at + match[0].length, lastSpace);
     if (spaced && !inFormula && (strong || match[3] === ".")) break;
     match = boundary.exec(line);
   }

@@ -95,17 +95,29 @@ function questionCandidates(lines: readonly string[]): Map<number, QuestionStart
     const start = readKeyRow(line) ? null : readNumberedStart(line);
     if (start) numbered.push([index, start]);
   });
+  const successor = successors(numbered, lines.length);
   const chosen = new Map<number, QuestionStart>();
   let last: QuestionStart | null = null;
   numbered.forEach(([index, start], at) => {
     const inSequence = !last || (start.written === last.written + 1 && start.style === last.style);
-    const end = numbered[at + 1]?.[0] ?? lines.length;
-    if (inSequence && hasAnswerA(lines, index + 1, end)) {
+    if (inSequence && hasAnswerA(lines, index + 1, successor[at]!)) {
       chosen.set(index, start);
       last = start;
     }
   });
   return chosen;
+}
+
+/** For each numbered line, where the next question would start: the line numbered one more. */
+function successors(numbered: [number, QuestionStart][], end: number): number[] {
+  const result = new Array<number>(numbered.length);
+  const seen = new Map<string, number>();
+  for (let at = numbered.length - 1; at >= 0; at -= 1) {
+    const [index, start] = numbered[at]!;
+    result[at] = seen.get(`${start.written + 1}${start.style}`) ?? end;
+    seen.set(`${start.written}${start.style}`, index);
+  }
+  return result;
 }
 
 function hasAnswerA(lines: readonly string[], from: number, to: number): boolean {

@@ -236,3 +236,233 @@ describe("parseViText", () => {
     ]);
   });
 });
+
+/* ------------------------------------------------ the conventions of real banks (issue 25) */
+
+/** Four known questions, as the issue's corpus has them; keys B, C, D, A. */
+const KNOWN = [
+  { stem: "Thủ đô của Việt Nam là", answers: ["Huế", "Hà Nội", "Đà Nẵng", "Cần Thơ"], key: 1 },
+  { stem: "3 + 3 bằng bao nhiêu?", answers: ["4", "5", "6", "7"], key: 2 },
+  { stem: "Nguyên tố có kí hiệu O là", answers: ["Vàng", "Sắt", "Bạc", "Oxi"], key: 3 },
+  {
+    stem: "Sông nào chảy qua sáu nước?",
+    answers: ["Sông Mê Kông", "Sông Hồng", "Sông Đà", "Sông Mã"],
+    key: 0,
+  },
+];
+const LETTERS = ["A", "B", "C", "D"];
+
+interface Layout {
+  head?: (number: number) => string;
+  answers?: (texts: string[], key: number) => string[];
+  keyLine?: (letter: string) => string | null;
+  after?: string[];
+}
+
+/** The four questions written in one layout. */
+function written(layout: Layout): string {
+  const head = layout.head ?? ((number) => `Câu ${number}:`);
+  const answerLines =
+    layout.answers ?? ((texts) => texts.map((text, index) => `${LETTERS[index]}. ${text}`));
+  const keyLine = layout.keyLine ?? ((letter) => `Đáp án: ${letter}`);
+  const lines = KNOWN.flatMap((question, index) => {
+    const key = keyLine(LETTERS[question.key]!);
+    return [
+      `${head(index + 1)} ${question.stem}`,
+      ...answerLines(question.answers, question.key),
+      ...(key === null ? [] : [key]),
+      "",
+    ];
+  });
+  return [...lines, ...(layout.after ?? [])].join("\n");
+}
+
+const CLEAN = /[*\uE000-\uF8FF]|\(đúng\)/u;
+
+/** Four questions, four answers each, the right keys, no mark left in any text. */
+function expectKnown(text: string, problems: unknown[] = []) {
+  const result = parseViText(text, FILE);
+  expect(result.problems).toEqual(problems);
+  expect(result.value.questions).toHaveLength(4);
+  result.value.questions.forEach((question, index) => {
+    const known = KNOWN[index]!;
+    expect(question.text).toBe(known.stem);
+    expect(question.answers.map((answer) => answer.text)).toEqual(known.answers);
+    expect(question.answers.map((answer) => answer.key)).toEqual(
+      known.answers.map((_, at) => at === known.key),
+    );
+    for (const value of [question.text, ...question.answers.map((a) => a.text)]) {
+      expect(value).not.toMatch(CLEAN);
+    }
+  });
+  return result;
+}
+
+describe("question starts", () => {
+  const heads: [string, (n: number) => string][] = [
+    ["Câu 1.", (n) => `Câu ${n}.`],
+    ["Câu 1)", (n) => `Câu ${n})`],
+    ["Câu 1 -", (n) => `Câu ${n} -`],
+    ["Câu1:", (n) => `Câu${n}:`],
+    ["Câu hỏi 1:", (n) => `Câu hỏi ${n}:`],
+    ["Bài 1:", (n) => `Bài ${n}:`],
+    ["Question 1:", (n) => `Question ${n}:`],
+    ["1.", (n) => `${n}.`],
+    ["1)", (n) => `${n})`],
+    ["Câu 1 (NB):", (n) => `Câu ${n} (NB):`],
+    ["Câu 2 [TH]:", (n) => `Câu ${n} [TH]:`],
+    ["Câu 1 (VDC):", (n) => `Câu ${n} (VDC):`],
+    ["Câu 1 (0,5 điểm):", (n) => `Câu ${n} (0,5 điểm):`],
+    ["Câu 1: (VD)", (n) => `Câu ${n}: (VD)`],
+    ["**Câu 1:**", (n) => `**Câu ${n}:**`],
+  ];
+  for (const [name, head] of heads) {
+    it(`reads “${name}”`, () => {
+      expectKnown(written({ head }));
+    });
+  }
+
+  it("keeps “1.” inside a stem of a “Câu” document as text", () => {
+    const text =
+      "Câu 1: Cho các bước:\n1. Mở tệp\n2. Ghi\nBước đầu là gì?\nA. 1\nB. 2\nĐáp án: A\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions).toHaveLength(1);
+    expect(value.questions[0]?.text).toBe("Cho các bước:\n1. Mở tệp\n2. Ghi\nBước đầu là gì?");
+  });
+
+  it("keeps a stem's statements “1) 2)” of a document numbered “1.” as text", () => {
+    const text = [
+      "1. Cho các ý sau:",
+      "1) Nước sôi ở 100 °C",
+      "2) Băng tan ở 0 °C",
+      "Có bao nhiêu ý đúng?",
+      "A. 1",
+      "B. 2",
+      "Đáp án: B",
+      "2. Câu sau?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions.map((q) => q.text)).toEqual([
+      "Cho các ý sau:\n1) Nước sôi ở 100 °C\n2) Băng tan ở 0 °C\nCó bao nhiêu ý đúng?",
+      "Câu sau?",
+    ]);
+  });
+});
+
+describe("answer layouts", () => {
+  const layouts: [string, Layout["answers"]][] = [
+    ["A)", (texts) => texts.map((t, i) => `${LETTERS[i]}) ${t}`)],
+    ["A:", (texts) => texts.map((t, i) => `${LETTERS[i]}: ${t}`)],
+    ["a.", (texts) => texts.map((t, i) => `${LETTERS[i]!.toLowerCase()}. ${t}`)],
+    ["a)", (texts) => texts.map((t, i) => `${LETTERS[i]!.toLowerCase()}) ${t}`)],
+    [
+      "four on a line with tabs",
+      (texts) => [texts.map((t, i) => `${LETTERS[i]}. ${t}`).join("\t")],
+    ],
+    [
+      "two on a line with spaces",
+      (texts) => [`A. ${texts[0]}    B. ${texts[1]}`, `C. ${texts[2]}    D. ${texts[3]}`],
+    ],
+    [
+      "four on a line with single spaces",
+      (texts) => [texts.map((t, i) => `${LETTERS[i]}. ${t}`).join(" ")],
+    ],
+    [
+      "“D.7” with no space after the letter",
+      (texts) => [`A. ${texts[0]}`, `B. ${texts[1]}`, `C. ${texts[2]}`, `D.${texts[3]}`],
+    ],
+    [
+      "“A. 4 B. 5 C. 6 D.7” on one line",
+      (texts) => [`A. ${texts[0]} B. ${texts[1]} C. ${texts[2]} D.${texts[3]}`],
+    ],
+  ];
+  for (const [name, answers] of layouts) {
+    it(`reads ${name}`, () => {
+      expectKnown(written({ answers }));
+    });
+  }
+
+  it("does not split an answer at a letter inside a formula or a word", () => {
+    const text =
+      "Câu 1: Chọn?\nA. $(A \\cup B) \\setminus C$\tB. vitamin B.12 và C\nC. $R_2(B, C)$\nD. x\nĐáp án: A\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]?.answers.map((a) => a.text)).toEqual([
+      "$(A \\cup B) \\setminus C$",
+      "vitamin B.12 và C",
+      "$R_2(B, C)$",
+      "x",
+    ]);
+  });
+
+  it("reads a dialogue “A: … B: …” above the answers as the stem", () => {
+    const text =
+      "Câu 1: Chọn câu đáp lại:\nA: How are you?\nB: ...\nA. Fine, thanks\nB. Yes\nĐáp án: A\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]?.text).toBe("Chọn câu đáp lại:\nA: How are you?\nB: ...");
+    expect(value.questions[0]?.answers.map((a) => a.text)).toEqual(["Fine, thanks", "Yes"]);
+  });
+});
+
+describe("stems with statements a) b) c) above the answers A–D", () => {
+  it("reads the statements as text, not answers", () => {
+    const text = [
+      "Câu 1: Cho các phát biểu:",
+      "a) Nước sôi ở 100 °C.",
+      "b) Băng tan ở 0 °C.",
+      "c) Sắt nhẹ hơn nước.",
+      "Số phát biểu đúng là",
+      "A. 1",
+      "B. 2",
+      "C. 3",
+      "D. 0",
+      "Đáp án: B",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]?.text).toBe(
+      "Cho các phát biểu:\na) Nước sôi ở 100 °C.\nb) Băng tan ở 0 °C.\nc) Sắt nhẹ hơn nước.\nSố phát biểu đúng là",
+    );
+    expect(value.questions[0]?.answers).toEqual(answers(["1", "2", "3", "0"], [1]));
+  });
+});
+
+describe("key lines", () => {
+  const lines: [string, (letter: string) => string][] = [
+    ["Đáp án: B", (l) => `Đáp án: ${l}`],
+    ["Đáp án đúng là: B", (l) => `Đáp án đúng là: ${l}`],
+    ["ĐA: B", (l) => `ĐA: ${l}`],
+    ["Đáp án B", (l) => `Đáp án ${l}`],
+    ["Chọn B", (l) => `Chọn ${l}`],
+    ["Chọn đáp án B", (l) => `Chọn đáp án ${l}`],
+    ["Chọn B.", (l) => `Chọn ${l}.`],
+  ];
+  for (const [name, keyLine] of lines) {
+    it(`reads “${name}”`, () => {
+      expectKnown(written({ keyLine }));
+    });
+  }
+
+  it("reads “Đáp án: B hoặc C” as either one being right", () => {
+    const text = "Câu 1: Số chẵn nhỏ?\nA. 1\nB. 2\nC. 4\nD. 5\nĐáp án: B hoặc C\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]).toMatchObject({
+      anyKey: true,
+      answers: answers(["1", "2", "4", "5"], [1, 2]),
+    });
+  });
+
+  it("keeps “Chọn B vì …” inside an explanation as its text", () => {
+    const text = "Câu 1: Hỏi?\nA. x\nB. y\nĐáp án: B\nLời giải: Xét từng ý.\nChọn B.\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]?.explanation).toBe("Xét từng ý.\nChọn B.");
+  });
+});
