@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { BankQuestion } from "./types.ts";
-import { parseViText } from "./vi-text.ts";
+import { MARK, markRun } from "./key-marks.ts";
+import { parseViText, writeKeysIntoText } from "./vi-text.ts";
 
 const FILE = "de-cuong-csdl.txt";
 const fixture = readFileSync(
@@ -464,5 +465,152 @@ describe("key lines", () => {
     const { value, problems } = parseViText(text, FILE);
     expect(problems).toEqual([]);
     expect(value.questions[0]?.explanation).toBe("Xét từng ý.\nChọn B.");
+  });
+});
+
+/** Answers with the key's letter (or whole answer) carrying Word's marks, others `others`. */
+function marked(flags: number, whole = false, others = 0): Layout["answers"] {
+  return (texts, key) =>
+    texts.map((text, index) => {
+      const mark = index === key ? flags : others;
+      return whole
+        ? markRun(`${LETTERS[index]}. ${text}`, mark)
+        : `${markRun(`${LETTERS[index]}.`, mark)} ${text}`;
+    });
+}
+
+describe("keys marked on the answers", () => {
+  const noKeyLine = { keyLine: () => null };
+  it("reads “*B. …”", () => {
+    expectKnown(
+      written({
+        ...noKeyLine,
+        answers: (texts, key) => texts.map((t, i) => `${i === key ? "*" : ""}${LETTERS[i]}. ${t}`),
+      }),
+    );
+  });
+
+  it("reads “B. … (đúng)”", () => {
+    expectKnown(
+      written({
+        ...noKeyLine,
+        answers: (texts, key) =>
+          texts.map((t, i) => `${LETTERS[i]}. ${t}${i === key ? " (đúng)" : ""}`),
+      }),
+    );
+  });
+
+  const words: [string, number][] = [
+    ["underlined", MARK.underline],
+    ["in colour", MARK.colour],
+    ["bold", MARK.bold],
+    ["highlighted", MARK.highlight],
+    ["underlined and red", MARK.underline | MARK.colour],
+  ];
+  for (const [name, flags] of words) {
+    it(`reads a key whose letter is ${name} in Word`, () => {
+      expectKnown(written({ ...noKeyLine, answers: marked(flags) }));
+    });
+    it(`reads a key ${name} whole in Word`, () => {
+      expectKnown(written({ ...noKeyLine, answers: marked(flags, true) }));
+    });
+  }
+
+  it("does not take bold for a key when every letter is bold: the underline is the key", () => {
+    const answers: Layout["answers"] = (texts, key) =>
+      texts.map((text, index) =>
+        markRun(`${LETTERS[index]}.`, MARK.bold | (index === key ? MARK.underline : 0)).concat(
+          ` ${text}`,
+        ),
+      );
+    expectKnown(written({ ...noKeyLine, answers }));
+  });
+
+  it("reads a bold key inside a 2×2 answer table (cells as tabs)", () => {
+    const answers: Layout["answers"] = (texts, key) => {
+      const cell = (index: number) =>
+        markRun(`${LETTERS[index]}. ${texts[index]}`, index === key ? MARK.bold : 0);
+      return [`${cell(0)}\t${cell(1)}`, `${cell(2)}\t${cell(3)}`];
+    };
+    expectKnown(written({ ...noKeyLine, answers }));
+  });
+
+  it("warns where a mark and the key line disagree, naming both, and keeps the line", () => {
+    const text = written({
+      answers: (texts, key) =>
+        texts.map(
+          (t, i) => `${markRun(`${LETTERS[i]}.`, i === (key + 1) % 4 ? MARK.underline : 0)} ${t}`,
+        ),
+      keyLine: (letter) => (letter === "B" ? "Đáp án: B" : `Đáp án: ${letter}`),
+    });
+    // Every question's underline is on the answer after its key.
+    const { problems } = parseViText(text, FILE);
+    expect(problems.map((p) => p.message)).toEqual([
+      "Câu 1: dòng “Đáp án: B” khác với phương án C được gạch chân; dùng “Đáp án: B”",
+      "Câu 2: dòng “Đáp án: C” khác với phương án D được gạch chân; dùng “Đáp án: C”",
+      "Câu 3: dòng “Đáp án: D” khác với phương án A được gạch chân; dùng “Đáp án: D”",
+      "Câu 4: dòng “Đáp án: A” khác với phương án B được gạch chân; dùng “Đáp án: A”",
+    ]);
+    expect(problems.every((p) => p.severity === "warning")).toBe(true);
+    expectKnown(text, problems);
+  });
+
+  it("says which mark the other questions use when one question has none", () => {
+    const text = written({ keyLine: () => null, answers: marked(MARK.underline) }).replace(
+      `${markRun("C.", MARK.underline)} 6`,
+      "C. 6",
+    );
+    const { problems } = parseViText(text, FILE);
+    expect(problems).toEqual([
+      error(
+        7,
+        2,
+        "Câu 2 chưa có đáp án: các câu khác đánh dấu đáp án bằng cách gạch chân, câu này không có phương án nào được gạch chân. Hãy gạch chân phương án đúng, hoặc thêm dòng “Đáp án: B” ngay dưới phương án D.",
+      ),
+    ]);
+  });
+
+  it("advises uploading the Word file once when a pasted text has no key at all", () => {
+    const text = written({ keyLine: () => null });
+    const { problems } = parseViText(text, FILE);
+    expect(problems[0]).toEqual(
+      warning(
+        1,
+        undefined,
+        "Nếu trong Word đáp án được gạch chân, tô màu hay in đậm, hãy tải lên chính tệp .docx: khi sao chép chữ, định dạng bị mất.",
+      ),
+    );
+    expect(problems.slice(1).map((p) => p.message)).toEqual(
+      [1, 2, 3, 4].map(
+        (n) =>
+          `Câu ${n} chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy thêm dòng “Đáp án: B” ngay dưới phương án D.`,
+      ),
+    );
+  });
+});
+
+describe("writeKeysIntoText: the Word file's text as the student edits it", () => {
+  it("removes every mark and writes the keys marks gave as “Đáp án” lines, problems at the new lines", () => {
+    const marks = written({ keyLine: () => null, answers: marked(MARK.underline) });
+    const withProblem = marks.replace("3 + 3 bằng bao nhiêu?", "3 + 3 bằng bao nhiêu?\n*A. 4");
+    const { text, problems } = writeKeysIntoText(marks, FILE);
+    expect(text).not.toMatch(/[\uE000-\uF8FF]/u);
+    expect(text.split("\n").slice(0, 7)).toEqual([
+      "Câu 1: Thủ đô của Việt Nam là",
+      "A. Huế",
+      "B. Hà Nội",
+      "C. Đà Nẵng",
+      "D. Cần Thơ",
+      "Đáp án: B",
+      "",
+    ]);
+    expect(problems).toEqual([]);
+    expectKnown(text);
+    const second = writeKeysIntoText(withProblem, FILE);
+    // A stray "*A. 4" opens question 2's answers early: the "A. 4" after it is out of order, one
+    // line further down in the returned text than in the marked one (question 1's key line).
+    const order = second.problems.find((p) => p.message.includes("không đúng thứ tự"));
+    expect(order?.line).toBe(10);
+    expect(second.text.split("\n")[9]).toBe("A. 4");
   });
 });

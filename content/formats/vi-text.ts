@@ -111,7 +111,7 @@ export function writeKeysIntoText(
   markedText: string,
   file: string,
 ): { text: string; problems: Problem[] } {
-  const { result, cleanLines, keyLines } = parseMarked(markedText, file);
+  const { result, cleanLines, keyLines } = parseMarked(markedText, file, true);
   const inserted = new Map(keyLines.map((key) => [key.after, key.letters]));
   const out: string[] = [];
   cleanLines.forEach((line, index) => {
@@ -127,7 +127,8 @@ export function writeKeysIntoText(
   return { text: out.join("\n"), problems };
 }
 
-function parseMarked(text: string, file: string): MarkedParse {
+/** `fromWord`: the text came from the Word reader, so no advice to upload the Word file. */
+function parseMarked(text: string, file: string, fromWord = false): MarkedParse {
   const raw = cleanWordArtefacts(prepareText(text)).split("\n");
   const lines = raw.map(toSourceLine);
   const state: ViState = {
@@ -145,9 +146,11 @@ function parseMarked(text: string, file: string): MarkedParse {
   finishDraft(state);
   const tail = readTail(lines.map((line) => line.text).slice(tailAt), tailAt);
   const keyLines = finishQuestions(state, tail);
-  if (!state.drafts.some((draft) => draft.found) && !text.includes(MARK_OPEN)) {
+  if (!fromWord && !state.drafts.some((draft) => draft.found) && !text.includes(MARK_OPEN)) {
     if (state.drafts.some((draft) => draft.answers.length > 0)) {
+      // First, above the questions' own "no key" errors it explains.
       reportWarning(state.log, 1, COPIED_TEXT_ADVICE);
+      state.log.problems.unshift(state.log.problems.pop()!);
     }
   }
   return { result: finishParse(state.parsed, state.log), cleanLines: state.cleanLines, keyLines };
