@@ -96,11 +96,13 @@ function questionCandidates(lines: readonly string[]): Map<number, QuestionStart
     if (start) numbered.push([index, start]);
   });
   const successor = successors(numbered, lines.length);
+  const answersBefore = answerCounts(lines);
   const chosen = new Map<number, QuestionStart>();
   let last: QuestionStart | null = null;
   numbered.forEach(([index, start], at) => {
     const inSequence = !last || (start.written === last.written + 1 && start.style === last.style);
-    if (inSequence && hasAnswerA(lines, index + 1, successor[at]!)) {
+    const end = successor[at]!;
+    if (inSequence && answersBefore[end]! > answersBefore[index + 1]!) {
       chosen.set(index, start);
       last = start;
     }
@@ -120,11 +122,14 @@ function successors(numbered: [number, QuestionStart][], end: number): number[] 
   return result;
 }
 
-function hasAnswerA(lines: readonly string[], from: number, to: number): boolean {
-  for (let at = from; at < to; at += 1) {
-    if (/^(?:\*\s*)?(?:(?:\*\*|__)\s*)?[Aa][.):]/u.test(lines[at]!)) return true;
-  }
-  return false;
+/** How many lines open an answer "A." before each line. */
+function answerCounts(lines: readonly string[]): number[] {
+  const counts = [0];
+  lines.forEach((line, index) => {
+    const opens = /^(?:\*\s*)?(?:(?:\*\*|__)\s*)?[Aa][.):]/u.test(line);
+    counts.push(counts[index]! + (opens ? 1 : 0));
+  });
+  return counts;
 }
 
 /**

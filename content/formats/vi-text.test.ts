@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
 import { describe, expect, it } from "vitest";
 import type { BankQuestion } from "./types.ts";
 import { MARK, markRun } from "./key-marks.ts";
@@ -613,4 +614,172 @@ describe("writeKeysIntoText: the Word file's text as the student edits it", () =
     expect(order?.line).toBe(10);
     expect(second.text.split("\n")[9]).toBe("A. 4");
   });
+});
+
+describe("key tables and solutions after the questions", () => {
+  const noKeyLine = { keyLine: () => null };
+  const tables: [string, string[]][] = [
+    ["“1.A 2.C” after HẾT", ["--- HẾT ---", "", "1.B 2.C 3.D 4.A"]],
+    ["“1-A, 2-C” under ĐÁP ÁN", ["ĐÁP ÁN", "1-B, 2-C, 3-D, 4-A"]],
+    ["compact “1A 2C” under BẢNG ĐÁP ÁN", ["BẢNG ĐÁP ÁN", "1B 2C 3D 4A"]],
+    ["“1. B” rows under Đáp án tham khảo", ["Đáp án tham khảo", "1. B", "2. C", "3. D", "4. A"]],
+    ["rows of a Word table (cells as tabs)", ["HẾT", "1\tB\t2\tC", "3\tD\t4\tA"]],
+    ["a Word table of numbers above letters", ["HẾT", "Câu\t1\t2\t3\t4", "Đáp án\tB\tC\tD\tA"]],
+    ["one “Câu 1: B” line per question", ["HẾT", "Câu 1: B", "Câu 2: C", "Câu 3: D", "Câu 4: A"]],
+    ["“Câu 1: B” lines with no heading", ["Câu 1: B", "Câu 2: C", "Câu 3: D", "Câu 4: A"]],
+    ["a table with no heading", ["1.B 2.C 3.D 4.A"]],
+  ];
+  for (const [name, after] of tables) {
+    it(`reads ${name}`, () => {
+      expectKnown(written({ ...noKeyLine, after }));
+    });
+  }
+
+  it("takes the solutions “Câu 1: Chọn A. …” as explanations, and their keys", () => {
+    const after = [
+      "----- HẾT -----",
+      "HƯỚNG DẪN GIẢI",
+      "Câu 1: Chọn B. Hà Nội là thủ đô.",
+      "Câu 2. Chọn C.",
+      "3 + 3 = 6.",
+      "Câu 3: Chọn đáp án D. Oxi có kí hiệu O.",
+      "Câu 4: Chọn A.",
+    ];
+    const { value } = expectKnown(written({ ...noKeyLine, after }));
+    expect(value.questions.map((q) => q.explanation)).toEqual([
+      "Chọn B. Hà Nội là thủ đô.",
+      "Chọn C.\n3 + 3 = 6.",
+      "Chọn đáp án D. Oxi có kí hiệu O.",
+      "Chọn A.",
+    ]);
+  });
+
+  it("reads a table, then the solutions under LỜI GIẢI", () => {
+    const after = ["BẢNG ĐÁP ÁN", "1.B 2.C 3.D 4.A", "", "LỜI GIẢI", "Câu 1: Vì Hà Nội là thủ đô."];
+    const { value } = expectKnown(written({ ...noKeyLine, after }));
+    expect(value.questions[0]?.explanation).toBe("Vì Hà Nội là thủ đô.");
+  });
+
+  it("warns where the table and a key line or a solution disagree", () => {
+    const text = written({
+      keyLine: (letter) => (letter === "B" ? "Đáp án: B" : null),
+      after: ["HẾT", "1.A 2.C 3.D 4.A", "LỜI GIẢI", "Câu 2: Chọn D."],
+    });
+    const { problems } = parseViText(text, FILE);
+    expect(problems).toEqual([
+      warning(
+        1,
+        1,
+        "Câu 1: dòng “Đáp án: B” khác với bảng đáp án ghi “A” (dòng 27); dùng “Đáp án: B”",
+      ),
+      warning(
+        8,
+        2,
+        "Câu 2: bảng đáp án ghi “C” (dòng 27) khác với lời giải “Chọn D” (dòng 29); dùng “C” của bảng đáp án",
+      ),
+    ]);
+  });
+
+  it("reports a number the table has and the document does not, and a question it misses", () => {
+    const text = written({ ...noKeyLine, after: ["HẾT", "1.B 2.C 3.D 5.A"] });
+    const { problems } = parseViText(text, FILE);
+    expect(problems).toEqual([
+      error(
+        19,
+        4,
+        "Câu 4 chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy thêm dòng “Đáp án: B” ngay dưới phương án D.",
+      ),
+      error(26, undefined, "Bảng đáp án ghi câu 5 nhưng đề không có câu 5"),
+    ]);
+  });
+
+  it("does not take a stem's matching pairs “1-a, 2-b” for a key table", () => {
+    const text = [
+      "Câu 1: Nối cột:",
+      "1-A, 2-B",
+      "Cách nối nào đúng?",
+      "A. Có",
+      "B. Không",
+      "Đáp án: A",
+      "Câu 2: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: B",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions.map((q) => q.text)).toEqual([
+      "Nối cột:\n1-A, 2-B\nCách nối nào đúng?",
+      "Hỏi?",
+    ]);
+  });
+});
+
+describe("section headings", () => {
+  it("never appends “PHẦN II. ĐỊA LÍ” to an explanation: it is a chapter", () => {
+    const text = [
+      "PHẦN I. LỊCH SỬ",
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "Giải thích: Vì thế.",
+      "PHẦN II. ĐỊA LÍ",
+      "Câu 2: Hỏi tiếp?",
+      "A. x",
+      "B. y",
+      "Đáp án: B",
+      "Phần 3:",
+      "Câu 3: Hỏi nữa?",
+      "A. x",
+      "B. y",
+      "Phần mềm nào?",
+      "Đáp án: B",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([
+      { title: "LỊCH SỬ" },
+      { title: "ĐỊA LÍ" },
+      { title: "Phần 3" },
+    ]);
+    expect(value.questions.map((q) => [q.chapter, q.explanation])).toEqual([
+      [0, "Vì thế."],
+      [1, undefined],
+      [2, undefined],
+    ]);
+    expect(value.questions[2]?.answers[1]?.text).toBe("y\nPhần mềm nào?");
+  });
+});
+
+describe("long hostile lines are read in linear time", () => {
+  const n = 200_000;
+  const spaces = " ".repeat(n);
+  const digits = "1".repeat(n);
+  const cases: [string, string][] = [
+    ["a key row of spaces", `Câu 1: x\nA. y\nB. z\nHẾT\n1${spaces}A${spaces}x`],
+    ["digits then spaces", `Câu 1: x\nA. y\nHẾT\n${digits}${spaces}x`],
+    ["pairs without end", `Câu 1: x\nA. y\nHẾT\n${"1A ".repeat(n / 3)}x`],
+    ["an answer with many “B.” that are not boundaries", `Câu 1: x\nA. ${"xB.y ".repeat(n / 5)}`],
+    ["an answer with many single-spaced letters", `Câu 1: x\nA. ${" B)".repeat(n / 3)}x`],
+    ["dollars and letters", `Câu 1: x\nA. ${"$ B. ".repeat(n / 5)}`],
+    ["“Câu hỏi” and spaces", `Câu hỏi${spaces}1${spaces}x\n`],
+    ["“Câu 1” and many tags", `Câu 1 ${"(NB)".repeat(n / 4)}x\n`],
+    ["“Đáp án” without colon and spaces", `Câu 1: x\nA. y\nĐáp án ${"B".repeat(1)}${spaces}x\n`],
+    ["“Chọn” and letters and spaces", `Câu 1: x\nA. y\nChọn ${"A , ".repeat(n / 4)}x\n`],
+    ["a decorated HẾT", `Câu 1: x\nA. y\n${"-".repeat(n)}HẾT${"-".repeat(n)}x\n`],
+    ["10,000 numbered lines", `${"1. x\n".repeat(n / 20)}`],
+    ["a star and spaces", `Câu 1: x\n*${spaces}A.${spaces}x\n`],
+    ["“(đúng” unclosed", `Câu 1: x\nA. ${"(đúng ".repeat(n / 6)}\n`],
+    ["a heading and spaces", `Câu 1: x\nA. y\nĐÁP ÁN${spaces}x\nLỜI GIẢI${spaces}:x\n`],
+    ["PHẦN and spaces", `PHẦN${spaces}I${spaces}x\n`],
+  ];
+  for (const [name, text] of cases) {
+    it(name, () => {
+      const started = performance.now();
+      parseViText(text, FILE);
+      writeKeysIntoText(text, FILE);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    });
+  }
 });

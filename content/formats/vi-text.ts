@@ -120,11 +120,23 @@ export function writeKeysIntoText(
     if (letters) out.push(`Đáp án: ${letters.join(", ")}`);
   });
   const afters = keyLines.map((key) => key.after).sort((a, b) => a - b);
-  const shift = (line: number) => line + afters.filter((after) => after < line).length;
+  const shift = (line: number) => line + countBelow(afters, line);
   const problems = result.problems.map((problem) =>
     problem.line === undefined ? problem : { ...problem, line: shift(problem.line) },
   );
   return { text: out.join("\n"), problems };
+}
+
+/** How many of the sorted `values` are below `limit`. */
+function countBelow(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]! < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** `fromWord`: the text came from the Word reader, so no advice to upload the Word file. */
