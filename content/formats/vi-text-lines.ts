@@ -15,7 +15,7 @@ const CHAPTER = new RegExp(String.raw`^(?:#+|${BOLD})?\s*(chương|phần)\s+([\
 /** "(NB)", "[TH]", "(0,5 điểm)": a level or a score after the number, up to three of them. */
 const TAGS = String.raw`(?:[([][^)\]\n]{0,40}[)\]]\s*){0,3}`;
 const QUESTION = new RegExp(
-  String.raw`^${BOLD_SPACES}(?:câu\s*hỏi|câu|bài|question)\s*(\d{1,4})\s*${TAGS}${BOLD_SPACES}[:.)\-–—]`,
+  String.raw`^${BOLD_SPACES}(câu\s*hỏi|câu|bài|question)\s*(\d{1,4})\s*${TAGS}${BOLD_SPACES}[:.)\-–—]`,
   "iu",
 );
 const NUMBERED = new RegExp(String.raw`^${BOLD_SPACES}(\d{1,3})([.)])${BOLD}?(?=\s)`, "u");
@@ -103,7 +103,7 @@ export function readChapter(line: string): { title: string; fallback: string } |
 export interface QuestionStart {
   written: number;
   rest: string;
-  /** "." or ")" of a "1." start; "câu" for "Câu 1:", "Bài 1:", "Question 1:". */
+  /** "." or ")" of a "1." start; "bài" for "Bài 1:"; "câu" for "Câu 1:", "Question 1:". */
   style: string;
 }
 
@@ -112,7 +112,8 @@ export function readQuestionStart(line: string): QuestionStart | null {
   const head = QUESTION.exec(line);
   const rest = head && restOfLine(line.slice(head[0].length));
   if (!head || rest == null) return null;
-  return { written: Number(head[1]), rest: withoutLevel(rest), style: "câu" };
+  const style = head[1]?.toLowerCase() === "bài" ? "bài" : "câu";
+  return { written: Number(head[2]), rest: withoutLevel(rest), style };
 }
 
 /** "1. …" or "1) …": a question only where the document numbers its questions so. */

@@ -22,11 +22,13 @@ export interface Structure {
   tailAt: number;
   /** The line after a question's last one (the next start, or the tail). */
   blockEnd(index: number): number;
+  /** "Bài 1: Mở đầu" in a document of "Câu n" questions: a lesson, read as a chapter. */
+  lessons: Map<number, string>;
 }
 
 /** `lines`: each line without marks, trimmed. */
 export function findStructure(lines: readonly string[]): Structure {
-  const candidates = questionCandidates(lines);
+  const { candidates, lessons } = questionCandidates(lines);
   const nextQuestion = nextQuestions(lines, candidates);
   const starts = new Map<number, QuestionStart>();
   let tailAt = lines.length;
@@ -42,7 +44,7 @@ export function findStructure(lines: readonly string[]): Structure {
   }
   const order = [...starts.keys()];
   const next = new Map(order.map((index, at) => [index, order[at + 1] ?? tailAt]));
-  return { starts, tailAt, blockEnd: (index) => next.get(index) ?? tailAt };
+  return { starts, tailAt, blockEnd: (index) => next.get(index) ?? tailAt, lessons };
 }
 
 function startsTail(
@@ -72,7 +74,7 @@ function opensTail(
   let next = index + 1;
   while (next < lines.length && lines[next] === "") next += 1;
   const line = lines[next];
-  if (line === undefined) return heading === "keys";
+  if (line === undefined) return false;
   const start = readQuestionStart(unwrapBold(line)) ?? readNumberedStart(unwrapBold(line));
   if (start && start.written <= count) return true;
   return heading === "keys" && (readKeyRow(line) !== null || readNumbersRow(line) !== null);
@@ -83,13 +85,28 @@ function opensTail(
  * otherwise "1." / "1)" lines numbered in sequence, written alike, each followed by an answer "A"
  * before the next such line: a stem's statements "1) … 2) …" are text.
  */
-function questionCandidates(lines: readonly string[]): Map<number, QuestionStart> {
+function questionCandidates(lines: readonly string[]): {
+  candidates: Map<number, QuestionStart>;
+  lessons: Map<number, string>;
+} {
   const cau = new Map<number, QuestionStart>();
   lines.forEach((line, index) => {
     const start = readQuestionStart(unwrapBold(line));
     if (start && bareKey(start.rest) === null) cau.set(index, start);
   });
-  if (cau.size > 0) return cau;
+  const lessons = new Map<number, string>();
+  if ([...cau.values()].some((start) => start.style === "câu")) {
+    for (const [index, start] of cau) {
+      if (start.style !== "bài") continue;
+      cau.delete(index);
+      lessons.set(index, unwrapBold(start.rest.trim()) || `Bài ${start.written}`);
+    }
+  }
+  if (cau.size > 0) return { candidates: cau, lessons };
+  return { candidates: numberedCandidates(lines), lessons };
+}
+
+function numberedCandidates(lines: readonly string[]): Map<number, QuestionStart> {
   const numbered: [number, QuestionStart][] = [];
   lines.forEach((line, index) => {
     const start = readKeyRow(line) ? null : readNumberedStart(line);

@@ -333,6 +333,15 @@ describe("question starts", () => {
     expect(value.questions[0]?.text).toBe("Cho các bước:\n1. Mở tệp\n2. Ghi\nBước đầu là gì?");
   });
 
+  it("reads “Bài 1: Mở đầu” in a document of “Câu n” questions as a lesson (a chapter)", () => {
+    const text =
+      "Bài 1: Mở đầu\nCâu 1: Hỏi?\nA. x\nB. y\nĐáp án: A\nBài 2. Tiếp\nCâu 2: Hỏi?\nA. x\nB. y\nĐáp án: B\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "Mở đầu" }, { title: "Tiếp" }]);
+    expect(value.questions.map((q) => q.chapter)).toEqual([0, 1]);
+  });
+
   it("keeps a stem's statements “1) 2)” of a document numbered “1.” as text", () => {
     const text = [
       "1. Cho các ý sau:",

@@ -198,6 +198,8 @@ function readLine(state: ViState, index: number): void {
   const marker = unwrapBold(line);
   const chapter = readChapter(marker);
   if (chapter) return startChapter(state, chapter.title || chapter.fallback);
+  const lesson = state.structure.lessons.get(index);
+  if (lesson !== undefined) return startChapter(state, lesson);
   const start = state.structure.starts.get(index);
   if (start) return startQuestion(state, start, index);
   if (state.draft?.section !== "explanation" || !/^chọn\s/iu.test(marker)) {
