@@ -48,7 +48,8 @@ const KEY_HEADING =
 const SOLUTION_HEADING =
   /^(?:[IVX]{1,4}[.)]\s*)?(?:lời\s+giải|hướng\s+dẫn\s+giải|hướng\s+dẫn\s+chấm|giải\s+chi\s+tiết)(?:\s+chi\s+tiết)?[\s:.*_]*$/iu;
 const KEY_PAIR = /(?<!\d)(\d{1,3})[^\S\n]*(?:[.\-:)–][^\S\n]*)?([A-H])(?![\p{L}\d])/giu;
-const ROW_SEPARATORS = /^[\s,;|]*$/u;
+/** What may stand between the pairs: separators, and "Câu" before each number of a table. */
+const ROW_SEPARATORS = /^(?:[\s,;|]|câu)*$/iu;
 const NUMBERS_LABEL = /^(?:câu\s+hỏi|câu|stt|số\s+câu)\s*[:.]?(?=\s|$)/iu;
 const LETTERS_LABEL = /^(?:đáp\s+án|đa|chọn)\s*[:.]?(?=\s|$)/iu;
 const SOLUTION_KEY =

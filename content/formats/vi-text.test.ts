@@ -600,6 +600,51 @@ describe("keys marked on the answers", () => {
 });
 
 describe("writeKeysIntoText: the Word file's text as the student edits it", () => {
+  it("removes stars and “(đúng)” too, and leaves questions keyed by a line or a table as they are", () => {
+    const colourB = markRun("B. y", MARK.colour);
+    const text = [
+      "Câu 1: Hỏi?",
+      "*A. x",
+      "B. y (đúng)",
+      "Đáp án: A",
+      "Câu 2: Hỏi 2?",
+      `A. x\t${colourB}`,
+      "Câu 3: Hỏi 3?",
+      `A. x\t${colourB}`,
+      "HẾT",
+      "Câu\t1\t3",
+      "ĐA\tA\tB",
+    ].join("\n");
+    const result = writeKeysIntoText(text, FILE);
+    expect(result.text.split("\n")).toEqual([
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "Câu 2: Hỏi 2?",
+      "A. x\tB. y",
+      "Đáp án: B",
+      "Câu 3: Hỏi 3?",
+      "A. x\tB. y",
+      "HẾT",
+      "Câu\t1\t3",
+      "ĐA\tA\tB",
+    ]);
+    expect(result.problems).toEqual([
+      warning(
+        1,
+        1,
+        "Câu 1: dòng “Đáp án: A” khác với phương án B có ghi “(đúng)”; dùng “Đáp án: A”",
+      ),
+    ]);
+    const back = parseViText(result.text, FILE);
+    expect(back.value.questions.map((q) => q.answers.map((a) => a.key))).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
+  });
+
   it("removes every mark and writes the keys marks gave as “Đáp án” lines, problems at the new lines", () => {
     const marks = written({ keyLine: () => null, answers: marked(MARK.underline) });
     const withProblem = marks.replace("3 + 3 bằng bao nhiêu?", "3 + 3 bằng bao nhiêu?\n*A. 4");
