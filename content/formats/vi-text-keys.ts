@@ -41,7 +41,7 @@ const MARK_PHRASES: Record<MarkName, { marked: string; by: string; fix: string }
   },
 };
 
-export interface KeyedAnswer {
+interface KeyedAnswer {
   flags: number;
 }
 
@@ -93,7 +93,7 @@ function markSource(draft: KeyDraft, mark: MarkName): Source | null {
   return singles ? { kind: "mark", letters, mark } : null;
 }
 
-export interface KeyOutcome {
+interface KeyOutcome {
   /** The letters came from a mark: the Word path writes them as a key line. */
   fromMark: string[] | null;
   found: boolean;

@@ -62,7 +62,7 @@ const ANSWER_HEAD = new RegExp(
 const CORRECT_NOTE = /[([]\s*đúng\s*[)\]]$/iu;
 
 /** The line after its marker: its leading spaces and bold gone; null if it holds a line break. */
-export function restOfLine(rest: string): string | null {
+function restOfLine(rest: string): string | null {
   if (/[\n\r\u2028\u2029]/u.test(rest)) return null;
   const text = rest.trimStart();
   return text.startsWith("**") || text.startsWith("__") ? text.slice(2).trimStart() : text;
@@ -181,7 +181,7 @@ export function readTailHeading(line: string): "keys" | "solutions" | null {
   return SOLUTION_HEADING.test(text) ? "solutions" : null;
 }
 
-export interface KeyEntry {
+interface KeyEntry {
   number: number;
   letters: string;
 }
@@ -240,7 +240,7 @@ export interface AnswerPart {
   note?: { start: number; end: number };
 }
 
-export interface AnswerOptions {
+interface AnswerOptions {
   lowerCase: boolean;
   /** "A: x" is an answer only in a question whose answers are not written "A." or "A)". */
   colon: boolean;

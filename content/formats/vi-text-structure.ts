@@ -24,11 +24,13 @@ export interface Structure {
   blockEnd(index: number): number;
   /** "Bài 1: Mở đầu" in a document of "Câu n" questions: a lesson, read as a chapter. */
   lessons: Map<number, string>;
+  /** The questions are numbered "1." (no "Câu n"): so are the solutions. */
+  numbered: boolean;
 }
 
 /** `lines`: each line without marks, trimmed. */
 export function findStructure(lines: readonly string[]): Structure {
-  const { candidates, lessons } = questionCandidates(lines);
+  const { candidates, lessons, numbered } = questionCandidates(lines);
   const nextQuestion = nextQuestions(lines, candidates);
   const starts = new Map<number, QuestionStart>();
   let tailAt = lines.length;
@@ -44,7 +46,8 @@ export function findStructure(lines: readonly string[]): Structure {
   }
   const order = [...starts.keys()];
   const next = new Map(order.map((index, at) => [index, order[at + 1] ?? tailAt]));
-  return { starts, tailAt, blockEnd: (index) => next.get(index) ?? tailAt, lessons };
+  const blockEnd = (index: number) => next.get(index) ?? tailAt;
+  return { starts, tailAt, blockEnd, lessons, numbered };
 }
 
 function startsTail(
@@ -88,6 +91,7 @@ function opensTail(
 function questionCandidates(lines: readonly string[]): {
   candidates: Map<number, QuestionStart>;
   lessons: Map<number, string>;
+  numbered: boolean;
 } {
   const cau = new Map<number, QuestionStart>();
   lines.forEach((line, index) => {
@@ -102,8 +106,8 @@ function questionCandidates(lines: readonly string[]): {
       lessons.set(index, unwrapBold(start.rest.trim()) || `Bài ${start.written}`);
     }
   }
-  if (cau.size > 0) return { candidates: cau, lessons };
-  return { candidates: numberedCandidates(lines), lessons };
+  if (cau.size > 0) return { candidates: cau, lessons, numbered: false };
+  return { candidates: numberedCandidates(lines), lessons, numbered: true };
 }
 
 function numberedCandidates(lines: readonly string[]): Map<number, QuestionStart> {

@@ -24,14 +24,25 @@ export interface Tail {
 }
 
 interface TailState extends Tail {
+  numbered: boolean;
   mode: "keys" | "solutions";
   numbers: { values: number[]; line: number } | null;
   current: Tail["solutions"][number] | null;
 }
 
-/** `lines`: the tail's lines without marks, trimmed; `firstIndex`: the 0-based index of the first. */
-export function readTail(lines: readonly string[], firstIndex: number): Tail {
-  const state: TailState = { keys: [], solutions: [], mode: "keys", numbers: null, current: null };
+/**
+ * `lines`: the tail's lines without marks, trimmed; `firstIndex`: the 0-based index of the first;
+ * `numbered`: solutions start "1." as the questions did (else "1. Ta có…" is a solution's step).
+ */
+export function readTail(lines: readonly string[], firstIndex: number, numbered: boolean): Tail {
+  const state: TailState = {
+    keys: [],
+    solutions: [],
+    numbered,
+    mode: "keys",
+    numbers: null,
+    current: null,
+  };
   lines.forEach((line, at) => readTailLine(state, line, firstIndex + at + 1));
   return { keys: state.keys, solutions: state.solutions };
 }
@@ -49,7 +60,8 @@ function readTailLine(state: TailState, line: string, lineNumber: number): void 
     return;
   }
   if (state.mode === "keys" && readKeys(state, line, lineNumber)) return;
-  const start = readQuestionStart(unwrapBold(line)) ?? readNumberedStart(unwrapBold(line));
+  const marker = unwrapBold(line);
+  const start = readQuestionStart(marker) ?? (state.numbered ? readNumberedStart(marker) : null);
   const key = start && bareKey(start.rest);
   if (start && key) {
     addKey(state, start.written, key, lineNumber);

@@ -698,13 +698,14 @@ describe("key tables and solutions after the questions", () => {
       "3 + 3 = 6.",
       "Câu 3: Chọn đáp án D. Oxi có kí hiệu O.",
       "Câu 4: Chọn A.",
+      "1. Mê Kông chảy qua Trung Quốc, Myanmar, Lào, Thái Lan, Campuchia và Việt Nam.",
     ];
     const { value } = expectKnown(written({ ...noKeyLine, after }));
     expect(value.questions.map((q) => q.explanation)).toEqual([
       "Chọn B. Hà Nội là thủ đô.",
       "Chọn C.\n3 + 3 = 6.",
       "Chọn đáp án D. Oxi có kí hiệu O.",
-      "Chọn A.",
+      "Chọn A.\n1. Mê Kông chảy qua Trung Quốc, Myanmar, Lào, Thái Lan, Campuchia và Việt Nam.",
     ]);
   });
 

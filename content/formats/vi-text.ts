@@ -156,7 +156,8 @@ function parseMarked(text: string, file: string, fromWord = false): MarkedParse 
   const tailAt = state.structure.tailAt;
   for (let index = 0; index < tailAt; index += 1) readLine(state, index);
   finishDraft(state);
-  const tail = readTail(lines.map((line) => line.text).slice(tailAt), tailAt);
+  const tailLines = lines.slice(tailAt).map((line) => line.text);
+  const tail = readTail(tailLines, tailAt, state.structure.numbered);
   const keyLines = finishQuestions(state, tail);
   if (!fromWord && !state.drafts.some((draft) => draft.found) && !text.includes(MARK_OPEN)) {
     if (state.drafts.some((draft) => draft.answers.length > 0)) {
