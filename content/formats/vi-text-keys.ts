@@ -103,9 +103,10 @@ interface KeyOutcome {
 export function resolveKeys(
   question: BankQuestion,
   draft: KeyDraft,
-  documentMark: MarkName | null,
+  document: DocumentKeys,
   log: ProblemLog,
 ): KeyOutcome {
+  const documentMark = document.mark;
   const explicit = explicitSources(draft);
   const marks = (["star", "correctNote", ...(documentMark ? [documentMark] : [])] as MarkName[])
     .filter((mark, index, all) => all.indexOf(mark) === index)
@@ -123,7 +124,7 @@ export function resolveKeys(
     for (const other of marks) warnIfDifferent(draft, chosen, other, log);
     return { fromMark: chosen.letters, found: true };
   }
-  reportMissingKey(draft, documentMark, log);
+  reportMissingKey(draft, document, log);
   return { fromMark: null, found: false };
 }
 
@@ -183,26 +184,47 @@ function followed(source: Source): string {
   }
 }
 
+/** How the document's other questions give their keys, to teach the missing one in kind. */
+export interface DocumentKeys {
+  mark: MarkName | null;
+  /** The label of the first key line ("Đáp án: ", "ĐA: ", "Chọn "), if any. */
+  keyLabel: string | null;
+  /** The first line of the key table, if any. */
+  tableLine: number | null;
+}
+
+/** The documents' key lines' label: "ĐA: B" → "ĐA: ". */
+export function keyLabelOf(text: string, raw: string): string | null {
+  const at = text.lastIndexOf(raw.trim());
+  return raw.trim() !== "" && at > 0 ? text.slice(0, at) : null;
+}
+
 /** What was looked for and how to add it, in the student's own layout. */
-function reportMissingKey(draft: KeyDraft, documentMark: MarkName | null, log: ProblemLog): void {
+function reportMissingKey(draft: KeyDraft, document: DocumentKeys, log: ProblemLog): void {
   const count = draft.answers.length;
   if (count === 0) {
     // The missing answers are the problem to report; a key cannot be checked against nothing.
     log.keyReported.add(draft.position);
     return;
   }
-  const example = `Đáp án: ${letterOf(Math.min(1, count - 1))}`;
-  const addLine = `thêm dòng “${example}” ngay dưới phương án ${letterOf(count - 1)}`;
+  const example = letterOf(Math.min(1, count - 1));
+  const label = document.keyLabel ?? "Đáp án: ";
+  const addLine = `thêm dòng “${label}${example}” ngay dưới phương án ${letterOf(count - 1)}`;
+  const number = draft.written;
   let message: string;
-  if (documentMark) {
-    const { by, fix, marked } = MARK_PHRASES[documentMark];
-    const all = markedLetters(draft, documentMark).length === count;
+  if (document.mark) {
+    const { by, fix, marked } = MARK_PHRASES[document.mark];
+    const all = markedLetters(draft, document.mark).length === count;
     const here = all
       ? `câu này có mọi phương án ${marked}`
       : `câu này không có phương án nào ${marked}`;
-    message = `Câu ${draft.written} chưa có đáp án: các câu khác đánh dấu đáp án ${by}, ${here}. Hãy ${fix}, hoặc ${addLine}.`;
+    message = `Câu ${number} chưa có đáp án: các câu khác đánh dấu đáp án ${by}, ${here}. Hãy ${fix}, hoặc ${addLine}.`;
+  } else if (document.tableLine !== null) {
+    message = `Câu ${number} chưa có đáp án: bảng đáp án (dòng ${document.tableLine}) không ghi câu ${number}. Hãy thêm “${number}.${example}” vào bảng, hoặc ${addLine}.`;
+  } else if (document.keyLabel !== null) {
+    message = `Câu ${number} chưa có đáp án: các câu khác có dòng “${label.trimEnd()} …”, câu này không có. Hãy ${addLine}.`;
   } else {
-    message = `Câu ${draft.written} chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy ${addLine}.`;
+    message = `Câu ${number} chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy ${addLine}.`;
   }
   reportKeyError(log, draft.line, message, draft.position);
 }

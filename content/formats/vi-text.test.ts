@@ -208,7 +208,7 @@ describe("parseViText", () => {
       error(
         3,
         1,
-        "Câu 1 chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy thêm dòng “Đáp án: B” ngay dưới phương án B.",
+        "Câu 1 chưa có đáp án: các câu khác có dòng “Đáp án: …”, câu này không có. Hãy thêm dòng “Đáp án: B” ngay dưới phương án B.",
       ),
       error(6, 2, "Phương án C trùng với phương án A"),
       error(11, 2, "Đáp án “E” không có trong các phương án A–D"),
@@ -580,6 +580,17 @@ describe("keys marked on the answers", () => {
     ]);
   });
 
+  it("teaches a missing key line in the document's own words", () => {
+    const text = written({ keyLine: (letter) => (letter === "D" ? null : `ĐA: ${letter}`) });
+    expect(parseViText(text, FILE).problems).toEqual([
+      error(
+        15,
+        3,
+        "Câu 3 chưa có đáp án: các câu khác có dòng “ĐA: …”, câu này không có. Hãy thêm dòng “ĐA: B” ngay dưới phương án D.",
+      ),
+    ]);
+  });
+
   it("advises uploading the Word file once when a pasted text has no key at all", () => {
     const text = written({ keyLine: () => null });
     const { problems } = parseViText(text, FILE);
@@ -742,7 +753,7 @@ describe("key tables and solutions after the questions", () => {
       error(
         19,
         4,
-        "Câu 4 chưa có đáp án: không thấy dòng “Đáp án: …”, bảng đáp án hay phương án được đánh dấu. Hãy thêm dòng “Đáp án: B” ngay dưới phương án D.",
+        "Câu 4 chưa có đáp án: bảng đáp án (dòng 26) không ghi câu 4. Hãy thêm “4.B” vào bảng, hoặc thêm dòng “Đáp án: B” ngay dưới phương án D.",
       ),
       error(26, undefined, "Bảng đáp án ghi câu 5 nhưng đề không có câu 5"),
     ]);

@@ -3,8 +3,10 @@ import { joinLines, prepareText } from "./text-encoding.ts";
 import type { BankQuestion, ParseResult, ParsedQuestions, Problem } from "./types.ts";
 import {
   COPIED_TEXT_ADVICE,
+  type DocumentKeys,
   type KeyDraft,
   chooseDocumentMark,
+  keyLabelOf,
   resolveKeys,
 } from "./vi-text-keys.ts";
 import {
@@ -396,7 +398,7 @@ function finishDraft(state: ViState): void {
 /** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
 function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
   const solutions = attachTail(numbering(state.drafts), tail, state.log);
-  const documentMark = chooseDocumentMark(state.drafts);
+  const document = documentKeys(state.drafts, tail);
   const keyLines: MarkedParse["keyLines"] = [];
   for (const draft of state.drafts) {
     const question: BankQuestion = {
@@ -407,7 +409,7 @@ function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
     if (draft.chapter !== undefined) question.chapter = draft.chapter;
     const solution = solutions.get(draft);
     draft.solution ??= inlineSolution(draft);
-    const outcome = resolveKeys(question, draft, documentMark, state.log);
+    const outcome = resolveKeys(question, draft, document, state.log);
     draft.found = outcome.found;
     if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, letters: outcome.fromMark });
     const explanation = joinLines([
@@ -448,6 +450,15 @@ function attachTail(byNumber: Map<number, Draft>, tail: Tail, log: ProblemLog) {
     if (solution.key) draft.solution = { letters: [solution.key], line: solution.line };
   }
   return solutions;
+}
+
+function documentKeys(drafts: Draft[], tail: Tail): DocumentKeys {
+  const keyLine = drafts.find((draft) => draft.keyLine)?.keyLine;
+  return {
+    mark: chooseDocumentMark(drafts),
+    keyLabel: keyLine ? keyLabelOf(keyLine.text, keyLine.raw) : null,
+    tableLine: tail.keys[0]?.line ?? null,
+  };
 }
 
 /** "Chọn B. …" at the start of a question's own explanation names a key. */
