@@ -15,7 +15,7 @@ import { parseGift } from "./formats/gift.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import { htmlToText } from "./html-text.ts";
 import { parseMoodleXml } from "./formats/moodle-xml.ts";
-import { parseViText } from "./formats/vi-text.ts";
+import { parseViText, writeKeysIntoText } from "./formats/vi-text.ts";
 import { previewOwnText } from "./own-preview.ts";
 import { findMathErrors, renderRichText } from "./rich-text.ts";
 
@@ -74,6 +74,18 @@ const TEXT_CASES: [string, () => unknown][] = [
         `Chương 1${spaces}x\nCâu 1 (${spaces}\n**Câu 2${spaces}**x\nA.${spaces}**x\nLời giải${spaces}x\nĐáp án:${spaces}**x${spaces}y\n`,
         "",
       ),
+  ],
+  [
+    "“Câu n” text: a key table, answers and headings of spaces and digits",
+    () =>
+      parseViText(
+        `Câu hỏi${spaces}1${spaces}x\nA. ${" B)".repeat(LONG / 3)}\nChọn ${"A , ".repeat(LONG / 4)}\n${"-".repeat(LONG)}HẾT\n1${spaces}A${"1".repeat(LONG)}${spaces}x\n${"1A ".repeat(LONG / 3)}x\n`,
+        "",
+      ),
+  ],
+  [
+    "“Câu n” text: Word's key marks around every character",
+    () => writeKeysIntoText(`Câu 1: x\n${"\uE010\uE101A.\uE011 ".repeat(LONG / 5)}\n`, ""),
   ],
   [
     "format detection: long blank runs and spaces",

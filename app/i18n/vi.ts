@@ -363,7 +363,7 @@ export const vi = {
     fileLoaded: (name: string) => `Đã đọc tệp “${name}”: nội dung đã được đưa vào ô câu hỏi.`,
     helpHeading: "Cách viết câu hỏi",
     helpIntro:
-      "Mỗi câu bắt đầu bằng “Câu” và số thứ tự, tiếp theo là các phương án A, B, C, D… mỗi phương án một dòng, rồi dòng “Đáp án”. Có thể thêm “Lời giải:” và chia chương bằng dòng “Chương 1: …”. Câu nhiều đáp án đúng ghi “Đáp án: A, C”.",
+      "Mỗi câu bắt đầu bằng “Câu” và số thứ tự (cũng nhận “Câu hỏi 1:”, “Bài 1:”, “Câu 1 (NB):”), tiếp theo là các phương án A, B, C, D… (một hay nhiều phương án trên một dòng), rồi dòng “Đáp án” (hoặc “ĐA: B”, “Chọn B”). Cũng nhận “*B.” hay “B. … (đúng)” trước hoặc sau phương án đúng, và bảng đáp án “1.A 2.C 3.B” sau chữ “HẾT”; với tệp Word, đáp án được gạch chân, tô màu hay in đậm cũng được nhận. Có thể thêm “Lời giải:” và chia chương bằng dòng “Chương 1: …” hoặc “PHẦN I. …”. Câu nhiều đáp án đúng ghi “Đáp án: A, C”; câu chọn một trong hai đáp án đúng ghi “Đáp án: B hoặc C”.",
     helpExample: [
       "Chương 1: Phần cứng",
       "Câu 1: 1 byte gồm bao nhiêu bit?",

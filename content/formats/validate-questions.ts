@@ -35,16 +35,18 @@ function unreadableKeyMessage(raw: string): string {
 }
 
 /**
- * Key letters from "B", "A, C", "A;C", "A và C", "AC", "B. 3,5" (the letters only): a teacher often
+ * Key letters from "B", "A, C", "A;C", "A và C", "B hoặc C", "AC", "B. 3,5" (the letters only): a teacher often
  * repeats the answer after its letter. Undefined when the text does not start with letters.
  */
 export function readKeyLetters(raw: string): string[] | undefined {
   const cleaned = raw.replace(/^[\s"'“”‘’*_([]+/u, "");
-  const match = /^[A-H](?:(?:\s*[,;&+/]\s*|\s+và\s+|\s*)[A-H])*(?=$|[\s.,;:)\]"'”’*_])/iu.exec(
-    cleaned,
-  );
+  const match =
+    /^[A-H](?:(?:\s*[,;&+/]\s*|\s+(?:và|hoặc)\s+|\s*)[A-H])*(?=$|[\s.,;:)\]"'”’*_])/iu.exec(
+      cleaned,
+    );
   if (!match) return undefined;
-  return (match[0].match(/[A-H]/giu) ?? []).map((letter) => letter.toUpperCase());
+  const letters = match[0].replace(/\s(?:và|hoặc)\s/giu, ",");
+  return (letters.match(/[A-H]/giu) ?? []).map((letter) => letter.toUpperCase());
 }
 
 /** Collects a parser's own problems; `keyReported` avoids a second "no key" for the same question. */

@@ -1,97 +1,83 @@
+import { MARK_OPEN, type MarkSpan, marksCovering, readMarks } from "./key-marks.ts";
 import { joinLines, prepareText } from "./text-encoding.ts";
-import type { BankQuestion, ParseResult, ParsedQuestions } from "./types.ts";
+import type { BankQuestion, ParseResult, ParsedQuestions, Problem } from "./types.ts";
+import {
+  COPIED_TEXT_ADVICE,
+  type DocumentKeys,
+  type KeyDraft,
+  chooseDocumentMark,
+  keyLabelOf,
+  resolveKeys,
+} from "./vi-text-keys.ts";
+import {
+  type AnswerPart,
+  type QuestionStart,
+  readAnswerLine,
+  readChapter,
+  readExplanationStart,
+  readKeyLine,
+  unwrapBold,
+} from "./vi-text-lines.ts";
+import { type Structure, findStructure } from "./vi-text-structure.ts";
+import { type Tail, readTail } from "./vi-text-tail.ts";
 import {
   type ProblemLog,
-  applyKeyLetters,
   chapterIndex,
   createProblemLog,
   finishParse,
-  indexOfLetter,
   letterOf,
+  readKeyLetters,
   reportError,
-  reportKeyError,
+  reportWarning,
 } from "./validate-questions.ts";
 
 /**
- * The layout teachers paste from Word:
+ * The layout teachers write for Azota, OLM or a class group, pasted or read from Word:
  *
- *   Chương 1: Truy vấn một bảng          (optional)
- *   Câu 1: Câu lệnh nào …?               (also "Câu 1.", "Câu 1)", "Câu 1 (0,5 điểm):";
- *                                         the text may go on below)
- *   A. …   B. …                          (also "A) …"; up to H; several on one line with tabs)
- *   Đáp án: B                            (or "Đáp án đúng: A, C")
+ *   PHẦN I. TRẮC NGHIỆM                  (or "Chương 1: …": a chapter; optional)
+ *   Câu 1 (NB): Câu lệnh nào …?          (also "Câu 1.", "Câu1:", "Câu hỏi 1:", "Câu 1 -",
+ *                                         "Bài 1:", "Question 1:", or "1." where the whole
+ *                                         document numbers its questions so)
+ *   A. …   B. …                          (also "A)", "A:", "a." when the question has no "A.";
+ *                                         several on one line; "*B." or "B. … (đúng)" marks a key)
+ *   Đáp án: B                            (or "ĐA: B", "Đáp án B", "Chọn B", "B hoặc C")
  *   Lời giải: …                          (optional, until the next "Câu")
+ *   --- HẾT ---                          (then optionally a key table "1.A 2.C" or "Câu 1: B"
+ *   BẢNG ĐÁP ÁN / LỜI GIẢI                 lines, and solutions "Câu 1: Chọn A. …")
  *
- * Keys come only from "Đáp án": a "*" or bold marking an answer is Word formatting we cannot
- * trust, so it is removed and ignored. Text before the first "Câu" (the document's title, its
- * instructions) is ignored. Smart quotes become straight ones: Word's autocorrect puts them into
- * SQL and C code too, where they are wrong.
+ * Word's formatting arrives as key marks (key-marks.ts); which answer is the key follows one rule
+ * (vi-text-keys.ts). Text before the first question (the title, the instructions) is ignored.
+ * Smart quotes become straight ones: Word's autocorrect puts them into SQL and C code too.
  */
 
-/*
- * Each marker is a head pattern, and the rest of the line is taken by `restOfLine`: written as
- * one expression per line (`\s*${BOLD}?\s*…(.*)$`), the optional bold between two runs of
- * spaces let a line of "Câu 1" and 40,000 spaces be split in quadratically many ways. In the
- * heads, every run of spaces is followed by something that is not a space, so they are linear.
- */
-const BOLD = String.raw`(?:\*\*|__)`;
-/** An optional bold and the spaces after it. */
-const BOLD_SPACES = String.raw`(?:${BOLD}\s*)?`;
-const CHAPTER = new RegExp(String.raw`^(?:#+|${BOLD})?\s*chương\s+(\d+|[IVXLCDM]+)`, "iu");
-const QUESTION = new RegExp(
-  String.raw`^${BOLD}?\s*câu\s+\d+\s*(?:\([^)]*\)\s*)?${BOLD_SPACES}[:.)]`,
-  "iu",
-);
-const KEY = new RegExp(
-  String.raw`^${BOLD}?\s*đáp\s+án(?:\s+đúng)?(?:\s+là)?\s*${BOLD_SPACES}:`,
-  "iu",
-);
-const EXPLANATION = new RegExp(
-  String.raw`^${BOLD}?\s*(?:lời\s+giải|giải\s+thích|hướng\s+dẫn\s+giải)\s*${BOLD_SPACES}:`,
-  "iu",
-);
-/** A leading "*" or bold may mark the right answer in Word; it is dropped, never trusted. */
-const ANSWER = new RegExp(String.raw`^(?:\*{1,2}|__)?\s*([A-H])[.)]${BOLD}?`, "iu");
-
-/** The line after its marker: its leading spaces and bold gone; null if it holds a line break. */
-function restOfLine(rest: string): string | null {
-  if (/[\n\r\u2028\u2029]/u.test(rest)) return null;
-  const text = rest.trimStart();
-  return text.startsWith("**") || text.startsWith("__") ? text.slice(2).trimStart() : text;
-}
-
-/** The same, with a closing bold and the spaces around it gone too. */
-function valueOfLine(rest: string): string | null {
-  const text = restOfLine(rest)?.trimEnd();
-  if (text === undefined) return null;
-  return text.endsWith("**") || text.endsWith("__") ? text.slice(0, -2).trimEnd() : text;
-}
-
-/** "Chương 2: Tiêu đề **" → "Tiêu đề"; "" without a title; null when more follows the number. */
-function chapterTitle(rest: string): string | null {
-  const value = valueOfLine(rest);
-  if (value === null || value === "") return value;
-  if (!/^\s*[:.\-–—]/u.test(rest)) return null;
-  return value.replace(/^[:.\-–—]/u, "").trimStart();
-}
-
-/** A marker and the rest of its line, or null when the line is not that marker. */
-function readMarker(pattern: RegExp, line: string): { head: RegExpExecArray; rest: string } | null {
-  const head = pattern.exec(line);
-  return head ? { head, rest: line.slice(head[0].length) } : null;
+interface SourceLine {
+  /** The line without marks and without its surrounding spaces. */
+  text: string;
+  /** Where `text` starts in the line without marks, and the marks of that line. */
+  offset: number;
+  plain: string;
+  spans: MarkSpan[];
 }
 
 type Section = "text" | "answers" | "key" | "explanation";
 
-interface Draft {
-  line: number;
-  number: number;
+interface DraftAnswer {
+  lines: string[];
+  flags: number;
+}
+
+interface Draft extends KeyDraft {
   chapter: number | undefined;
   section: Section;
+  lowerCase: boolean;
+  colon: boolean;
   textLines: string[];
-  answers: { letter: string; lines: string[] }[];
-  key?: { raw: string; line: number };
+  answers: DraftAnswer[];
+  /** The last line of the answers: where a key line written from a mark goes. */
+  answersEnd: number;
   explanationLines: string[];
+  explanationLine?: number;
+  found?: boolean;
 }
 
 interface ViState {
@@ -99,20 +85,101 @@ interface ViState {
   parsed: ParsedQuestions;
   chapter: number | undefined;
   draft: Draft | undefined;
+  drafts: Draft[];
+  lines: SourceLine[];
+  structure: Structure;
+  /** Each line as the student edits it: marks, stars and "(đúng)" removed. */
+  cleanLines: string[];
+}
+
+interface MarkedParse {
+  result: ParseResult<ParsedQuestions>;
+  cleanLines: string[];
+  /** Where an "Đáp án" line must be written so the text keeps keys that came from marks. */
+  keyLines: { after: number; letters: string[] }[];
 }
 
 export function parseViText(text: string, file: string): ParseResult<ParsedQuestions> {
+  return parseMarked(text, file).result;
+}
+
+/**
+ * A marked text (from the Word reader) as the text the student edits: every mark removed, and an
+ * "Đáp án: X" line written under each question whose key came from a mark, so that
+ * parseViText(result.text) gives the same keys. Problems are those of the marked parse (warnings
+ * about disagreeing marks included), at the lines of the returned text.
+ */
+export function writeKeysIntoText(
+  markedText: string,
+  file: string,
+): { text: string; problems: Problem[] } {
+  const { result, cleanLines, keyLines } = parseMarked(markedText, file, true);
+  const inserted = new Map(keyLines.map((key) => [key.after, key.letters]));
+  const out: string[] = [];
+  cleanLines.forEach((line, index) => {
+    out.push(line);
+    const letters = inserted.get(index + 1);
+    if (letters) out.push(`Đáp án: ${letters.join(", ")}`);
+  });
+  const afters = keyLines.map((key) => key.after).sort((a, b) => a - b);
+  const shift = (line: number) => line + countBelow(afters, line);
+  const problems = result.problems.map((problem) =>
+    problem.line === undefined ? problem : { ...problem, line: shift(problem.line) },
+  );
+  return { text: out.join("\n"), problems };
+}
+
+/** How many of the sorted `values` are below `limit`. */
+function countBelow(values: readonly number[], limit: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle]! < limit) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** `fromWord`: the text came from the Word reader, so no advice to upload the Word file. */
+function parseMarked(text: string, file: string, fromWord = false): MarkedParse {
+  const raw = cleanWordArtefacts(prepareText(text)).split("\n");
+  const lines = raw.map(toSourceLine);
   const state: ViState = {
     log: createProblemLog(file),
     parsed: { chapters: [], questions: [] },
     chapter: undefined,
     draft: undefined,
+    drafts: [],
+    lines,
+    structure: findStructure(lines.map((line) => line.text)),
+    cleanLines: lines.map((line) => line.plain),
   };
-  cleanWordArtefacts(prepareText(text))
-    .split("\n")
-    .forEach((line, index) => readLine(state, line.trimEnd(), index + 1));
+  const tailAt = state.structure.tailAt;
+  for (let index = 0; index < tailAt; index += 1) readLine(state, index);
   finishDraft(state);
-  return finishParse(state.parsed, state.log);
+  const tailLines = lines.slice(tailAt).map((line) => line.text);
+  const tail = readTail(tailLines, tailAt, state.structure.numbered);
+  const keyLines = finishQuestions(state, tail);
+  if (!fromWord && !state.drafts.some((draft) => draft.found) && !text.includes(MARK_OPEN)) {
+    if (state.drafts.some((draft) => draft.answers.length > 0)) {
+      // First, above the questions' own "no key" errors it explains.
+      reportWarning(state.log, 1, COPIED_TEXT_ADVICE);
+      state.log.problems.unshift(state.log.problems.pop()!);
+    }
+  }
+  return { result: finishParse(state.parsed, state.log), cleanLines: state.cleanLines, keyLines };
+}
+
+function toSourceLine(line: string): SourceLine {
+  const { plain, spans } = readMarks(line);
+  const trimmedStart = plain.trimStart();
+  return {
+    text: trimmedStart.trimEnd(),
+    offset: plain.length - trimmedStart.length,
+    plain: plain.trimEnd(),
+    spans,
+  };
 }
 
 /** Word's non-breaking and zero-width spaces, smart quotes and manual line breaks. */
@@ -127,64 +194,68 @@ function cleanWordArtefacts(text: string): string {
     .replace(/[“”„‟]/gu, '"');
 }
 
-function readLine(state: ViState, line: string, lineNumber: number): void {
-  const marker = unwrapBold(line.trim());
-  const chapter = readMarker(CHAPTER, marker);
-  const title = chapter && chapterTitle(chapter.rest);
-  if (chapter && title !== null) {
-    return startChapter(state, title || `Chương ${chapter.head[1]}`);
+function readLine(state: ViState, index: number): void {
+  const source = state.lines[index]!;
+  const line = source.text;
+  const lineNumber = index + 1;
+  const marker = unwrapBold(line);
+  const chapter = readChapter(marker);
+  if (chapter) return startChapter(state, chapter.title || chapter.fallback);
+  const lesson = state.structure.lessons.get(index);
+  if (lesson !== undefined) return startChapter(state, lesson);
+  const start = state.structure.starts.get(index);
+  if (start) return startQuestion(state, start, index);
+  if (state.draft?.section !== "explanation" || !/^chọn\s/iu.test(marker)) {
+    const key = readKeyLine(marker);
+    if (key !== null) return acceptKey(state, key, marker, lineNumber);
   }
-  const question = readMarker(QUESTION, marker);
-  const firstLine = question && restOfLine(question.rest);
-  if (firstLine != null) return startQuestion(state, firstLine, lineNumber);
-  const key = readMarker(KEY, marker);
-  const keyValue = key && valueOfLine(key.rest);
-  if (keyValue != null) return acceptKey(state, keyValue, lineNumber);
-  const explanation = readMarker(EXPLANATION, marker);
-  const explained = explanation && restOfLine(explanation.rest);
-  if (explained != null) return startExplanation(state, explained, lineNumber);
-  const answer = readAnswer(marker);
-  if (answer && acceptsAnswer(state.draft, answer.letter)) {
-    return addAnswers(state, answer.letter, answer.text, lineNumber);
-  }
-  addPlainLine(state, line, lineNumber);
-}
-
-/** "A. text": the letter, and the text after at least one space (none when nothing follows). */
-function readAnswer(marker: string): { letter: string; text: string } | null {
-  const answer = readMarker(ANSWER, marker);
-  if (!answer) return null;
-  const letter = answer.head[1] ?? "";
-  if (answer.rest === "") return { letter, text: "" };
-  if (!/^\s/u.test(answer.rest) || /[\n\r\u2028\u2029]/u.test(answer.rest)) return null;
-  return { letter, text: answer.rest.trimStart() };
-}
-
-/** "**Câu 1: …**" and "**A. …**" read like their unbolded selves. */
-function unwrapBold(text: string): string {
-  const match = /^(\*\*|__)(.*)\1$/u.exec(text);
-  return match ? (match[2] ?? "").trim() : text;
+  const explained = readExplanationStart(marker);
+  if (explained !== null) return startExplanation(state, explained, lineNumber);
+  if (readAnswers(state, source, lineNumber)) return;
+  addPlainLine(state, source.plain, lineNumber);
 }
 
 function startChapter(state: ViState, title: string): void {
   finishDraft(state);
-  state.chapter = chapterIndex(state.parsed.chapters, unwrapBold(title.trim()));
+  state.chapter = chapterIndex(state.parsed.chapters, title);
 }
 
-function startQuestion(state: ViState, firstLine: string, lineNumber: number): void {
+function startQuestion(state: ViState, start: QuestionStart, index: number): void {
   finishDraft(state);
+  const layout = answerLayout(state, index);
   state.draft = {
-    line: lineNumber,
-    number: state.parsed.questions.length + 1,
+    line: index + 1,
+    written: start.written,
+    position: state.drafts.length + 1,
     chapter: state.chapter,
     section: "text",
-    textLines: [unwrapBold(firstLine.trim())],
+    ...layout,
+    textLines: [unwrapBold(start.rest.trim())],
     answers: [],
+    answersEnd: index + 1,
     explanationLines: [],
   };
 }
 
-function acceptKey(state: ViState, raw: string, lineNumber: number): void {
+/**
+ * How this question writes its answers, from its own lines: "a." only when no "A" opens an
+ * answer (statements "a) b) c)" above "A. B. C. D." are text), "A:" only without "A." or "A)"
+ * (a dialogue "A: … B: …" above the answers is text).
+ */
+function answerLayout(state: ViState, index: number): { lowerCase: boolean; colon: boolean } {
+  const end = state.structure.blockEnd(index);
+  let upper = false;
+  let dotted = false;
+  for (let at = index + 1; at < end; at += 1) {
+    const head = /^(?:\*\s*)?(?:(?:\*\*|__)\s*)?A([.):])/u.exec(state.lines[at]!.text);
+    if (!head) continue;
+    upper = true;
+    if (head[1] !== ":") dotted = true;
+  }
+  return { lowerCase: !upper, colon: !dotted };
+}
+
+function acceptKey(state: ViState, raw: string, text: string, lineNumber: number): void {
   const draft = state.draft;
   if (!draft) {
     reportError(
@@ -194,13 +265,17 @@ function acceptKey(state: ViState, raw: string, lineNumber: number): void {
     );
     return;
   }
-  if (draft.key) {
-    const message = `Câu hỏi có hai dòng “Đáp án” (dòng ${draft.key.line} và dòng ${lineNumber})`;
-    reportError(state.log, lineNumber, message, draft.number);
+  if (draft.keyLine) {
+    const message = `Câu hỏi có hai dòng “Đáp án” (dòng ${draft.keyLine.line} và dòng ${lineNumber})`;
+    reportError(state.log, lineNumber, message, draft.position);
     return;
   }
-  draft.key = { raw, line: lineNumber };
+  draft.keyLine = { raw, line: lineNumber, text: shorten(text) };
   if (draft.section !== "explanation") draft.section = "key";
+}
+
+function shorten(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
 function startExplanation(state: ViState, firstLine: string, lineNumber: number): void {
@@ -211,41 +286,69 @@ function startExplanation(state: ViState, firstLine: string, lineNumber: number)
     return;
   }
   draft.section = "explanation";
+  draft.explanationLine ??= lineNumber;
   draft.explanationLines.push(firstLine);
 }
 
-/** "A." opens the answers; inside a question's text, "B." is more likely part of it. */
-function acceptsAnswer(draft: Draft | undefined, letter: string): boolean {
-  if (!draft) return true;
-  if (draft.section === "text") return letter.toUpperCase() === "A";
-  return draft.section === "answers";
-}
-
-function addAnswers(state: ViState, letter: string, rest: string, lineNumber: number): void {
+/** Reads the line's answers when it holds some the question accepts here; false otherwise. */
+function readAnswers(state: ViState, source: SourceLine, lineNumber: number): boolean {
   const draft = state.draft;
+  const inAnswers = draft?.section === "answers";
+  const parts = readAnswerLine(source.text, {
+    lowerCase: draft?.lowerCase ?? false,
+    colon: draft?.colon ?? false,
+    expected: inAnswers ? letterOf(draft.answers.length) : null,
+  });
+  const first = parts?.[0];
+  if (!parts || !first) return false;
+  if (draft && !(inAnswers || (draft.section === "text" && first.letter === "A"))) return false;
   if (!draft) {
-    const message = `Phương án “${letter.toUpperCase()}” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên`;
+    const message = `Phương án “${first.letter}” không thuộc câu hỏi nào: thiếu dòng “Câu …:” phía trên`;
     reportError(state.log, lineNumber, message);
-    return;
+    return true;
   }
   draft.section = "answers";
-  for (const answer of splitInlineAnswers(letter.toUpperCase(), rest)) {
-    checkAnswerOrder(state.log, draft, answer.letter, lineNumber);
-    draft.answers.push({ letter: answer.letter, lines: [unwrapBold(answer.text.trim())] });
+  draft.answersEnd = lineNumber;
+  for (const part of parts) {
+    checkAnswerOrder(state.log, draft, part.letter, lineNumber);
+    const text = source.text.slice(part.textStart, part.textEnd);
+    draft.answers.push({ lines: [text], flags: answerFlags(source, part) });
   }
+  state.cleanLines[lineNumber - 1] = cleanAnswerLine(source, parts);
+  return true;
 }
 
-/** "A. 3.0\tB. 3.5\tC. 4.0" — Word tables and tab stops put answers side by side. */
-function splitInlineAnswers(letter: string, text: string): { letter: string; text: string }[] {
-  const next = letterOf(indexOfLetter(letter) + 1);
-  const boundary = new RegExp(
-    String.raw`(?:\t|\s{2,})\s*(?:\*{1,2}|__)?(${next})[.)]${BOLD}?\s+`,
-    "iu",
+/** A key mark on an answer covers its letter or its whole text. */
+function answerFlags(source: SourceLine, part: AnswerPart): number {
+  const at = source.offset;
+  const letter = marksCovering(
+    source.plain,
+    source.spans,
+    at + part.letterAt,
+    at + part.letterAt + 1,
   );
-  const match = next <= "H" ? boundary.exec(text) : null;
-  if (!match) return [{ letter, text }];
-  const rest = text.slice(match.index + match[0].length);
-  return [{ letter, text: text.slice(0, match.index) }, ...splitInlineAnswers(next, rest)];
+  const text =
+    part.textEnd > part.textStart
+      ? marksCovering(source.plain, source.spans, at + part.textStart, at + part.textEnd)
+      : 0;
+  return part.flags | letter | text;
+}
+
+/** The answer line without the stars and "(đúng)" that marked a key. */
+function cleanAnswerLine(source: SourceLine, parts: AnswerPart[]): string {
+  const cuts: { start: number; end: number }[] = [];
+  for (const part of parts) {
+    if (part.note) cuts.push(part.note);
+    const star = source.text.lastIndexOf("*", part.letterAt);
+    if (star >= 0 && /^\*\s*(?:(?:\*\*|__)\s*)?$/u.test(source.text.slice(star, part.letterAt))) {
+      if (source.text[star - 1] !== "*") cuts.push({ start: star, end: part.letterAt });
+    }
+  }
+  let text = source.text;
+  for (const cut of cuts.sort((a, b) => b.start - a.start)) {
+    text = text.slice(0, cut.start) + text.slice(cut.end);
+  }
+  return source.plain.slice(0, source.offset) + text;
 }
 
 function checkAnswerOrder(log: ProblemLog, draft: Draft, letter: string, lineNumber: number): void {
@@ -255,7 +358,7 @@ function checkAnswerOrder(log: ProblemLog, draft: Draft, letter: string, lineNum
     draft.answers.length === 0
       ? `Phương án “${letter}” không đúng thứ tự: phương án đầu tiên phải là “A”`
       : `Phương án “${letter}” không đúng thứ tự: sau “${letterOf(draft.answers.length - 1)}” phải là “${expected}”`;
-  reportError(log, lineNumber, message, draft.number);
+  reportError(log, lineNumber, message, draft.position);
 }
 
 function addPlainLine(state: ViState, line: string, lineNumber: number): void {
@@ -267,10 +370,12 @@ function addPlainLine(state: ViState, line: string, lineNumber: number): void {
       draft.textLines.push(line);
       return;
     case "answers":
-      if (!blank) draft.answers[draft.answers.length - 1]?.lines.push(line);
+      if (blank) return;
+      draft.answers[draft.answers.length - 1]?.lines.push(line);
+      draft.answersEnd = lineNumber;
       return;
     case "key":
-      if (!blank) reportStrayLine(state.log, lineNumber, draft.number);
+      if (!blank) reportStrayLine(state.log, lineNumber, draft.position);
       return;
     case "explanation":
       draft.explanationLines.push(line);
@@ -287,19 +392,92 @@ function finishDraft(state: ViState): void {
   const draft = state.draft;
   if (!draft) return;
   state.draft = undefined;
-  const question: BankQuestion = {
-    text: joinLines(draft.textLines),
-    answers: draft.answers.map((answer) => ({ text: joinLines(answer.lines), key: false })),
-    line: draft.line,
-  };
-  if (draft.chapter !== undefined) question.chapter = draft.chapter;
-  if (draft.key) applyKeyLetters(question, draft.key.raw, state.log, draft.number, draft.key.line);
-  else reportKeyError(state.log, draft.line, "Câu hỏi thiếu dòng “Đáp án: …”", draft.number);
-  const explanation = joinLines(draft.explanationLines);
-  if (explanation !== "") question.explanation = explanation;
-  state.parsed.questions.push(question);
+  state.drafts.push(draft);
 }
 
+/** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
+function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
+  const solutions = attachTail(numbering(state.drafts), tail, state.log);
+  const document = documentKeys(state.drafts, tail);
+  const keyLines: MarkedParse["keyLines"] = [];
+  for (const draft of state.drafts) {
+    const question: BankQuestion = {
+      text: joinLines(draft.textLines),
+      answers: draft.answers.map((answer) => ({ text: joinLines(answer.lines), key: false })),
+      line: draft.line,
+    };
+    if (draft.chapter !== undefined) question.chapter = draft.chapter;
+    const solution = solutions.get(draft);
+    draft.solution ??= inlineSolution(draft);
+    const outcome = resolveKeys(question, draft, document, state.log);
+    draft.found = outcome.found;
+    if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, letters: outcome.fromMark });
+    const explanation = joinLines([
+      ...draft.explanationLines,
+      ...(solution && draft.explanationLines.length > 0 ? [""] : []),
+      ...(solution?.lines ?? []),
+    ]);
+    if (explanation !== "") question.explanation = explanation;
+    state.parsed.questions.push(question);
+  }
+  return keyLines;
+}
+
+/**
+ * Gives each question its key from the table and its solution; a number no question has is an
+ * error at its line.
+ */
+function attachTail(byNumber: Map<number, Draft>, tail: Tail, log: ProblemLog) {
+  const solutions = new Map<Draft, { lines: string[] }>();
+  for (const entry of tail.keys) {
+    const draft = byNumber.get(entry.number);
+    if (!draft) {
+      const message = `Bảng đáp án ghi câu ${entry.number} nhưng đề không có câu ${entry.number}`;
+      reportError(log, entry.line, message);
+    } else if (draft.table) {
+      const message = `Bảng đáp án ghi câu ${entry.number} hai lần (dòng ${draft.table.line} và dòng ${entry.line})`;
+      reportError(log, entry.line, message, draft.position);
+    } else draft.table = { letters: entry.letters, line: entry.line };
+  }
+  for (const solution of tail.solutions) {
+    const draft = byNumber.get(solution.number);
+    if (!draft) {
+      const message = `Lời giải ghi câu ${solution.number} nhưng đề không có câu ${solution.number}`;
+      reportError(log, solution.line, message);
+      continue;
+    }
+    solutions.set(draft, solution);
+    if (solution.key) draft.solution = { letters: [solution.key], line: solution.line };
+  }
+  return solutions;
+}
+
+function documentKeys(drafts: Draft[], tail: Tail): DocumentKeys {
+  const keyLine = drafts.find((draft) => draft.keyLine)?.keyLine;
+  return {
+    mark: chooseDocumentMark(drafts),
+    keyLabel: keyLine ? keyLabelOf(keyLine.text, keyLine.raw) : null,
+    tableLine: tail.keys[0]?.line ?? null,
+  };
+}
+
+/** "Chọn B. …" at the start of a question's own explanation names a key. */
+function inlineSolution(draft: Draft): KeyDraft["solution"] {
+  const first = draft.explanationLines[0] ?? "";
+  const letters = /^chọn\s/iu.test(first.trim()) ? readKeyLetters(first.trim().slice(4)) : null;
+  const line = draft.explanationLine ?? draft.line;
+  return letters ? { letters: letters.slice(0, 1), line } : undefined;
+}
+
+/**
+ * The key table's numbers are the document's own ("Câu 3"); when the document repeats a number
+ * (parts numbered from 1 again), its questions are counted in order instead.
+ */
+function numbering(drafts: Draft[]): Map<number, Draft> {
+  const written = new Map(drafts.map((draft) => [draft.written, draft]));
+  if (written.size === drafts.length) return written;
+  return new Map(drafts.map((draft) => [draft.position, draft]));
+}
 /* ---------------------------------------------------------------- writer */
 
 /**

@@ -1,0 +1,111 @@
+import {
+  bareKey,
+  isEndLine,
+  readKeyRow,
+  readLettersRow,
+  readNumberedStart,
+  readNumbersRow,
+  readQuestionStart,
+  readSolutionKey,
+  readTailHeading,
+  unwrapBold,
+} from "./vi-text-lines.ts";
+import { readKeyLetters } from "./validate-questions.ts";
+
+/**
+ * What follows the questions (Azota's layout): after "HẾT" or under "BẢNG ĐÁP ÁN", a key table
+ * ("1.A 2.C", "1-A, 2-C", "1A 2C", "Câu 1: B" lines, a Word table of numbers above letters), then
+ * under "LỜI GIẢI" / "HƯỚNG DẪN GIẢI" one solution per question ("Câu 1: Chọn A. …"). Lines that
+ * are neither (the exam's footer, "Giám thị không giải thích gì thêm") are left out.
+ */
+export interface Tail {
+  keys: { number: number; letters: string[]; line: number }[];
+  solutions: { number: number; line: number; lines: string[]; key: string | null }[];
+}
+
+interface TailState extends Tail {
+  numbered: boolean;
+  mode: "keys" | "solutions";
+  numbers: { values: number[]; line: number } | null;
+  current: Tail["solutions"][number] | null;
+}
+
+/**
+ * `lines`: the tail's lines without marks, trimmed; `firstIndex`: the 0-based index of the first;
+ * `numbered`: solutions start "1." as the questions did (else "1. Ta có…" is a solution's step).
+ */
+export function readTail(lines: readonly string[], firstIndex: number, numbered: boolean): Tail {
+  const state: TailState = {
+    keys: [],
+    solutions: [],
+    numbered,
+    mode: "keys",
+    numbers: null,
+    current: null,
+  };
+  lines.forEach((line, at) => readTailLine(state, line, firstIndex + at + 1));
+  return { keys: state.keys, solutions: state.solutions };
+}
+
+function readTailLine(state: TailState, line: string, lineNumber: number): void {
+  if (line === "") {
+    state.current?.lines.push("");
+    return;
+  }
+  if (isEndLine(line)) return;
+  const heading = readTailHeading(line);
+  if (heading) {
+    if (heading === "solutions") state.mode = "solutions";
+    state.current = null;
+    return;
+  }
+  if (state.mode === "keys" && readKeys(state, line, lineNumber)) return;
+  const marker = unwrapBold(line);
+  const start = readQuestionStart(marker) ?? (state.numbered ? readNumberedStart(marker) : null);
+  const key = start && bareKey(start.rest);
+  if (start && key) {
+    addKey(state, start.written, key, lineNumber);
+    return;
+  }
+  if (start) {
+    state.mode = "solutions";
+    state.current = {
+      number: start.written,
+      line: lineNumber,
+      lines: [start.rest],
+      key: readSolutionKey(start.rest),
+    };
+    state.solutions.push(state.current);
+    return;
+  }
+  state.current?.lines.push(line);
+}
+
+/** A row of the key table; true when the line was one. */
+function readKeys(state: TailState, line: string, lineNumber: number): boolean {
+  const row = readKeyRow(line);
+  if (row) {
+    for (const entry of row) addKey(state, entry.number, entry.letters, lineNumber);
+    return true;
+  }
+  const numbers = readNumbersRow(line);
+  if (numbers) {
+    state.numbers = { values: numbers, line: lineNumber };
+    return true;
+  }
+  const letters = state.numbers && readLettersRow(line);
+  if (state.numbers && letters) {
+    state.numbers.values.forEach((number, index) => {
+      const letter = letters[index];
+      if (letter) addKey(state, number, letter, lineNumber);
+    });
+    state.numbers = null;
+    return true;
+  }
+  return false;
+}
+
+function addKey(state: TailState, number: number, raw: string, line: number): void {
+  const letters = readKeyLetters(raw);
+  if (letters) state.keys.push({ number, letters, line });
+}
