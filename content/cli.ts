@@ -14,6 +14,7 @@ import { describeQuestionsRead } from "./cli-report.ts";
 import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-bank.ts";
 import { formatProblem } from "./load-banks.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
+import { isOwnPracticeFile } from "#base/limits.ts";
 import {
   createParsePool,
   isParseRefusal,
@@ -65,7 +66,6 @@ async function readInPool(
 
 const NO_QUESTION_MESSAGE =
   "Tệp không có câu hỏi trắc nghiệm nào nhập được; nhập nó sẽ làm trống đề nên bị từ chối";
-const SUPPORTED = /\.(json|gift|xml|csv|txt|aiken)$/i;
 
 if (command === "import") process.exitCode = await runImport(rest);
 else if (command === "export") process.exitCode = await runExport(rest);
@@ -97,7 +97,8 @@ async function runImport(args: string[]): Promise<number> {
   }
   const files = statSync(target).isDirectory()
     ? readdirSync(target)
-        .filter((name) => SUPPORTED.test(name))
+        // The files the editor of "Tạo đề của tôi" accepts, read the same way.
+        .filter((name) => isOwnPracticeFile(name))
         .sort()
         .map((name) => path.join(target, name))
     : [target];

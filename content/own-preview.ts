@@ -1,5 +1,3 @@
-import { readDocxText, imageWarnings } from "./docx/read-docx.ts";
-import { decodeBankFile } from "./formats/text-encoding.ts";
 import type { BankQuestion, ParsedQuestions, Problem } from "./formats/types.ts";
 import { parseOwnText, type OwnTextInput } from "./parse-own-text.ts";
 import { renderRichText } from "./rich-text.ts";
@@ -73,26 +71,4 @@ function renderQuestion(
     keyCount: question.anyKey === true && keys > 1 ? 1 : keys,
     explanationHtml: question.explanation ? renderRichText(question.explanation) : null,
   };
-}
-
-/**
- * A dropped file as the text the student will edit: a Word document read off its XML (its
- * images reported where they were), every other file decoded as the importer decodes it.
- */
-export async function convertOwnFile(
-  bytes: Uint8Array,
-  fileName: string,
-): Promise<{ text: string | null; notes: Problem[] }> {
-  if (/\.docx$/iu.test(fileName)) {
-    const docx = await readDocxText(bytes);
-    if (!docx.value) return { text: null, notes: docx.problems };
-    const { parsed } = parseOwnText({ text: docx.value.text, fileName });
-    const starts = (parsed?.questions ?? []).flatMap((q) => (q.line === undefined ? [] : [q.line]));
-    return { text: docx.value.text, notes: imageWarnings(docx.value.imageLines, starts) };
-  }
-  const decoded = decodeBankFile(bytes, fileName);
-  if (decoded.problems.some((problem) => problem.severity === "error")) {
-    return { text: null, notes: decoded.problems };
-  }
-  return { text: decoded.value, notes: decoded.problems };
 }

@@ -1,4 +1,5 @@
-import { convertOwnFile, previewOwnText, type OwnPreview } from "./own-preview.ts";
+import { previewOwnText, type OwnPreview } from "./own-preview.ts";
+import { readFileText } from "./read-file-text.ts";
 import type { ParsedQuestions, Problem } from "./formats/types.ts";
 import {
   formatOwnPracticeText,
@@ -32,7 +33,7 @@ export const PARSE_JOBS = {
     bytes: Uint8Array;
     fileName: string;
   }): Promise<OwnFilePreview> => {
-    const converted = await convertOwnFile(bytes, fileName);
+    const converted = await readFileText(bytes, fileName);
     const preview =
       converted.text === null ? null : previewOwnText({ text: converted.text, fileName });
     return { ...converted, preview };

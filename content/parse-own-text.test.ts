@@ -8,7 +8,8 @@ import { stripMarks } from "./formats/key-marks.ts";
 import { readBankFolder } from "./load-banks.ts";
 import { parseViText, writeViText } from "./formats/vi-text.ts";
 import type { ParsedQuestions } from "./formats/types.ts";
-import { convertOwnFile, previewOwnText } from "./own-preview.ts";
+import { previewOwnText } from "./own-preview.ts";
+import { readFileText } from "./read-file-text.ts";
 import { formatOwnPracticeText, parseOwnText, sameQuestions } from "./parse-own-text.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 
@@ -267,7 +268,7 @@ describe("Word documents", () => {
         "Đáp án: A",
       ].join("\n"),
     );
-    const converted = await convertOwnFile(bytes, "de.docx");
+    const converted = await readFileText(bytes, "de.docx");
     expect(converted.notes).toEqual([
       { file: "", line: 2, message: serverVi.docxProblems.image(1), severity: "warning" },
       { file: "", line: 7, message: serverVi.docxProblems.image(2), severity: "warning" },
@@ -283,7 +284,7 @@ describe("Word documents", () => {
   });
 
   it("gives the same text, blank lines included, and the same preview as the text pasted", async () => {
-    const converted = await convertOwnFile(await makeDocx(paragraphsOf(sample)), "de.docx");
+    const converted = await readFileText(await makeDocx(paragraphsOf(sample)), "de.docx");
     expect(converted.notes).toEqual([]);
     expect(converted.text).toBe(sample.trimEnd());
     expect(previewOwnText({ text: converted.text!, fileName: "de.docx" })).toEqual(
@@ -292,7 +293,7 @@ describe("Word documents", () => {
   });
 
   it("refuses a file that is not a Word document, and one that unzips to too much", async () => {
-    const bad = await convertOwnFile(new TextEncoder().encode("not a zip"), "de.docx");
+    const bad = await readFileText(new TextEncoder().encode("not a zip"), "de.docx");
     expect(bad).toEqual({
       text: null,
       notes: [{ file: "", line: 1, message: serverVi.docxProblems.unreadable, severity: "error" }],
@@ -302,7 +303,7 @@ describe("Word documents", () => {
     zip.file("word/document.xml", "a".repeat(70 * 1024 * 1024));
     const bomb = await zip.generateAsync({ type: "uint8array", compression: "DEFLATE" });
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    expect((await convertOwnFile(bomb, "de.docx")).notes[0]?.message).toBe(
+    expect((await readFileText(bomb, "de.docx")).notes[0]?.message).toBe(
       serverVi.docxProblems.tooBig,
     );
   });

@@ -1,8 +1,8 @@
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
 import { detectFormat } from "./formats/detect.ts";
 import { parseJsonBank } from "./formats/json.ts";
-import { decodeBankFile } from "./formats/text-encoding.ts";
 import { parseQuestionText } from "./parse-own-text.ts";
+import { readFileText } from "./read-file-text.ts";
 
 export type FileContent =
   | { kind: "bank"; bank: Bank }
@@ -13,19 +13,19 @@ export type FileContent =
  * the same decoding, the same detector and parsers, the same problems at the same lines. Only
  * our JSON differs: here it is a whole bank, with its subject and every practice.
  */
-export function readBankFile(
+export async function readBankFile(
   bytes: Uint8Array,
   file: string,
-): { content: FileContent | null; problems: Problem[] } {
-  const decoded = decodeBankFile(bytes, file);
-  if (decoded.problems.some((p) => p.severity === "error"))
-    return { content: null, problems: decoded.problems };
-  const text = decoded.value;
+): Promise<{ content: FileContent | null; problems: Problem[] }> {
+  const read = await readFileText(bytes, file);
+  const notes = read.notes.map((note) => ({ ...note, file }));
+  if (read.text === null) return { content: null, problems: notes };
+  const text = read.text;
   if (detectFormat(file, text) === "json") {
     const result = parseJsonBank(text, file);
     return {
       content: result.value ? { kind: "bank", bank: result.value } : null,
-      problems: [...decoded.problems, ...result.problems],
+      problems: [...notes, ...result.problems],
     };
   }
   const result = parseQuestionText({ text, fileName: file });
@@ -33,6 +33,6 @@ export function readBankFile(
   const parsed = result.parsed ?? { chapters: [], questions: [] };
   return {
     content: { kind: "questions", ...parsed },
-    problems: [...decoded.problems, ...problems],
+    problems: [...notes, ...problems],
   };
 }

@@ -107,12 +107,13 @@ export function parseViText(text: string, file: string): ParseResult<ParsedQuest
  * A marked text (from the Word reader) as the text the student edits: every mark removed, and an
  * "Đáp án: X" line written under each question whose key came from a mark, so that
  * parseViText(result.text) gives the same keys. Problems are those of the marked parse (warnings
- * about disagreeing marks included), at the lines of the returned text.
+ * about disagreeing marks included), at the lines of the returned text; `linesInsertedAfter`
+ * lists the marked text's lines each written line follows, for other notes to be moved alike.
  */
 export function writeKeysIntoText(
   markedText: string,
   file: string,
-): { text: string; problems: Problem[] } {
+): { text: string; problems: Problem[]; linesInsertedAfter: number[] } {
   const { result, cleanLines, keyLines } = parseMarked(markedText, file, true);
   const inserted = new Map(keyLines.map((key) => [key.after, key.letters]));
   const out: string[] = [];
@@ -126,11 +127,11 @@ export function writeKeysIntoText(
   const problems = result.problems.map((problem) =>
     problem.line === undefined ? problem : { ...problem, line: shift(problem.line) },
   );
-  return { text: out.join("\n"), problems };
+  return { text: out.join("\n"), problems, linesInsertedAfter: afters };
 }
 
 /** How many of the sorted `values` are below `limit`. */
-function countBelow(values: readonly number[], limit: number): number {
+export function countBelow(values: readonly number[], limit: number): number {
   let low = 0;
   let high = values.length;
   while (low < high) {

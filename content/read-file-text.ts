@@ -1,0 +1,51 @@
+import { imageWarnings, readDocxText } from "./docx/read-docx.ts";
+import { decodeBankFile } from "./formats/text-encoding.ts";
+import type { Problem } from "./formats/types.ts";
+import { countBelow, writeKeysIntoText } from "./formats/vi-text.ts";
+import { parseQuestionText } from "./parse-own-text.ts";
+
+/**
+ * A file's bytes as the text a student edits in "Tạo đề của tôi" and `npm run import` parses,
+ * and the notes on what the text could not carry, at its lines. Both read every file through
+ * here, so they accept the same files. A Word document is read off its XML (ADR 0020): the keys
+ * it marks by underline, colour, bold or highlight are written into the text as "Đáp án: X"
+ * lines, no mark is left, and its pictures, equations and old fonts are noted where they were.
+ * Every other file is decoded as text, legacy Vietnamese encodings converted with a note.
+ */
+export async function readFileText(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ text: string | null; notes: Problem[] }> {
+  if (/\.docx$/iu.test(fileName)) return readWordText(bytes, fileName);
+  const decoded = decodeBankFile(bytes, fileName);
+  if (decoded.problems.some((problem) => problem.severity === "error")) {
+    return { text: null, notes: decoded.problems };
+  }
+  return { text: decoded.value, notes: decoded.problems };
+}
+
+async function readWordText(
+  bytes: Uint8Array,
+  fileName: string,
+): Promise<{ text: string | null; notes: Problem[] }> {
+  const docx = await readDocxText(bytes);
+  if (!docx.value) return { text: null, notes: docx.problems };
+  const keyed = writeKeysIntoText(docx.value.text, "");
+  const moved = (line: number) => line + countBelow(keyed.linesInsertedAfter, line);
+  const { parsed, problems } = parseQuestionText({ text: keyed.text, fileName });
+  const starts = (parsed?.questions ?? []).flatMap((q) => (q.line === undefined ? [] : [q.line]));
+  // What the marks told (a key line and a mark that disagree) is said once, here: the text the
+  // student edits no longer holds the marks, so its own preview cannot say it again.
+  const seen = new Set(problems.map(problemKey));
+  const markNotes = keyed.problems.filter((problem) => !seen.has(problemKey(problem)));
+  const notes = [
+    ...docx.value.notes.map((note) => ({ ...note, line: moved(note.line ?? 1) })),
+    ...imageWarnings(docx.value.imageLines.map(moved), starts),
+    ...markNotes,
+  ];
+  return { text: keyed.text, notes: notes.sort((a, b) => (a.line ?? 1) - (b.line ?? 1)) };
+}
+
+function problemKey(problem: Problem): string {
+  return `${problem.line ?? 0}\u0000${problem.severity}\u0000${problem.message}`;
+}
