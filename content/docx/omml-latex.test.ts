@@ -92,6 +92,10 @@ describe("ommlToLatex: text", () => {
     expectLatex(sub(upright("H"), run("2")) + upright("O"), "\\mathrm{H}_{2}\\mathrm{O}");
   });
 
+  it("braces a decimal comma, which LaTeX would space as punctuation", () => {
+    expectLatex(run("x=0,5; (1, 2)"), "x=0{,}5;(1,2)");
+  });
+
   it("maps letters of Unicode's math alphabet to plain letters", () => {
     expectLatex(run("𝑥+𝑦=𝟐"), "x+y=2");
   });

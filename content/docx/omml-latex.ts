@@ -161,14 +161,10 @@ function writeUnsupported(node: XmlNode, conversion: Conversion): void {
   conversion.out.write(text === "" ? "\\boxed{?}" : `\\text{${escapeText(text)}}`);
 }
 
-function plainText(node: XmlNode): string {
-  const parts: string[] = [];
-  const collect = (current: XmlNode) => {
-    const text = textOf(current);
-    if (text !== "") parts.push(text);
-    for (const child of childrenOf(current)) collect(child);
-  };
-  collect(node);
+function plainText(node: XmlNode, parts: string[] = []): string {
+  const text = textOf(node);
+  if (text !== "") parts.push(text);
+  for (const child of childrenOf(node)) plainText(child, parts);
   return parts.join("");
 }
 
@@ -196,7 +192,10 @@ function characterOf(node: XmlNode, propertiesTag: string, tag: string, fallback
 }
 
 function significantChildren(node: XmlNode | undefined): XmlNode[] {
-  return node ? childrenOf(node).filter((child) => !isIgnored(tagOf(child))) : [];
+  const children: XmlNode[] = [];
+  if (node)
+    for (const child of childrenOf(node)) if (!isIgnored(tagOf(child))) children.push(child);
+  return children;
 }
 
 /** The one element an argument holds, if it holds exactly one. */
@@ -278,30 +277,40 @@ type Token =
 const LETTER = /[\p{L}\p{M}]/u;
 const SPACE = /\s/u;
 
+/** ASCII first: it is most of any equation, and needs no Unicode property lookups. */
+function kindOf(character: string): "letter" | "textLetter" | "space" | "symbol" {
+  const code = character.charCodeAt(0);
+  if (code < 0x80) {
+    if (isAsciiLetter(code)) return "letter";
+    return code === 32 || (code >= 9 && code <= 13) ? "space" : "symbol";
+  }
+  if (MATH_SYMBOLS.has(character)) return "symbol";
+  if (LETTER.test(character)) return "textLetter";
+  return SPACE.test(character) ? "space" : "symbol";
+}
+
 /** A run's text as words (letters that are not math symbols), spaces and single symbols. */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let word = "";
   let wordIsText = false;
-  const endWord = () => {
+  for (const raw of text) {
+    const code = raw.charCodeAt(0);
+    if (code >= 0x200b && INVISIBLE.has(raw)) continue;
+    const character = code >= 0x2100 ? (plainLetterOf(raw.codePointAt(0) ?? 0) ?? raw) : raw;
+    const kind = kindOf(character);
+    if (kind === "letter" || kind === "textLetter") {
+      word += character;
+      if (kind === "textLetter") wordIsText = true;
+      continue;
+    }
     if (word !== "") tokens.push({ kind: "word", value: word, text: wordIsText });
     word = "";
     wordIsText = false;
-  };
-  for (const raw of text) {
-    if (INVISIBLE.has(raw)) continue;
-    const character = plainLetterOf(raw.codePointAt(0) ?? 0) ?? raw;
-    if (LETTER.test(character) && !MATH_SYMBOLS.has(character)) {
-      word += character;
-      if (!isAsciiLetter(character.charCodeAt(0))) wordIsText = true;
-      continue;
-    }
-    endWord();
-    if (SPACE.test(character)) {
-      if (tokens.at(-1)?.kind !== "space") tokens.push({ kind: "space" });
-    } else tokens.push({ kind: "symbol", value: character });
+    if (kind === "symbol") tokens.push({ kind: "symbol", value: character });
+    else if (tokens.at(-1)?.kind !== "space") tokens.push({ kind: "space" });
   }
-  endWord();
+  if (word !== "") tokens.push({ kind: "word", value: word, text: wordIsText });
   return tokens;
 }
 
@@ -312,13 +321,11 @@ function tokenize(text: string): Token[] {
  */
 function writeRunText(text: string, style: RunStyle, conversion: Conversion, scope: Scope): void {
   const { out } = conversion;
+  const tokens = tokenize(text);
   let buffer: string | undefined;
   let pendingSpace = false;
-  const flush = () => {
-    if (buffer !== undefined) out.write(`\\text{${buffer}}`);
-    buffer = undefined;
-  };
-  for (const token of tokenize(text)) {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
     if (token.kind === "space") {
       if (buffer === undefined) pendingSpace = true;
       else buffer += " ";
@@ -328,14 +335,27 @@ function writeRunText(text: string, style: RunStyle, conversion: Conversion, sco
       buffer ??= pendingSpace ? " " : "";
       buffer += escapeText(token.value);
     } else {
-      flush();
+      if (buffer !== undefined) out.write(`\\text{${buffer}}`);
+      buffer = undefined;
       if (token.kind === "word") out.write(mathWord(token.value, style, scope));
+      else if (isDecimalComma(tokens, index)) out.write("{,}");
       else writeSymbol(token.value, conversion, scope);
     }
     pendingSpace = false;
   }
-  if (pendingSpace && buffer !== undefined) buffer += " ";
-  flush();
+  if (buffer !== undefined) out.write(`\\text{${buffer}}`);
+}
+
+/** "0,5" as Vietnamese write decimals: braced, or LaTeX spaces it as punctuation ("0, 5"). */
+function isDecimalComma(tokens: Token[], index: number): boolean {
+  const [before, comma, after] = [tokens[index - 1], tokens[index], tokens[index + 1]];
+  return (
+    comma?.kind === "symbol" && comma.value === "," && isDigitToken(before) && isDigitToken(after)
+  );
+}
+
+function isDigitToken(token: Token | undefined): boolean {
+  return token?.kind === "symbol" && token.value >= "0" && token.value <= "9";
 }
 
 function isTextToken(token: Token, style: RunStyle): boolean {
@@ -475,7 +495,7 @@ const MATRIX_ENVIRONMENTS: ReadonlyMap<string, string> = new Map([
 function convertDelimiter(node: XmlNode, conversion: Conversion, scope: Scope): void {
   const open = characterOf(node, "m:dPr", "m:begChr", "(");
   const close = characterOf(node, "m:dPr", "m:endChr", ")");
-  const items = childrenOf(node).filter((child) => tagOf(child) === "m:e");
+  const items = childrenTagged(node, "m:e");
   const only = items.length === 1 ? onlyChild(items[0]) : undefined;
   if (only && tagOf(only) === "m:eqArr" && open === "{" && (close === "" || close === "}")) {
     if (close === "}") conversion.out.write("\\left.");
@@ -487,10 +507,10 @@ function convertDelimiter(node: XmlNode, conversion: Conversion, scope: Scope): 
   if (only && tagOf(only) === "m:m" && matrix) return writeMatrix(only, matrix, conversion, scope);
   writeDelimiter("\\left", open, conversion, scope);
   const separator = characterOf(node, "m:dPr", "m:sepChr", "|");
-  items.forEach((item, index) => {
+  for (const [index, item] of items.entries()) {
     if (index > 0) writeRunText(separator, MATH_STYLE, conversion, scope);
     convertArgument(item, conversion, scope);
-  });
+  }
   writeDelimiter("\\right", close, conversion, scope);
 }
 
@@ -509,7 +529,9 @@ function writeDelimiter(
 }
 
 function childrenTagged(node: XmlNode, tag: string): XmlNode[] {
-  return childrenOf(node).filter((child) => tagOf(child) === tag);
+  const children: XmlNode[] = [];
+  for (const child of childrenOf(node)) if (tagOf(child) === tag) children.push(child);
+  return children;
 }
 
 /**
@@ -526,13 +548,13 @@ function writeRows(
   const marksBefore = out.alignMarks;
   const rowScope: Scope = { ...scope, ampersand: environment === "cases" ? "drop" : "align" };
   out.write(`\\begin{${environment}}`);
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     if (index > 0) out.write(" \\\\ ");
     const slot = out.reserve();
     const marks = out.alignMarks;
     convertArgument(row, conversion, rowScope);
     if (environment === "aligned" && out.alignMarks === marks) out.fill(slot, "&");
-  });
+  }
   out.write(`\\end{${environment}}`);
   out.alignMarks = marksBefore;
 }
@@ -546,13 +568,13 @@ function writeMatrix(
   const { out } = conversion;
   const cellScope: Scope = { ...scope, ampersand: "escape" };
   out.write(`\\begin{${environment}}`);
-  childrenTagged(node, "m:mr").forEach((row, rowIndex) => {
+  for (const [rowIndex, row] of childrenTagged(node, "m:mr").entries()) {
     if (rowIndex > 0) out.write(" \\\\ ");
-    childrenTagged(row, "m:e").forEach((cell, cellIndex) => {
+    for (const [cellIndex, cell] of childrenTagged(row, "m:e").entries()) {
       if (cellIndex > 0) out.write(" & ");
       convertArgument(cell, conversion, cellScope);
-    });
-  });
+    }
+  }
   out.write(`\\end{${environment}}`);
 }
 
