@@ -6,6 +6,7 @@ import {
   LIMIT_FUNCTIONS,
   MATH_SYMBOLS,
   SCRIPT_SYMBOLS,
+  SMALL_SCRIPTS,
   escapeMath,
   escapeText,
   plainLetterOf,
@@ -82,6 +83,10 @@ class LatexWriter {
     this.pieces[slot] = piece;
   }
 
+  endsWith(text: string): boolean {
+    return this.pieces.at(-1)?.endsWith(text) ?? false;
+  }
+
   get size(): number {
     return this.pieces.length;
   }
@@ -121,7 +126,12 @@ function convertNode(node: XmlNode, conversion: Conversion, scope: Scope): void 
   if (isIgnored(tag)) return;
   if (TRANSPARENT.has(tag)) return convertAll(childrenOf(node), conversion, scope);
   const handler = HANDLERS[tag];
-  if (handler) handler(node, conversion, scope);
+  // An alignment mark counts only at a row's own level: inside braces it would end the row.
+  const inner =
+    scope.ampersand === "align" && tag !== "m:r" && tag !== "w:r"
+      ? { ...scope, ampersand: "escape" as const }
+      : scope;
+  if (handler) handler(node, conversion, inner);
   else writeUnsupported(node, conversion);
 }
 
@@ -272,7 +282,8 @@ function convertRun(run: XmlNode, conversion: Conversion, scope: Scope): void {
 type Token =
   | { kind: "space" }
   | { kind: "word"; value: string; text: boolean }
-  | { kind: "symbol"; value: string };
+  | { kind: "symbol"; value: string }
+  | { kind: "script"; marker: "^" | "_"; value: string };
 
 const LETTER = /[\p{L}\p{M}]/u;
 const SPACE = /\s/u;
@@ -298,7 +309,8 @@ function tokenize(text: string): Token[] {
     const code = raw.charCodeAt(0);
     if (code >= 0x200b && INVISIBLE.has(raw)) continue;
     const character = code >= 0x2100 ? (plainLetterOf(raw.codePointAt(0) ?? 0) ?? raw) : raw;
-    const kind = kindOf(character);
+    const small = SMALL_SCRIPTS.get(character);
+    const kind = small ? "script" : kindOf(character);
     if (kind === "letter" || kind === "textLetter") {
       word += character;
       if (kind === "textLetter") wordIsText = true;
@@ -307,7 +319,10 @@ function tokenize(text: string): Token[] {
     if (word !== "") tokens.push({ kind: "word", value: word, text: wordIsText });
     word = "";
     wordIsText = false;
-    if (kind === "symbol") tokens.push({ kind: "symbol", value: character });
+    const last = tokens.at(-1);
+    if (small && last?.kind === "script" && last.marker === small[0]) last.value += small[1];
+    else if (small) tokens.push({ kind: "script", marker: small[0], value: small[1] });
+    else if (kind === "symbol") tokens.push({ kind: "symbol", value: character });
     else if (tokens.at(-1)?.kind !== "space") tokens.push({ kind: "space" });
   }
   if (word !== "") tokens.push({ kind: "word", value: word, text: wordIsText });
@@ -338,12 +353,19 @@ function writeRunText(text: string, style: RunStyle, conversion: Conversion, sco
       if (buffer !== undefined) out.write(`\\text{${buffer}}`);
       buffer = undefined;
       if (token.kind === "word") out.write(mathWord(token.value, style, scope));
+      else if (token.kind === "script") writeSmallScript(token.marker, token.value, out);
       else if (isDecimalComma(tokens, index)) out.write("{,}");
       else writeSymbol(token.value, conversion, scope);
     }
     pendingSpace = false;
   }
   if (buffer !== undefined) out.write(`\\text{${buffer}}`);
+}
+
+function writeSmallScript(marker: "^" | "_", value: string, out: LatexWriter): void {
+  if (out.afterScript) out.write("{}");
+  out.write(`${marker}{${value}}`);
+  out.afterScript = true;
 }
 
 /** "0,5" as Vietnamese write decimals: braced, or LaTeX spaces it as punctuation ("0, 5"). */
@@ -363,8 +385,11 @@ function isTextToken(token: Token, style: RunStyle): boolean {
   if (token.kind !== "symbol") return false;
   const character = token.value;
   if (MATH_SYMBOLS.has(character) || SCRIPT_SYMBOLS.has(character)) return false;
-  // Characters beyond ASCII that are no math symbol of ours: KaTeX may not know them in math.
-  return style.text || character.charCodeAt(0) > 0x7e;
+  const code = character.charCodeAt(0);
+  if (code < 0x80) return style.text;
+  // Quotes, dashes and Latin-1 signs are text; KaTeX knows the other symbols in math mode
+  // (⊙, ≺), some of them only there (⟦), and draws those it does not know in either.
+  return (code >= 0xa0 && code <= 0xff) || (code >= 0x2000 && code <= 0x206f);
 }
 
 function mathWord(word: string, style: RunStyle, scope: Scope): string {
@@ -378,9 +403,10 @@ function writeSymbol(character: string, conversion: Conversion, scope: Scope): v
   const { out } = conversion;
   const script = SCRIPT_SYMBOLS.get(character);
   if (script !== undefined) {
-    if (out.afterScript) out.write("{}");
+    // Primes in a row are one superscript ("f''"); after any other script, one needs a base.
+    if (out.afterScript && !(script.startsWith("'") && out.endsWith("'"))) out.write("{}");
     out.write(script);
-    if (script.startsWith("^")) out.afterScript = true;
+    out.afterScript = true;
     return;
   }
   if (character === "&") {
@@ -479,7 +505,7 @@ function convertFraction(node: XmlNode, conversion: Conversion, scope: Scope): v
 function convertRadical(node: XmlNode, conversion: Conversion, scope: Scope): void {
   const degree = childOf(node, "m:deg");
   if (!isOn(childOf(node, "m:radPr"), "m:degHide") && hasContent(degree)) {
-    wrap("\\sqrt[", degree, "]", conversion, inner(scope));
+    writeOptional("\\sqrt", degree, conversion, inner(scope));
     wrap("{", childOf(node, "m:e"), "}", conversion, scope);
   } else wrap("\\sqrt{", childOf(node, "m:e"), "}", conversion, scope);
 }
@@ -653,16 +679,34 @@ function convertLimit(node: XmlNode, conversion: Conversion, scope: Scope, below
     return;
   }
   const arrow = baseRun === undefined ? undefined : EXTENSIBLE_ARROWS.get(baseRun);
-  if (arrow)
-    return wrap(
-      `${arrow}${below ? "[" : "{"}`,
-      limit,
-      below ? "]{}" : "}",
-      conversion,
-      inner(scope),
-    );
+  if (arrow) return writeArrow(arrow, limit, below, conversion, scope);
   wrap(below ? "\\underset{" : "\\overset{", limit, "}{", conversion, inner(scope));
   wrap("", base, "}", conversion, scope);
+}
+
+/** An arrow with a text over it (`\xrightarrow{…}`) or under it (`\xrightarrow[…]{}`). */
+function writeArrow(
+  arrow: string,
+  text: XmlNode | undefined,
+  under: boolean,
+  conversion: Conversion,
+  scope: Scope,
+): void {
+  if (!under) return wrap(`${arrow}{`, text, "}", conversion, inner(scope));
+  writeOptional(arrow, text, conversion, inner(scope));
+  conversion.out.write("{}");
+}
+
+/** `command[…]`, braced inside unless it is one run with no "]" (which would end it early). */
+function writeOptional(
+  command: string,
+  argument: XmlNode | undefined,
+  conversion: Conversion,
+  scope: Scope,
+): void {
+  const text = runOnly(argument);
+  const plain = text !== undefined && !text.includes("]");
+  wrap(`${command}[${plain ? "" : "{"}`, argument, plain ? "]" : "}]", conversion, scope);
 }
 
 function convertGroupCharacter(node: XmlNode, conversion: Conversion, scope: Scope): void {
@@ -673,8 +717,7 @@ function convertGroupCharacter(node: XmlNode, conversion: Conversion, scope: Sco
   const top = propertyOf(node, "m:groupChrPr", "m:pos") === "top";
   const arrow = EXTENSIBLE_ARROWS.get(character);
   // pos is where the character goes: an arrow under the text has the text over the arrow.
-  if (arrow)
-    return wrap(`${arrow}${top ? "[" : "{"}`, base, top ? "]{}" : "}", conversion, inner(scope));
+  if (arrow) return writeArrow(arrow, base, top, conversion, scope);
   conversion.out.write(top ? "\\overset{" : "\\underset{");
   writeRunText(character, MATH_STYLE, conversion, inner(scope));
   wrap("}{", base, "}", conversion, scope);
