@@ -296,6 +296,18 @@ describe("ommlToLatex: structures", () => {
     expectLatex(`<m:phant>${arg("e", run("x"))}</m:phant>`, "x");
   });
 
+  it("reads symbols inserted from Word's Symbol font, and names those of other fonts", () => {
+    const symbol = (font: string, code: string) =>
+      `<m:r><w:sym w:font="${font}" w:char="${code}"/></m:r>`;
+    expectLatex(run("x") + symbol("Symbol", "F0B3") + run("0"), "x\\ge 0");
+    expectLatex(
+      symbol("Symbol", "F061") + symbol("Symbol", "F0CE") + symbol("Symbol", "F0C6"),
+      "\\alpha\\in\\varnothing",
+    );
+    const result = convert(run("x") + symbol("Wingdings", "F0FC"));
+    expect(result).toEqual({ latex: "x\\boxed{?}", unsupported: ["w:sym"] });
+  });
+
   it("reads text from a Word run inside the equation, and skips bookmarks and deleted text", () => {
     expectLatex(
       `${run("x")}<w:bookmarkStart w:id="0" w:name="a"/><w:r><w:t xml:space="preserve"> cm</w:t></w:r><w:bookmarkEnd w:id="0"/><w:del><w:r><w:delText>y</w:delText></w:r></w:del>`,

@@ -11,6 +11,7 @@ import {
   escapeText,
   plainLetterOf,
 } from "./math-characters.ts";
+import { fromSymbolFont } from "./symbol-font.ts";
 import { type XmlNode, attributeOf, childOf, childrenOf, tagOf, textOf } from "./xml.ts";
 
 /**
@@ -275,8 +276,16 @@ function convertRun(run: XmlNode, conversion: Conversion, scope: Scope): void {
       writeRunText(text, style, conversion, scope);
     } else if (tag === "w:tab" || tag === "w:br" || tag === "w:cr") {
       writeRunText(" ", style, conversion, scope);
+    } else if (tag === "w:sym" && symbolOf(child) !== undefined) {
+      writeRunText(symbolOf(child) ?? "", style, conversion, scope);
     } else if (!isIgnored(tag)) writeUnsupported(child, conversion);
   }
+}
+
+/** An inserted symbol (w:sym) of the Symbol font; other fonts' symbols have no Unicode here. */
+function symbolOf(symbol: XmlNode): string | undefined {
+  if (!/^symbol$/i.test(attributeOf(symbol, "w:font") ?? "")) return undefined;
+  return fromSymbolFont(Number.parseInt(attributeOf(symbol, "w:char") ?? "", 16));
 }
 
 type Token =
