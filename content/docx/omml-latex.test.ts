@@ -338,6 +338,22 @@ describe("ommlToLatex: what it cannot convert", () => {
     expect(result).toEqual({ latex: "x", unsupported: ["m:acc"] });
   });
 
+  it("finds nothing for names and values that are properties of every object", () => {
+    const result = convert(
+      fraction(run("1"), run("2"), "constructor") +
+        run("x", '<m:rPr><m:sty m:val="__proto__"/><m:scr m:val="constructor"/></m:rPr>'),
+    );
+    expect(result).toEqual({ latex: "\\dfrac{1}{2}x", unsupported: [] });
+    // fast-xml-parser refuses such element names; a tree built otherwise may hold them.
+    const elements = JSON.parse(
+      '[{"constructor": [{"m:r": [{"m:t": [{"#text": "a"}]}]}]}, {"__proto__": []}, {"toString": []}]',
+    ) as XmlNode[];
+    expect(ommlToLatex(elements)).toEqual({
+      latex: "\\text{a}\\boxed{?}\\boxed{?}",
+      unsupported: ["constructor", "__proto__", "toString"],
+    });
+  });
+
   it("gives an empty formula for no nodes", () => {
     expect(ommlToLatex([])).toEqual({ latex: "", unsupported: [] });
   });

@@ -126,7 +126,7 @@ function convertNode(node: XmlNode, conversion: Conversion, scope: Scope): void 
   const tag = tagOf(node);
   if (isIgnored(tag)) return;
   if (TRANSPARENT.has(tag)) return convertAll(childrenOf(node), conversion, scope);
-  const handler = HANDLERS[tag];
+  const handler = HANDLERS.get(tag);
   // An alignment mark counts only at a row's own level: inside braces it would end the row.
   const inner =
     scope.ampersand === "align" && tag !== "m:r" && tag !== "w:r"
@@ -246,15 +246,22 @@ interface RunStyle {
 
 const MATH_STYLE: RunStyle = { text: false, font: undefined };
 
-const SCRIPT_FONTS: Record<string, string> = {
-  "double-struck": "\\mathbb",
-  script: "\\mathcal",
-  fraktur: "\\mathfrak",
-  "sans-serif": "\\mathsf",
-  monospace: "\\mathtt",
-};
+// Maps, not objects: a value from the file ("constructor", "__proto__") must find nothing.
+const SCRIPT_FONTS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "double-struck": "\\mathbb",
+    script: "\\mathcal",
+    fraktur: "\\mathfrak",
+    "sans-serif": "\\mathsf",
+    monospace: "\\mathtt",
+  }),
+);
 
-const STYLE_FONTS: Record<string, string> = { p: "\\mathrm", b: "\\mathbf", bi: "\\boldsymbol" };
+const STYLE_FONTS: ReadonlyMap<string, string> = new Map([
+  ["p", "\\mathrm"],
+  ["b", "\\mathbf"],
+  ["bi", "\\boldsymbol"],
+]);
 
 function runStyleOf(run: XmlNode): RunStyle {
   if (tagOf(run) === "w:r") return { text: true, font: undefined };
@@ -262,7 +269,8 @@ function runStyleOf(run: XmlNode): RunStyle {
   if (isOn(properties, "m:nor")) return { text: true, font: undefined };
   const script = valueOf(properties && childOf(properties, "m:scr"));
   const style = valueOf(properties && childOf(properties, "m:sty"));
-  const font = (script && SCRIPT_FONTS[script]) ?? (style && STYLE_FONTS[style]) ?? undefined;
+  const font =
+    (script && SCRIPT_FONTS.get(script)) ?? (style && STYLE_FONTS.get(style)) ?? undefined;
   return { text: false, font };
 }
 
@@ -276,8 +284,10 @@ function convertRun(run: XmlNode, conversion: Conversion, scope: Scope): void {
       writeRunText(text, style, conversion, scope);
     } else if (tag === "w:tab" || tag === "w:br" || tag === "w:cr") {
       writeRunText(" ", style, conversion, scope);
-    } else if (tag === "w:sym" && symbolOf(child) !== undefined) {
-      writeRunText(symbolOf(child) ?? "", style, conversion, scope);
+    } else if (tag === "w:sym") {
+      const symbol = symbolOf(child);
+      if (symbol === undefined) writeUnsupported(child, conversion);
+      else writeRunText(symbol, style, conversion, scope);
     } else if (!isIgnored(tag)) writeUnsupported(child, conversion);
   }
 }
@@ -379,10 +389,9 @@ function writeSmallScript(marker: "^" | "_", value: string, out: LatexWriter): v
 
 /** "0,5" as Vietnamese write decimals: braced, or LaTeX spaces it as punctuation ("0, 5"). */
 function isDecimalComma(tokens: Token[], index: number): boolean {
-  const [before, comma, after] = [tokens[index - 1], tokens[index], tokens[index + 1]];
-  return (
-    comma?.kind === "symbol" && comma.value === "," && isDigitToken(before) && isDigitToken(after)
-  );
+  const comma = tokens[index];
+  if (comma?.kind !== "symbol" || comma.value !== ",") return false;
+  return isDigitToken(tokens[index - 1]) && isDigitToken(tokens[index + 1]);
 }
 
 function isDigitToken(token: Token | undefined): boolean {
@@ -486,6 +495,14 @@ function wrap(
   conversion.out.write(close);
 }
 
+/** Skewed (ᵃ/ᵦ) and bar-less (a over b) fractions; a bar is \dfrac on the line, else \frac. */
+const FRACTION_OPENINGS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    skw: "{}^{",
+    noBar: "\\genfrac{}{}{0pt}{}{",
+  }),
+);
+
 function convertFraction(node: XmlNode, conversion: Conversion, scope: Scope): void {
   const type = propertyOf(node, "m:fPr", "m:type") ?? "bar";
   const numerator = childOf(node, "m:num");
@@ -496,18 +513,8 @@ function convertFraction(node: XmlNode, conversion: Conversion, scope: Scope): v
     wrap("/", denominator, "", conversion, parts);
     return;
   }
-  const open: Record<string, string> = {
-    skw: "{}^{",
-    noBar: "\\genfrac{}{}{0pt}{}{",
-  };
-  const middle = type === "skw" ? "}/_{" : "}{";
-  wrap(
-    open[type] ?? (scope.display ? "\\dfrac{" : "\\frac{"),
-    numerator,
-    middle,
-    conversion,
-    parts,
-  );
+  const open = FRACTION_OPENINGS.get(type) ?? (scope.display ? "\\dfrac{" : "\\frac{");
+  wrap(open, numerator, type === "skw" ? "}/_{" : "}{", conversion, parts);
   wrap("", denominator, "}", conversion, parts);
 }
 
@@ -780,31 +787,33 @@ function convertPhantom(node: XmlNode, conversion: Conversion, scope: Scope): vo
   wrap(`${command}{`, base, "}", conversion, scope);
 }
 
-const HANDLERS: Record<string, Handler> = {
-  "m:r": convertRun,
-  "w:r": convertRun,
-  "m:f": convertFraction,
-  "m:rad": convertRadical,
-  "m:sSup": convertScripts,
-  "m:sSub": convertScripts,
-  "m:sSubSup": convertScripts,
-  "m:sPre": convertPreScripts,
-  "m:d": convertDelimiter,
-  "m:nary": convertNary,
-  "m:func": convertFunction,
-  "m:limLow": (node, conversion, scope) => convertLimit(node, conversion, scope, true),
-  "m:limUpp": (node, conversion, scope) => convertLimit(node, conversion, scope, false),
-  "m:acc": convertAccent,
-  "m:bar": (node, conversion, scope) => {
-    const top = propertyOf(node, "m:barPr", "m:pos") === "top";
-    wrap(top ? "\\overline{" : "\\underline{", childOf(node, "m:e"), "}", conversion, scope);
-  },
-  "m:groupChr": convertGroupCharacter,
-  "m:m": (node, conversion, scope) => writeMatrix(node, "matrix", conversion, scope),
-  "m:eqArr": (node, conversion, scope) =>
-    writeRows(childrenTagged(node, "m:e"), "aligned", conversion, scope),
-  "m:box": (node, conversion, scope) => convertArgument(childOf(node, "m:e"), conversion, scope),
-  "m:borderBox": (node, conversion, scope) =>
-    wrap("\\boxed{", childOf(node, "m:e"), "}", conversion, scope),
-  "m:phant": convertPhantom,
-};
+const HANDLERS: ReadonlyMap<string, Handler> = new Map(
+  Object.entries<Handler>({
+    "m:r": convertRun,
+    "w:r": convertRun,
+    "m:f": convertFraction,
+    "m:rad": convertRadical,
+    "m:sSup": convertScripts,
+    "m:sSub": convertScripts,
+    "m:sSubSup": convertScripts,
+    "m:sPre": convertPreScripts,
+    "m:d": convertDelimiter,
+    "m:nary": convertNary,
+    "m:func": convertFunction,
+    "m:limLow": (node, conversion, scope) => convertLimit(node, conversion, scope, true),
+    "m:limUpp": (node, conversion, scope) => convertLimit(node, conversion, scope, false),
+    "m:acc": convertAccent,
+    "m:bar": (node, conversion, scope) => {
+      const top = propertyOf(node, "m:barPr", "m:pos") === "top";
+      wrap(top ? "\\overline{" : "\\underline{", childOf(node, "m:e"), "}", conversion, scope);
+    },
+    "m:groupChr": convertGroupCharacter,
+    "m:m": (node, conversion, scope) => writeMatrix(node, "matrix", conversion, scope),
+    "m:eqArr": (node, conversion, scope) =>
+      writeRows(childrenTagged(node, "m:e"), "aligned", conversion, scope),
+    "m:box": (node, conversion, scope) => convertArgument(childOf(node, "m:e"), conversion, scope),
+    "m:borderBox": (node, conversion, scope) =>
+      wrap("\\boxed{", childOf(node, "m:e"), "}", conversion, scope),
+    "m:phant": convertPhantom,
+  }),
+);
