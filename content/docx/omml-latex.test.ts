@@ -83,6 +83,12 @@ describe("ommlToLatex: text", () => {
     expectLatex(run("với x&gt;0 thì y≥1"), "\\text{với }x>0\\text{ thì }y\\ge 1");
   });
 
+  it("takes a word of plain letters among Vietnamese words as Vietnamese", () => {
+    expectLatex(run("chất tan trong nước"), "\\text{chất tan trong nước}");
+    expectLatex(run("tan trong nước"), "\\text{tan trong nước}");
+    expectLatex(run("với mọi x, tan x"), "\\text{với mọi }x,\\tan x");
+  });
+
   it("sets normal text (m:nor) upright as text, math symbols still as math", () => {
     expectLatex(normal("Điều kiện: x ≥ 0"), "\\text{Điều kiện: x }\\ge\\text{ 0}");
   });

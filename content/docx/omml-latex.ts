@@ -356,6 +356,7 @@ function tokenize(text: string): Token[] {
 function writeRunText(text: string, style: RunStyle, conversion: Conversion, scope: Scope): void {
   const { out } = conversion;
   const tokens = tokenize(text);
+  const leading = wordsLeadingToText(tokens);
   let buffer: string | undefined;
   let pendingSpace = false;
   for (let index = 0; index < tokens.length; index += 1) {
@@ -365,7 +366,9 @@ function writeRunText(text: string, style: RunStyle, conversion: Conversion, sco
       else buffer += " ";
       continue;
     }
-    if (isTextToken(token, style)) {
+    const wordOfText =
+      token.kind === "word" && (leading[index] || (buffer !== undefined && token.value.length > 1));
+    if (wordOfText || isTextToken(token, style)) {
       buffer ??= pendingSpace ? " " : "";
       buffer += escapeText(token.value);
     } else {
@@ -379,6 +382,24 @@ function writeRunText(text: string, style: RunStyle, conversion: Conversion, sco
     pendingSpace = false;
   }
   if (buffer !== undefined) out.write(`\\text{${buffer}}`);
+}
+
+/**
+ * Which tokens are words read as Vietnamese: those with Vietnamese letters, and words of plain
+ * letters that lead to one across spaces and other such words ("chất tan trong nước" is no
+ * tangent). A single letter stays a variable ("với mọi x"); a word after Vietnamese ones is
+ * settled as it is written, by whether text is still open.
+ */
+function wordsLeadingToText(tokens: Token[]): boolean[] {
+  const leading = new Array<boolean>(tokens.length).fill(false);
+  let textAhead = false;
+  for (let index = tokens.length - 1; index >= 0; index -= 1) {
+    const token = tokens[index]!;
+    if (token.kind === "space") continue;
+    if (token.kind !== "word") textAhead = false;
+    else textAhead = leading[index] = token.text || (token.value.length > 1 && textAhead);
+  }
+  return leading;
 }
 
 function writeSmallScript(marker: "^" | "_", value: string, out: LatexWriter): void {
