@@ -324,8 +324,10 @@ describe("ommlToLatex: structures", () => {
 
 describe("ommlToLatex: what it cannot convert", () => {
   it("keeps the text of an unknown element in place and names the element", () => {
-    const result = convert(`${run("x=")}<m:unknownThing>${arg("e", run("42"))}</m:unknownThing>`);
-    expect(result).toEqual({ latex: "x=\\text{42}", unsupported: ["m:unknownThing"] });
+    const result = convert(
+      `${run("x=")}<m:unknownThing>${arg("e", run("4\n"))}${arg("e", run("2%"))}</m:unknownThing>`,
+    );
+    expect(result).toEqual({ latex: "x=\\text{4 2\\%}", unsupported: ["m:unknownThing"] });
     expect(() => render(result.latex)).not.toThrow();
   });
 

@@ -168,7 +168,8 @@ const TRANSPARENT = new Set([
 
 function writeUnsupported(node: XmlNode, conversion: Conversion): void {
   conversion.unsupported.add(tagOf(node));
-  const text = plainText(node).trim();
+  // One line: the reader puts the formula between dollars, which do not reach over a line.
+  const text = plainText(node).replace(/\s+/gu, " ").trim();
   conversion.out.write(text === "" ? "\\boxed{?}" : `\\text{${escapeText(text)}}`);
 }
 
