@@ -129,6 +129,12 @@ const OPERATORS: Record<string, string> = {
   ℓ: "\\ell",
   ℏ: "\\hbar",
   "…": "\\ldots",
+  "•": "\\bullet",
+  "½": "\\tfrac{1}{2}",
+  "¼": "\\tfrac{1}{4}",
+  "¾": "\\tfrac{3}{4}",
+  "⅓": "\\tfrac{1}{3}",
+  "⅔": "\\tfrac{2}{3}",
   "⋯": "\\cdots",
   "⋮": "\\vdots",
   "⋱": "\\ddots",
@@ -176,6 +182,26 @@ export const SCRIPT_SYMBOLS: ReadonlyMap<string, string> = new Map([
   ["°", "^{\\circ}"],
   ["º", "^{\\circ}"],
   ["℃", "^{\\circ}\\mathrm{C}"],
+]);
+
+/** Superscript and subscript characters typed as text (x², H₂O, 10⁻³): the script they are. */
+export const SMALL_SCRIPTS: ReadonlyMap<string, readonly ["^" | "_", string]> = new Map<
+  string,
+  readonly ["^" | "_", string]
+>([
+  ...[..."⁰¹²³⁴⁵⁶⁷⁸⁹"].map((character, digit) => [character, ["^", String(digit)]] as const),
+  ...[..."₀₁₂₃₄₅₆₇₈₉"].map((character, digit) => [character, ["_", String(digit)]] as const),
+  ["⁺", ["^", "+"]],
+  ["⁻", ["^", "-"]],
+  ["⁼", ["^", "="]],
+  ["⁽", ["^", "("]],
+  ["⁾", ["^", ")"]],
+  ["ⁿ", ["^", "n"]],
+  ["₊", ["_", "+"]],
+  ["₋", ["_", "-"]],
+  ["₌", ["_", "="]],
+  ["₍", ["_", "("]],
+  ["₎", ["_", ")"]],
 ]);
 
 /** Arrows that stretch over a text written above or below them (reaction conditions). */

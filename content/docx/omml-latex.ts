@@ -6,10 +6,12 @@ import {
   LIMIT_FUNCTIONS,
   MATH_SYMBOLS,
   SCRIPT_SYMBOLS,
+  SMALL_SCRIPTS,
   escapeMath,
   escapeText,
   plainLetterOf,
 } from "./math-characters.ts";
+import { fromSymbolFont } from "./symbol-font.ts";
 import { type XmlNode, attributeOf, childOf, childrenOf, tagOf, textOf } from "./xml.ts";
 
 /**
@@ -82,6 +84,10 @@ class LatexWriter {
     this.pieces[slot] = piece;
   }
 
+  endsWith(text: string): boolean {
+    return this.pieces.at(-1)?.endsWith(text) ?? false;
+  }
+
   get size(): number {
     return this.pieces.length;
   }
@@ -120,8 +126,13 @@ function convertNode(node: XmlNode, conversion: Conversion, scope: Scope): void 
   const tag = tagOf(node);
   if (isIgnored(tag)) return;
   if (TRANSPARENT.has(tag)) return convertAll(childrenOf(node), conversion, scope);
-  const handler = HANDLERS[tag];
-  if (handler) handler(node, conversion, scope);
+  const handler = HANDLERS.get(tag);
+  // An alignment mark counts only at a row's own level: inside braces it would end the row.
+  const inner =
+    scope.ampersand === "align" && tag !== "m:r" && tag !== "w:r"
+      ? { ...scope, ampersand: "escape" as const }
+      : scope;
+  if (handler) handler(node, conversion, inner);
   else writeUnsupported(node, conversion);
 }
 
@@ -157,18 +168,15 @@ const TRANSPARENT = new Set([
 
 function writeUnsupported(node: XmlNode, conversion: Conversion): void {
   conversion.unsupported.add(tagOf(node));
-  const text = plainText(node).trim();
+  // One line: the reader puts the formula between dollars, which do not reach over a line.
+  const text = plainText(node).replace(/\s+/gu, " ").trim();
   conversion.out.write(text === "" ? "\\boxed{?}" : `\\text{${escapeText(text)}}`);
 }
 
-function plainText(node: XmlNode): string {
-  const parts: string[] = [];
-  const collect = (current: XmlNode) => {
-    const text = textOf(current);
-    if (text !== "") parts.push(text);
-    for (const child of childrenOf(current)) collect(child);
-  };
-  collect(node);
+function plainText(node: XmlNode, parts: string[] = []): string {
+  const text = textOf(node);
+  if (text !== "") parts.push(text);
+  for (const child of childrenOf(node)) plainText(child, parts);
   return parts.join("");
 }
 
@@ -196,7 +204,10 @@ function characterOf(node: XmlNode, propertiesTag: string, tag: string, fallback
 }
 
 function significantChildren(node: XmlNode | undefined): XmlNode[] {
-  return node ? childrenOf(node).filter((child) => !isIgnored(tagOf(child))) : [];
+  const children: XmlNode[] = [];
+  if (node)
+    for (const child of childrenOf(node)) if (!isIgnored(tagOf(child))) children.push(child);
+  return children;
 }
 
 /** The one element an argument holds, if it holds exactly one. */
@@ -236,15 +247,22 @@ interface RunStyle {
 
 const MATH_STYLE: RunStyle = { text: false, font: undefined };
 
-const SCRIPT_FONTS: Record<string, string> = {
-  "double-struck": "\\mathbb",
-  script: "\\mathcal",
-  fraktur: "\\mathfrak",
-  "sans-serif": "\\mathsf",
-  monospace: "\\mathtt",
-};
+// Maps, not objects: a value from the file ("constructor", "__proto__") must find nothing.
+const SCRIPT_FONTS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "double-struck": "\\mathbb",
+    script: "\\mathcal",
+    fraktur: "\\mathfrak",
+    "sans-serif": "\\mathsf",
+    monospace: "\\mathtt",
+  }),
+);
 
-const STYLE_FONTS: Record<string, string> = { p: "\\mathrm", b: "\\mathbf", bi: "\\boldsymbol" };
+const STYLE_FONTS: ReadonlyMap<string, string> = new Map([
+  ["p", "\\mathrm"],
+  ["b", "\\mathbf"],
+  ["bi", "\\boldsymbol"],
+]);
 
 function runStyleOf(run: XmlNode): RunStyle {
   if (tagOf(run) === "w:r") return { text: true, font: undefined };
@@ -252,7 +270,8 @@ function runStyleOf(run: XmlNode): RunStyle {
   if (isOn(properties, "m:nor")) return { text: true, font: undefined };
   const script = valueOf(properties && childOf(properties, "m:scr"));
   const style = valueOf(properties && childOf(properties, "m:sty"));
-  const font = (script && SCRIPT_FONTS[script]) ?? (style && STYLE_FONTS[style]) ?? undefined;
+  const font =
+    (script && SCRIPT_FONTS.get(script)) ?? (style && STYLE_FONTS.get(style)) ?? undefined;
   return { text: false, font };
 }
 
@@ -266,42 +285,67 @@ function convertRun(run: XmlNode, conversion: Conversion, scope: Scope): void {
       writeRunText(text, style, conversion, scope);
     } else if (tag === "w:tab" || tag === "w:br" || tag === "w:cr") {
       writeRunText(" ", style, conversion, scope);
+    } else if (tag === "w:sym") {
+      const symbol = symbolOf(child);
+      if (symbol === undefined) writeUnsupported(child, conversion);
+      else writeRunText(symbol, style, conversion, scope);
     } else if (!isIgnored(tag)) writeUnsupported(child, conversion);
   }
+}
+
+/** An inserted symbol (w:sym) of the Symbol font; other fonts' symbols have no Unicode here. */
+function symbolOf(symbol: XmlNode): string | undefined {
+  if (!/^symbol$/i.test(attributeOf(symbol, "w:font") ?? "")) return undefined;
+  return fromSymbolFont(Number.parseInt(attributeOf(symbol, "w:char") ?? "", 16));
 }
 
 type Token =
   | { kind: "space" }
   | { kind: "word"; value: string; text: boolean }
-  | { kind: "symbol"; value: string };
+  | { kind: "symbol"; value: string }
+  | { kind: "script"; marker: "^" | "_"; value: string };
 
 const LETTER = /[\p{L}\p{M}]/u;
 const SPACE = /\s/u;
+
+/** ASCII first: it is most of any equation, and needs no Unicode property lookups. */
+function kindOf(character: string): "letter" | "textLetter" | "space" | "symbol" {
+  const code = character.charCodeAt(0);
+  if (code < 0x80) {
+    if (isAsciiLetter(code)) return "letter";
+    return code === 32 || (code >= 9 && code <= 13) ? "space" : "symbol";
+  }
+  if (MATH_SYMBOLS.has(character)) return "symbol";
+  if (LETTER.test(character)) return "textLetter";
+  return SPACE.test(character) ? "space" : "symbol";
+}
 
 /** A run's text as words (letters that are not math symbols), spaces and single symbols. */
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let word = "";
   let wordIsText = false;
-  const endWord = () => {
+  for (const raw of text) {
+    const code = raw.charCodeAt(0);
+    if (code >= 0x200b && INVISIBLE.has(raw)) continue;
+    const character = code >= 0x2100 ? (plainLetterOf(raw.codePointAt(0) ?? 0) ?? raw) : raw;
+    const small = SMALL_SCRIPTS.get(character);
+    const kind = small ? "script" : kindOf(character);
+    if (kind === "letter" || kind === "textLetter") {
+      word += character;
+      if (kind === "textLetter") wordIsText = true;
+      continue;
+    }
     if (word !== "") tokens.push({ kind: "word", value: word, text: wordIsText });
     word = "";
     wordIsText = false;
-  };
-  for (const raw of text) {
-    if (INVISIBLE.has(raw)) continue;
-    const character = plainLetterOf(raw.codePointAt(0) ?? 0) ?? raw;
-    if (LETTER.test(character) && !MATH_SYMBOLS.has(character)) {
-      word += character;
-      if (!isAsciiLetter(character.charCodeAt(0))) wordIsText = true;
-      continue;
-    }
-    endWord();
-    if (SPACE.test(character)) {
-      if (tokens.at(-1)?.kind !== "space") tokens.push({ kind: "space" });
-    } else tokens.push({ kind: "symbol", value: character });
+    const last = tokens.at(-1);
+    if (small && last?.kind === "script" && last.marker === small[0]) last.value += small[1];
+    else if (small) tokens.push({ kind: "script", marker: small[0], value: small[1] });
+    else if (kind === "symbol") tokens.push({ kind: "symbol", value: character });
+    else if (tokens.at(-1)?.kind !== "space") tokens.push({ kind: "space" });
   }
-  endWord();
+  if (word !== "") tokens.push({ kind: "word", value: word, text: wordIsText });
   return tokens;
 }
 
@@ -312,30 +356,68 @@ function tokenize(text: string): Token[] {
  */
 function writeRunText(text: string, style: RunStyle, conversion: Conversion, scope: Scope): void {
   const { out } = conversion;
+  const tokens = tokenize(text);
+  const leading = wordsLeadingToText(tokens);
   let buffer: string | undefined;
   let pendingSpace = false;
-  const flush = () => {
-    if (buffer !== undefined) out.write(`\\text{${buffer}}`);
-    buffer = undefined;
-  };
-  for (const token of tokenize(text)) {
+  for (let index = 0; index < tokens.length; index += 1) {
+    const token = tokens[index]!;
     if (token.kind === "space") {
       if (buffer === undefined) pendingSpace = true;
       else buffer += " ";
       continue;
     }
-    if (isTextToken(token, style)) {
+    const wordOfText =
+      token.kind === "word" && (leading[index] || (buffer !== undefined && token.value.length > 1));
+    if (wordOfText || isTextToken(token, style)) {
       buffer ??= pendingSpace ? " " : "";
       buffer += escapeText(token.value);
     } else {
-      flush();
+      if (buffer !== undefined) out.write(`\\text{${buffer}}`);
+      buffer = undefined;
       if (token.kind === "word") out.write(mathWord(token.value, style, scope));
+      else if (token.kind === "script") writeSmallScript(token.marker, token.value, out);
+      else if (isDecimalComma(tokens, index)) out.write("{,}");
       else writeSymbol(token.value, conversion, scope);
     }
     pendingSpace = false;
   }
-  if (pendingSpace && buffer !== undefined) buffer += " ";
-  flush();
+  if (buffer !== undefined) out.write(`\\text{${buffer}}`);
+}
+
+/**
+ * Which tokens are words read as Vietnamese: those with Vietnamese letters, and words of plain
+ * letters that lead to one across spaces and other such words ("chất tan trong nước" is no
+ * tangent). A single letter stays a variable ("với mọi x"); a word after Vietnamese ones is
+ * settled as it is written, by whether text is still open.
+ */
+function wordsLeadingToText(tokens: Token[]): boolean[] {
+  const leading = new Array<boolean>(tokens.length).fill(false);
+  let textAhead = false;
+  for (let index = tokens.length - 1; index >= 0; index -= 1) {
+    const token = tokens[index]!;
+    if (token.kind === "space") continue;
+    if (token.kind !== "word") textAhead = false;
+    else textAhead = leading[index] = token.text || (token.value.length > 1 && textAhead);
+  }
+  return leading;
+}
+
+function writeSmallScript(marker: "^" | "_", value: string, out: LatexWriter): void {
+  if (out.afterScript) out.write("{}");
+  out.write(`${marker}{${value}}`);
+  out.afterScript = true;
+}
+
+/** "0,5" as Vietnamese write decimals: braced, or LaTeX spaces it as punctuation ("0, 5"). */
+function isDecimalComma(tokens: Token[], index: number): boolean {
+  const comma = tokens[index];
+  if (comma?.kind !== "symbol" || comma.value !== ",") return false;
+  return isDigitToken(tokens[index - 1]) && isDigitToken(tokens[index + 1]);
+}
+
+function isDigitToken(token: Token | undefined): boolean {
+  return token?.kind === "symbol" && token.value >= "0" && token.value <= "9";
 }
 
 function isTextToken(token: Token, style: RunStyle): boolean {
@@ -343,8 +425,11 @@ function isTextToken(token: Token, style: RunStyle): boolean {
   if (token.kind !== "symbol") return false;
   const character = token.value;
   if (MATH_SYMBOLS.has(character) || SCRIPT_SYMBOLS.has(character)) return false;
-  // Characters beyond ASCII that are no math symbol of ours: KaTeX may not know them in math.
-  return style.text || character.charCodeAt(0) > 0x7e;
+  const code = character.charCodeAt(0);
+  if (code < 0x80) return style.text;
+  // Quotes, dashes and Latin-1 signs are text; KaTeX knows the other symbols in math mode
+  // (⊙, ≺), some of them only there (⟦), and draws those it does not know in either.
+  return (code >= 0xa0 && code <= 0xff) || (code >= 0x2000 && code <= 0x206f);
 }
 
 function mathWord(word: string, style: RunStyle, scope: Scope): string {
@@ -358,9 +443,10 @@ function writeSymbol(character: string, conversion: Conversion, scope: Scope): v
   const { out } = conversion;
   const script = SCRIPT_SYMBOLS.get(character);
   if (script !== undefined) {
-    if (out.afterScript) out.write("{}");
+    // Primes in a row are one superscript ("f''"); after any other script, one needs a base.
+    if (out.afterScript && !(script.startsWith("'") && out.endsWith("'"))) out.write("{}");
     out.write(script);
-    if (script.startsWith("^")) out.afterScript = true;
+    out.afterScript = true;
     return;
   }
   if (character === "&") {
@@ -431,6 +517,14 @@ function wrap(
   conversion.out.write(close);
 }
 
+/** Skewed (ᵃ/ᵦ) and bar-less (a over b) fractions; a bar is \dfrac on the line, else \frac. */
+const FRACTION_OPENINGS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    skw: "{}^{",
+    noBar: "\\genfrac{}{}{0pt}{}{",
+  }),
+);
+
 function convertFraction(node: XmlNode, conversion: Conversion, scope: Scope): void {
   const type = propertyOf(node, "m:fPr", "m:type") ?? "bar";
   const numerator = childOf(node, "m:num");
@@ -441,25 +535,15 @@ function convertFraction(node: XmlNode, conversion: Conversion, scope: Scope): v
     wrap("/", denominator, "", conversion, parts);
     return;
   }
-  const open: Record<string, string> = {
-    skw: "{}^{",
-    noBar: "\\genfrac{}{}{0pt}{}{",
-  };
-  const middle = type === "skw" ? "}/_{" : "}{";
-  wrap(
-    open[type] ?? (scope.display ? "\\dfrac{" : "\\frac{"),
-    numerator,
-    middle,
-    conversion,
-    parts,
-  );
+  const open = FRACTION_OPENINGS.get(type) ?? (scope.display ? "\\dfrac{" : "\\frac{");
+  wrap(open, numerator, type === "skw" ? "}/_{" : "}{", conversion, parts);
   wrap("", denominator, "}", conversion, parts);
 }
 
 function convertRadical(node: XmlNode, conversion: Conversion, scope: Scope): void {
   const degree = childOf(node, "m:deg");
   if (!isOn(childOf(node, "m:radPr"), "m:degHide") && hasContent(degree)) {
-    wrap("\\sqrt[", degree, "]", conversion, inner(scope));
+    writeOptional("\\sqrt", degree, conversion, inner(scope));
     wrap("{", childOf(node, "m:e"), "}", conversion, scope);
   } else wrap("\\sqrt{", childOf(node, "m:e"), "}", conversion, scope);
 }
@@ -475,7 +559,7 @@ const MATRIX_ENVIRONMENTS: ReadonlyMap<string, string> = new Map([
 function convertDelimiter(node: XmlNode, conversion: Conversion, scope: Scope): void {
   const open = characterOf(node, "m:dPr", "m:begChr", "(");
   const close = characterOf(node, "m:dPr", "m:endChr", ")");
-  const items = childrenOf(node).filter((child) => tagOf(child) === "m:e");
+  const items = childrenTagged(node, "m:e");
   const only = items.length === 1 ? onlyChild(items[0]) : undefined;
   if (only && tagOf(only) === "m:eqArr" && open === "{" && (close === "" || close === "}")) {
     if (close === "}") conversion.out.write("\\left.");
@@ -487,10 +571,10 @@ function convertDelimiter(node: XmlNode, conversion: Conversion, scope: Scope): 
   if (only && tagOf(only) === "m:m" && matrix) return writeMatrix(only, matrix, conversion, scope);
   writeDelimiter("\\left", open, conversion, scope);
   const separator = characterOf(node, "m:dPr", "m:sepChr", "|");
-  items.forEach((item, index) => {
+  for (const [index, item] of items.entries()) {
     if (index > 0) writeRunText(separator, MATH_STYLE, conversion, scope);
     convertArgument(item, conversion, scope);
-  });
+  }
   writeDelimiter("\\right", close, conversion, scope);
 }
 
@@ -509,7 +593,9 @@ function writeDelimiter(
 }
 
 function childrenTagged(node: XmlNode, tag: string): XmlNode[] {
-  return childrenOf(node).filter((child) => tagOf(child) === tag);
+  const children: XmlNode[] = [];
+  for (const child of childrenOf(node)) if (tagOf(child) === tag) children.push(child);
+  return children;
 }
 
 /**
@@ -526,13 +612,13 @@ function writeRows(
   const marksBefore = out.alignMarks;
   const rowScope: Scope = { ...scope, ampersand: environment === "cases" ? "drop" : "align" };
   out.write(`\\begin{${environment}}`);
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     if (index > 0) out.write(" \\\\ ");
     const slot = out.reserve();
     const marks = out.alignMarks;
     convertArgument(row, conversion, rowScope);
     if (environment === "aligned" && out.alignMarks === marks) out.fill(slot, "&");
-  });
+  }
   out.write(`\\end{${environment}}`);
   out.alignMarks = marksBefore;
 }
@@ -546,13 +632,13 @@ function writeMatrix(
   const { out } = conversion;
   const cellScope: Scope = { ...scope, ampersand: "escape" };
   out.write(`\\begin{${environment}}`);
-  childrenTagged(node, "m:mr").forEach((row, rowIndex) => {
+  for (const [rowIndex, row] of childrenTagged(node, "m:mr").entries()) {
     if (rowIndex > 0) out.write(" \\\\ ");
-    childrenTagged(row, "m:e").forEach((cell, cellIndex) => {
+    for (const [cellIndex, cell] of childrenTagged(row, "m:e").entries()) {
       if (cellIndex > 0) out.write(" & ");
       convertArgument(cell, conversion, cellScope);
-    });
-  });
+    }
+  }
   out.write(`\\end{${environment}}`);
 }
 
@@ -631,16 +717,34 @@ function convertLimit(node: XmlNode, conversion: Conversion, scope: Scope, below
     return;
   }
   const arrow = baseRun === undefined ? undefined : EXTENSIBLE_ARROWS.get(baseRun);
-  if (arrow)
-    return wrap(
-      `${arrow}${below ? "[" : "{"}`,
-      limit,
-      below ? "]{}" : "}",
-      conversion,
-      inner(scope),
-    );
+  if (arrow) return writeArrow(arrow, limit, below, conversion, scope);
   wrap(below ? "\\underset{" : "\\overset{", limit, "}{", conversion, inner(scope));
   wrap("", base, "}", conversion, scope);
+}
+
+/** An arrow with a text over it (`\xrightarrow{…}`) or under it (`\xrightarrow[…]{}`). */
+function writeArrow(
+  arrow: string,
+  text: XmlNode | undefined,
+  under: boolean,
+  conversion: Conversion,
+  scope: Scope,
+): void {
+  if (!under) return wrap(`${arrow}{`, text, "}", conversion, inner(scope));
+  writeOptional(arrow, text, conversion, inner(scope));
+  conversion.out.write("{}");
+}
+
+/** `command[…]`, braced inside unless it is one run with no "]" (which would end it early). */
+function writeOptional(
+  command: string,
+  argument: XmlNode | undefined,
+  conversion: Conversion,
+  scope: Scope,
+): void {
+  const text = runOnly(argument);
+  const plain = text !== undefined && !text.includes("]");
+  wrap(`${command}[${plain ? "" : "{"}`, argument, plain ? "]" : "}]", conversion, scope);
 }
 
 function convertGroupCharacter(node: XmlNode, conversion: Conversion, scope: Scope): void {
@@ -651,8 +755,7 @@ function convertGroupCharacter(node: XmlNode, conversion: Conversion, scope: Sco
   const top = propertyOf(node, "m:groupChrPr", "m:pos") === "top";
   const arrow = EXTENSIBLE_ARROWS.get(character);
   // pos is where the character goes: an arrow under the text has the text over the arrow.
-  if (arrow)
-    return wrap(`${arrow}${top ? "[" : "{"}`, base, top ? "]{}" : "}", conversion, inner(scope));
+  if (arrow) return writeArrow(arrow, base, top, conversion, scope);
   conversion.out.write(top ? "\\overset{" : "\\underset{");
   writeRunText(character, MATH_STYLE, conversion, inner(scope));
   wrap("}{", base, "}", conversion, scope);
@@ -706,31 +809,33 @@ function convertPhantom(node: XmlNode, conversion: Conversion, scope: Scope): vo
   wrap(`${command}{`, base, "}", conversion, scope);
 }
 
-const HANDLERS: Record<string, Handler> = {
-  "m:r": convertRun,
-  "w:r": convertRun,
-  "m:f": convertFraction,
-  "m:rad": convertRadical,
-  "m:sSup": convertScripts,
-  "m:sSub": convertScripts,
-  "m:sSubSup": convertScripts,
-  "m:sPre": convertPreScripts,
-  "m:d": convertDelimiter,
-  "m:nary": convertNary,
-  "m:func": convertFunction,
-  "m:limLow": (node, conversion, scope) => convertLimit(node, conversion, scope, true),
-  "m:limUpp": (node, conversion, scope) => convertLimit(node, conversion, scope, false),
-  "m:acc": convertAccent,
-  "m:bar": (node, conversion, scope) => {
-    const top = propertyOf(node, "m:barPr", "m:pos") === "top";
-    wrap(top ? "\\overline{" : "\\underline{", childOf(node, "m:e"), "}", conversion, scope);
-  },
-  "m:groupChr": convertGroupCharacter,
-  "m:m": (node, conversion, scope) => writeMatrix(node, "matrix", conversion, scope),
-  "m:eqArr": (node, conversion, scope) =>
-    writeRows(childrenTagged(node, "m:e"), "aligned", conversion, scope),
-  "m:box": (node, conversion, scope) => convertArgument(childOf(node, "m:e"), conversion, scope),
-  "m:borderBox": (node, conversion, scope) =>
-    wrap("\\boxed{", childOf(node, "m:e"), "}", conversion, scope),
-  "m:phant": convertPhantom,
-};
+const HANDLERS: ReadonlyMap<string, Handler> = new Map(
+  Object.entries<Handler>({
+    "m:r": convertRun,
+    "w:r": convertRun,
+    "m:f": convertFraction,
+    "m:rad": convertRadical,
+    "m:sSup": convertScripts,
+    "m:sSub": convertScripts,
+    "m:sSubSup": convertScripts,
+    "m:sPre": convertPreScripts,
+    "m:d": convertDelimiter,
+    "m:nary": convertNary,
+    "m:func": convertFunction,
+    "m:limLow": (node, conversion, scope) => convertLimit(node, conversion, scope, true),
+    "m:limUpp": (node, conversion, scope) => convertLimit(node, conversion, scope, false),
+    "m:acc": convertAccent,
+    "m:bar": (node, conversion, scope) => {
+      const top = propertyOf(node, "m:barPr", "m:pos") === "top";
+      wrap(top ? "\\overline{" : "\\underline{", childOf(node, "m:e"), "}", conversion, scope);
+    },
+    "m:groupChr": convertGroupCharacter,
+    "m:m": (node, conversion, scope) => writeMatrix(node, "matrix", conversion, scope),
+    "m:eqArr": (node, conversion, scope) =>
+      writeRows(childrenTagged(node, "m:e"), "aligned", conversion, scope),
+    "m:box": (node, conversion, scope) => convertArgument(childOf(node, "m:e"), conversion, scope),
+    "m:borderBox": (node, conversion, scope) =>
+      wrap("\\boxed{", childOf(node, "m:e"), "}", conversion, scope),
+    "m:phant": convertPhantom,
+  }),
+);

@@ -26,7 +26,11 @@ const MARK_PHRASES: Record<MarkName, { marked: string; by: string; fix: string }
     by: "bằng cách gạch chân",
     fix: "gạch chân phương án đúng",
   },
-  colour: { marked: "được tô màu chữ", by: "bằng màu chữ", fix: "tô màu chữ phương án đúng" },
+  colour: {
+    marked: "được tô màu chữ",
+    by: "bằng cách tô màu chữ",
+    fix: "tô màu chữ phương án đúng",
+  },
   bold: { marked: "được in đậm", by: "bằng cách in đậm", fix: "in đậm phương án đúng" },
   highlight: { marked: "được tô nền", by: "bằng cách tô nền", fix: "tô nền phương án đúng" },
   star: {
@@ -62,9 +66,18 @@ type Source =
   | { kind: "table" | "solution"; letters: string[]; line: number }
   | { kind: "mark"; letters: string[]; mark: MarkName };
 
-/** The mark that singles out answers in most questions (not every answer of one), if any. */
+/**
+ * The mark that singles out answers (not every answer of one) in most questions, or else in most
+ * of those no key line or table gives a key for; null if none does.
+ */
 export function chooseDocumentMark(drafts: readonly KeyDraft[]): MarkName | null {
   const questions = drafts.filter((draft) => draft.answers.length >= 2);
+  const unkeyed = questions.filter((draft) => !draft.keyLine && !draft.table && !draft.solution);
+  // One question alone is too little to tell a key mark from emphasis.
+  return markOfMost(questions) ?? (unkeyed.length >= 2 ? markOfMost(unkeyed) : null);
+}
+
+function markOfMost(questions: readonly KeyDraft[]): MarkName | null {
   let best: { mark: MarkName; count: number } | null = null;
   for (const mark of MARK_ORDER) {
     let singles = 0;

@@ -565,6 +565,18 @@ describe("keys marked on the answers", () => {
     expectKnown(text, problems);
   });
 
+  it("reads marks on the questions that have no key line, when the others have one", () => {
+    const text = written({
+      keyLine: (letter) => (letter === "B" || letter === "C" ? `Đáp án: ${letter}` : null),
+      answers: (texts, key) =>
+        texts.map((t, i) => {
+          const mark = key === i && key !== 1 && key !== 2 ? MARK.underline : 0;
+          return `${markRun(`${LETTERS[i]}.`, mark)} ${t}`;
+        }),
+    });
+    expectKnown(text);
+  });
+
   it("says which mark the other questions use when one question has none", () => {
     const text = written({ keyLine: () => null, answers: marked(MARK.underline) }).replace(
       `${markRun("C.", MARK.underline)} 6`,

@@ -399,6 +399,7 @@ function finishDraft(state: ViState): void {
 /** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
 function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
   const solutions = attachTail(numbering(state.drafts), tail, state.log);
+  for (const draft of state.drafts) draft.solution ??= inlineSolution(draft);
   const document = documentKeys(state.drafts, tail);
   const keyLines: MarkedParse["keyLines"] = [];
   for (const draft of state.drafts) {
@@ -409,7 +410,6 @@ function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
     };
     if (draft.chapter !== undefined) question.chapter = draft.chapter;
     const solution = solutions.get(draft);
-    draft.solution ??= inlineSolution(draft);
     const outcome = resolveKeys(question, draft, document, state.log);
     draft.found = outcome.found;
     if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, letters: outcome.fromMark });
