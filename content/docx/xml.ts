@@ -1,4 +1,5 @@
 import { XMLParser } from "fast-xml-parser";
+import { PARSE_LIMITS } from "../parse-limits.ts";
 
 /**
  * A Word document's XML parts as fast-xml-parser's ordered tree (ADR 0020): order matters in
@@ -19,6 +20,9 @@ const parser = new XMLParser({
   htmlEntities: false,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // The zip's inspection already refused anything deeper (docx-zip.ts); the parser's own default
+  // (100) would refuse Word's deepest real documents before that.
+  maxNestedTags: PARSE_LIMITS.docxXmlDepth + 1,
 });
 
 export function parseXml(xml: string): XmlNode[] {

@@ -28,6 +28,13 @@ describe("detectFormat", () => {
     expect(detectFormat("de.TXT", text)).toBe("vi-text");
   });
 
+  it("is not fooled by C braces under any question start vi-text reads", () => {
+    for (const start of ["Câu1:", "Câu hỏi 1:", "Câu 1 -", "Câu 2 [TH]:", "Câu 1 (0,5 điểm):"]) {
+      const text = `${start} In ra gì?\nint main() { int x = 1; }\nA. 1\nB. 0\nĐáp án: A\n`;
+      expect(detectFormat("de.txt", `${text}\nANSWER: A\n{=x}`), start).toBe("vi-text");
+    }
+  });
+
   it("tells GIFT from C code by what follows the brace", () => {
     expect(detectFormat("a.txt", "int main(void) {\n  int x = 1;\n}\n")).toBe("vi-text");
     expect(detectFormat("a.txt", "Thủ đô? {\n=Hà Nội\n~Huế\n}\n")).toBe("gift");

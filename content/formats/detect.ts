@@ -32,8 +32,9 @@ const CSV_HEADER = /^(?=.*\bquestion\b)(?=.*\banswer_a\b).*[,;]/iu;
 // A line's leading white space is horizontal only (`^\s*` would walk every following blank
 // line again from each one), and the spaces around an optional bold are one run, not two.
 const LINE_START = String.raw`^[^\S\n\r\u2028\u2029]*`;
+/** "Câu 1:", "Câu1.", "Câu hỏi 1 -", "Câu 2 [TH]:", "Câu 1 (0,5 điểm):" — as vi-text reads them. */
 const VI_QUESTION = new RegExp(
-  String.raw`${LINE_START}(?:(?:\*\*|__)\s*)?câu\s+\d+\s*(?:(?:\*\*|__)\s*)?[:.)]`,
+  String.raw`${LINE_START}(?:(?:\*\*|__)\s*)?câu(?:\s+hỏi)?\s*\d+\s*(?:[([][^)\]\n]{0,30}[)\]]\s*)?(?:(?:\*\*|__)\s*)?[:.)\-]`,
   "imu",
 );
 const VI_KEY = new RegExp(

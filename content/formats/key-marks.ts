@@ -24,10 +24,10 @@ export const MARK = {
 export type MarkName = keyof typeof MARK;
 
 export const MARK_OPEN = "\uE010";
-export const MARK_CLOSE = "\uE011";
+const MARK_CLOSE = "\uE011";
 const FLAG_BASE = 0xe100;
 
-export function flagChar(flags: number): string {
+function flagChar(flags: number): string {
   return String.fromCharCode(FLAG_BASE + flags);
 }
 
@@ -92,13 +92,3 @@ export function marksCovering(
   }
   return Math.max(flags, 0);
 }
-
-/** The Vietnamese name of a mark, for messages: "gạch chân", "tô màu"… */
-export const MARK_NAMES_VI: Record<MarkName, string> = {
-  underline: "gạch chân",
-  colour: "tô màu chữ",
-  bold: "in đậm",
-  highlight: "tô nền",
-  star: "dấu “*” trước chữ cái",
-  correctNote: "ghi “(đúng)”",
-};

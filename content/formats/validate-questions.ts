@@ -14,7 +14,7 @@ export function letterOf(index: number): string {
   return String.fromCharCode(65 + index);
 }
 
-export function indexOfLetter(letter: string): number {
+function indexOfLetter(letter: string): number {
   return letter.toUpperCase().charCodeAt(0) - 65;
 }
 
