@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { makeDocx, paragraphsOf } from "../support/make-docx.ts";
 import {
@@ -176,4 +176,49 @@ test("a Word file dropped on the page: its pictures are reported at their questi
     buffer: Buffer.from("không phải tệp Word"),
   });
   await expect(page.locator(".own-preview [role=alert]")).toContainText("Không đọc được tệp Word");
+});
+
+test("a teacher's Word files as they are: keys underlined, a key line that disagrees, equations — read with the right keys, the title from the file's name", async ({
+  page,
+}) => {
+  await register(page, "Lê Gạch Chân");
+  await expect(page).toHaveURL("/");
+  await page.goto("/my-practices/new");
+  await waitForHydration(page);
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../fixtures/real-banks/${name}`, import.meta.url));
+  const word = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+  // Keys underlined in Word, one question also with an "Đáp án" line naming another answer.
+  await page.locator("#own-file").setInputFiles({
+    name: "dau-va-dong-khac-nhau.docx",
+    mimeType: word,
+    buffer: fixture("dau-va-dong-khac-nhau.docx"),
+  });
+  await expect(page.getByLabel("Tên đề")).toHaveValue("Dau va dong khac nhau");
+  await expect(page.locator(".own-questions .question-card")).toHaveCount(4);
+  await expect(page.locator(".own-questions .answer-key")).toHaveCount(4);
+  await expect(page.locator(".own-notes")).toContainText("gạch chân");
+  // The keys read off the underlines are written into the text, as lines the student can edit.
+  await expect(textArea(page)).toHaveValue(/Đáp án: [A-D]/u);
+  await expect(problems(page)).toHaveCount(0);
+  await expect(saveButton(page)).toBeEnabled();
+  await expectNoAxeViolations(page, "the editor after a marked Word file");
+  await expectNoWiderThanViewport(page);
+  await shoot(page, "word-marked-keys", ".own-notes");
+
+  // Equations come as formulas; the title follows the new file while the student kept it.
+  await page.locator("#own-file").setInputFiles({
+    name: "cong-thuc.docx",
+    mimeType: word,
+    buffer: fixture("cong-thuc.docx"),
+  });
+  await expect(page.getByLabel("Tên đề")).toHaveValue("Cong thuc");
+  await expect(page.locator(".own-questions .question-card")).toHaveCount(4);
+  await expect(
+    page.locator(".own-questions .question-card").nth(2).locator(".katex").first(),
+  ).toBeVisible();
+  await expect(saveButton(page)).toBeEnabled();
+  await expectNoWiderThanViewport(page);
+  await shoot(page, "word-equations", ".own-questions");
 });
