@@ -12,7 +12,13 @@ export type TableCells = DocxLine[][][];
 export function tableLines(rows: TableCells): DocxLine[] {
   if (rows.every((row) => row.length <= 1)) return rows.flatMap((row) => row[0] ?? []);
   const cells = rows.map((row) => row.map((cell) => joinLines(cell, " ")));
-  return bankTable(cells) ?? keyTable(cells) ?? answerTable(cells) ?? otherTable(cells);
+  return (
+    bankTable(cells) ??
+    solutionTable(cells) ??
+    keyTable(cells) ??
+    answerTable(cells) ??
+    otherTable(cells)
+  );
 }
 
 const clean = (line: DocxLine) => plainOf(line).trim();
@@ -56,6 +62,46 @@ function bankTable(rows: DocxLine[][]): DocxLine[] | null {
     if (keyText !== "") lines.push(lineOf(`Đáp án: ${keyText}`));
   });
   return lines;
+}
+
+const SOLUTION_HEADERS = new Set([
+  "giải thích",
+  "lời giải",
+  "hướng dẫn",
+  "hướng dẫn giải",
+  "giải thích đáp án",
+]);
+
+/**
+ * A key table with a column of solutions (Câu | Đáp án | Giải thích): the key table, then the
+ * solutions under "LỜI GIẢI", each "Câu n: …", as the parser reads them after the questions.
+ */
+function solutionTable(rows: DocxLine[][]): DocxLine[] | null {
+  const header = (rows[0] ?? []).map(headerOf);
+  const number = header.findIndex((cell) => NUMBER_HEADERS.has(cell) || cell === "câu");
+  const key = header.findIndex((cell) => KEY_HEADERS.has(cell));
+  const solution = header.findIndex((cell) => SOLUTION_HEADERS.has(cell));
+  if (number < 0 || key < 0 || solution < 0) return null;
+  const pairs: string[] = [];
+  const solutions: DocxLine[] = [];
+  for (const row of rows.slice(1)) {
+    const written = /^(?:câu\s*)?(\d{1,4})\.?$/iu.exec(clean(row[number] ?? emptyLine()))?.[1];
+    const letters = clean(row[key] ?? emptyLine())
+      .toUpperCase()
+      .replace(/\s+/gu, "");
+    if (written === undefined) continue;
+    if (LETTERS.test(letters)) pairs.push(`${written}.${letters}`);
+    const explained = row[solution];
+    if (explained && clean(explained) !== "") {
+      solutions.push(prefixLine(`Câu ${written}: `, explained));
+    }
+  }
+  if (pairs.length === 0) return null;
+  const lines = [lineOf("BẢNG ĐÁP ÁN")];
+  for (let at = 0; at < pairs.length; at += 10) {
+    lines.push(lineOf(pairs.slice(at, at + 10).join(" ")));
+  }
+  return solutions.length > 0 ? [...lines, lineOf("LỜI GIẢI"), ...solutions] : lines;
 }
 
 const NUMBER = /^\d{1,4}$/u;

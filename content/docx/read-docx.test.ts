@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { MARK, markRun } from "../formats/key-marks.ts";
 import { convertLegacyText } from "../formats/legacy-vietnamese.ts";
 import { readDocxText } from "./read-docx.ts";
+import { parseOwnText } from "../parse-own-text.ts";
+import { readFileText } from "../read-file-text.ts";
 
 const messages = serverVi.docxProblems;
 
@@ -254,6 +256,42 @@ describe("tables", () => {
       "Câu 1: 2 + 2 = ?",
       `A. 3\t${markRun("B. 4", MARK.bold)}`,
       "C. 5\tD. 6",
+    ]);
+  });
+
+  it("writes a key table with a column of solutions as the key table and the solutions under it", async () => {
+    const lines = await linesOf(
+      body(
+        textTableXml([
+          ["Câu", "Đáp án", "Giải thích"],
+          ["1", "B", "Hà Nội là thủ đô."],
+          ["2", "a", ""],
+        ]),
+      ),
+    );
+    expect(lines).toEqual(["BẢNG ĐÁP ÁN", "1.B 2.A", "LỜI GIẢI", "Câu 1: Hà Nội là thủ đô."]);
+    const questions = [
+      "Câu 1: Thủ đô?",
+      "A. Huế",
+      "B. Hà Nội",
+      "Câu 2: Hai cộng hai?",
+      "A. 4",
+      "B. 5",
+    ];
+    const bytes = await makeDocxOfBody(
+      questions.map((text) => paragraphXml([{ text }])).join("") +
+        textTableXml([
+          ["Câu", "Đáp án", "Giải thích"],
+          ["1", "B", "Hà Nội là thủ đô."],
+          ["2", "A", "Vì 2 + 2 = 4."],
+        ]),
+    );
+    const { text } = await readFileText(bytes, "de.docx");
+    const { parsed, problems } = parseOwnText({ text: text!, fileName: "de.docx" });
+    expect(problems).toEqual([]);
+    expect(parsed?.questions.map((q) => [q.answers.map((a) => a.key), q.explanation])).toEqual([
+      [[false, true], "Hà Nội là thủ đô."],
+      [[true, false], "Vì 2 + 2 = 4."],
     ]);
   });
 
