@@ -12,6 +12,14 @@ const BOLD = String.raw`(?:\*\*|__)`;
 /** An optional bold and the spaces after it. */
 const BOLD_SPACES = String.raw`(?:${BOLD}\s*)?`;
 const CHAPTER = new RegExp(String.raw`^(?:#+|${BOLD})?\s*(chương|phần)\s+([\p{L}\d]+)`, "iu");
+/**
+ * "I. PHẦN TRẮC NGHIỆM", "II. TỰ LUẬN": a part numbered in Roman numerals, in capitals as exam
+ * papers write it ("I. Phần lớn …" is a stem's statement).
+ */
+const ROMAN_PART = new RegExp(
+  String.raw`^(?:${BOLD})?\s*[IVX]{1,4}[.)]\s*((?:PHẦN|TRẮC NGHIỆM|TỰ LUẬN)(?![\p{Ll}]).*)$`,
+  "u",
+);
 /** "(NB)", "[TH]", "(0,5 điểm)": a level or a score after the number, up to three of them. */
 const TAGS = String.raw`(?:[([][^)\]\n]{0,40}[)\]]\s*){0,3}`;
 const QUESTION = new RegExp(
@@ -86,6 +94,11 @@ export function unwrapBold(text: string): string {
  * line is not a heading ("Chương trình sau…", "Phần mềm nào…", "Chương 1 có…").
  */
 export function readChapter(line: string): { title: string; fallback: string } | null {
+  const part = ROMAN_PART.exec(line);
+  if (part) {
+    const title = withoutScore(unwrapBold((part[1] ?? "").replace(/(?:\*\*|__)$/u, "").trim()));
+    return /[\n\r]/u.test(title) ? null : { title, fallback: title };
+  }
   const head = CHAPTER.exec(line);
   if (!head) return null;
   const word = (head[1] ?? "").toLowerCase();
@@ -99,6 +112,19 @@ export function readChapter(line: string): { title: string; fallback: string } |
   if (value === "") return { title: "", fallback };
   if (!/^\s*[:.\-–—]/u.test(rest)) return null;
   return { title: unwrapBold(value.replace(/^[:.\-–—]/u, "").trim()), fallback };
+}
+
+/** "PHẦN TRẮC NGHIỆM (4,0 điểm)" → "PHẦN TRẮC NGHIỆM": the score is the exam's, not the title's. */
+function withoutScore(title: string): string {
+  if (!title.endsWith(")")) return title;
+  const open = title.lastIndexOf("(");
+  const inside = title.slice(open + 1, -1).trim();
+  return open > 0 && /^[\d,.]+\s*điểm$/iu.test(inside) ? title.slice(0, open).trimEnd() : title;
+}
+
+/** A heading that names an essay part: its questions without answers are skipped. */
+export function namesEssay(title: string): boolean {
+  return /tự\s+luận/iu.test(title);
 }
 
 export interface QuestionStart {

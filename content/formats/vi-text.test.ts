@@ -228,14 +228,13 @@ describe("parseViText", () => {
     ]);
   });
 
-  it("requires every question to have a chapter once the file uses chapters", () => {
+  it("files questions before the first chapter in a chapter “Chung”, as Moodle does", () => {
     const text =
       "Câu 1: Trước chương?\nA. x\nB. y\nĐáp án: A\nChương I: Mở đầu\nCâu 2: Trong chương?\nA. x\nB. y\nĐáp án: B\n";
     const { value, problems } = parseViText(text, FILE);
-    expect(value.chapters).toEqual([{ title: "Mở đầu" }]);
-    expect(problems).toEqual([
-      error(1, 1, "Câu hỏi không thuộc chương nào trong khi tệp có chia chương"),
-    ]);
+    expect(value.chapters).toEqual([{ title: "Chung" }, { title: "Mở đầu" }]);
+    expect(value.questions.map((q) => q.chapter)).toEqual([0, 1]);
+    expect(problems).toEqual([]);
   });
 });
 
@@ -860,4 +859,98 @@ describe("long hostile lines are read in linear time", () => {
       expect(performance.now() - started).toBeLessThan(1_000);
     });
   }
+});
+
+describe("round 2 of the tester's files (issue 25)", () => {
+  it("writes a marked key line under the last answer, not under the heading after it", () => {
+    const red = (text: string) => markRun(text, MARK.colour);
+    const text = [
+      "I. PHẦN TRẮC NGHIỆM (3,0 điểm)",
+      "Câu 1: Hỏi?",
+      `A. x\n${red("B.")} y`,
+      "Câu 2: Hỏi tiếp?",
+      `${red("A.")} x\nB. y`,
+      "II. PHẦN TỰ LUẬN (7,0 điểm)",
+      "Bài 1 (2,0 điểm). Nêu ba biện pháp tiết kiệm nước.",
+    ].join("\n");
+    const result = writeKeysIntoText(text, FILE);
+    expect(result.text.split("\n").slice(5)).toEqual([
+      "Câu 2: Hỏi tiếp?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "II. PHẦN TỰ LUẬN (7,0 điểm)",
+      "Bài 1 (2,0 điểm). Nêu ba biện pháp tiết kiệm nước.",
+    ]);
+    const back = parseViText(result.text, FILE);
+    expect(back.value.questions.map((q) => q.answers.map((a) => a.text))).toEqual([
+      ["x", "y"],
+      ["x", "y"],
+    ]);
+  });
+
+  it("reads “I. PHẦN TRẮC NGHIỆM” as a part heading, its score left out of the title", () => {
+    const text = "I. PHẦN TRẮC NGHIỆM (4,0 điểm)\nCâu 1: Hỏi?\nA. x\nB. y\nĐáp án: A\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "PHẦN TRẮC NGHIỆM" }]);
+    expect(value.questions[0]?.chapter).toBe(0);
+  });
+
+  it("keeps “I. Phần lớn …”, a stem's statement, as text", () => {
+    const text =
+      "Câu 1: Có bao nhiêu ý đúng?\nI. Phần lớn là nước.\nII. Ít muối.\nA. 1\nB. 2\nĐáp án: B\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([]);
+    expect(value.questions[0]?.text).toBe(
+      "Có bao nhiêu ý đúng?\nI. Phần lớn là nước.\nII. Ít muối.",
+    );
+  });
+
+  it("files the questions before the first part heading in a chapter “Chung” instead of refusing them", () => {
+    const text = [
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "PHẦN II. Câu trắc nghiệm đúng sai",
+      "Câu 1: Ý nào đúng?",
+      "a) x",
+      "b) y",
+      "Đáp án: a",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "Chung" }, { title: "Câu trắc nghiệm đúng sai" }]);
+    expect(value.questions.map((q) => q.chapter)).toEqual([0, 1]);
+  });
+
+  it("skips the questions of an essay part with a warning, and leaves out its empty chapter", () => {
+    const text = [
+      "PHẦN I. TRẮC NGHIỆM",
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "PHẦN II. TỰ LUẬN",
+      "Câu 1: Nêu ba biện pháp tiết kiệm nước.",
+      "Bài 2 (4,0 điểm): Giải phương trình.",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([
+      warning(7, undefined, "Câu 1 ở phần tự luận không có phương án nên không được nhập"),
+      warning(8, undefined, "Bài 2 ở phần tự luận không có phương án nên không được nhập"),
+    ]);
+    expect(value.chapters).toEqual([{ title: "TRẮC NGHIỆM" }]);
+    expect(value.questions).toHaveLength(1);
+  });
+
+  it("still refuses a question without answers outside an essay part", () => {
+    const { problems } = parseViText(
+      "Câu 1: Nêu ba biện pháp.\nCâu 2: Hỏi?\nA. x\nB. y\nĐáp án: A\n",
+      FILE,
+    );
+    expect(problems.map((p) => [p.line, p.severity])).toEqual([[1, "error"]]);
+  });
 });

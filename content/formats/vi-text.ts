@@ -1,3 +1,4 @@
+import { fileUncategorised } from "./moodle-rules.ts";
 import { MARK_OPEN, type MarkSpan, marksCovering, readMarks } from "./key-marks.ts";
 import { joinLines, prepareText } from "./text-encoding.ts";
 import type { BankQuestion, ParseResult, ParsedQuestions, Problem } from "./types.ts";
@@ -15,7 +16,9 @@ import {
   readAnswerLine,
   readChapter,
   readExplanationStart,
+  namesEssay,
   readKeyLine,
+  readQuestionStart,
   unwrapBold,
 } from "./vi-text-lines.ts";
 import { type Structure, findStructure } from "./vi-text-structure.ts";
@@ -78,12 +81,18 @@ interface Draft extends KeyDraft {
   explanationLines: string[];
   explanationLine?: number;
   found?: boolean;
+  /** Under a heading naming "TỰ LUẬN": without answers, skipped rather than refused. */
+  essay: boolean;
+  /** "Câu" or "Bài", as the question was written, to name it when it is skipped. */
+  word: string;
 }
 
 interface ViState {
   log: ProblemLog;
   parsed: ParsedQuestions;
   chapter: number | undefined;
+  /** The questions read now are under a heading naming "TỰ LUẬN". */
+  essay: boolean;
   draft: Draft | undefined;
   drafts: Draft[];
   lines: SourceLine[];
@@ -150,6 +159,7 @@ function parseMarked(text: string, file: string, fromWord = false): MarkedParse 
     log: createProblemLog(file),
     parsed: { chapters: [], questions: [] },
     chapter: undefined,
+    essay: false,
     draft: undefined,
     drafts: [],
     lines,
@@ -162,6 +172,8 @@ function parseMarked(text: string, file: string, fromWord = false): MarkedParse 
   const tailLines = lines.slice(tailAt).map((line) => line.text);
   const tail = readTail(tailLines, tailAt, state.structure.numbered);
   const keyLines = finishQuestions(state, tail);
+  dropEmptyChapters(state.parsed);
+  fileUncategorised(state.parsed);
   if (!fromWord && !state.drafts.some((draft) => draft.found) && !text.includes(MARK_OPEN)) {
     if (state.drafts.some((draft) => draft.answers.length > 0)) {
       // First, above the questions' own "no key" errors it explains.
@@ -201,8 +213,15 @@ function readLine(state: ViState, index: number): void {
   const lineNumber = index + 1;
   const marker = unwrapBold(line);
   const chapter = readChapter(marker);
-  if (chapter) return startChapter(state, chapter.title || chapter.fallback);
+  if (chapter) {
+    startChapter(state, chapter.title || chapter.fallback);
+    state.essay = namesEssay(chapter.title);
+    return;
+  }
   const lesson = state.structure.lessons.get(index);
+  // "Bài 1 (2 điểm): …" under "TỰ LUẬN" is an exercise, not a lesson heading.
+  const exercise = lesson !== undefined && state.essay ? readQuestionStart(marker) : null;
+  if (exercise) return startQuestion(state, exercise, index);
   if (lesson !== undefined) return startChapter(state, lesson);
   const start = state.structure.starts.get(index);
   if (start) return startQuestion(state, start, index);
@@ -235,6 +254,8 @@ function startQuestion(state: ViState, start: QuestionStart, index: number): voi
     answers: [],
     answersEnd: index + 1,
     explanationLines: [],
+    essay: state.essay,
+    word: start.style === "bài" ? "Bài" : "Câu",
   };
 }
 
@@ -393,7 +414,26 @@ function finishDraft(state: ViState): void {
   const draft = state.draft;
   if (!draft) return;
   state.draft = undefined;
+  if (draft.essay && draft.answers.length === 0) {
+    const message = `${draft.word} ${draft.written} ở phần tự luận không có phương án nên không được nhập`;
+    reportWarning(state.log, draft.line, message);
+    return;
+  }
   state.drafts.push(draft);
+}
+
+/** A heading whose questions were all skipped (an essay part) is no chapter of the practice. */
+function dropEmptyChapters(parsed: ParsedQuestions): void {
+  const used = new Set(parsed.questions.map((question) => question.chapter));
+  const renumbered = new Map<number, number>();
+  parsed.chapters = parsed.chapters.filter((_, index) => {
+    if (!used.has(index)) return false;
+    renumbered.set(index, renumbered.size);
+    return true;
+  });
+  for (const question of parsed.questions) {
+    if (question.chapter !== undefined) question.chapter = renumbered.get(question.chapter);
+  }
 }
 
 /** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
