@@ -64,7 +64,7 @@ const SOLUTION_KEY =
   /^(?:chọn|đáp\s+án(?:\s+đúng)?)(?:\s+đáp\s+án|\s+phương\s+án)?(?:\s*:)?\s*([A-H])(?![\p{L}\d])/iu;
 /** The star before an answer's letter; a markdown bold "**A." is not one. */
 const ANSWER_HEAD = new RegExp(
-  String.raw`^(\*(?!\*)\s*)?(${BOLD}\s*)?([A-Ha-h])([.):])(${BOLD})?`,
+  String.raw`^(\*(?!\*)\s*)?(${BOLD}\s*)?([A-Ha-h])([.):/]|\s?[-–])(${BOLD})?`,
   "u",
 );
 const CORRECT_NOTE = /[([]\s*đúng\s*[)\]]$/iu;
@@ -266,10 +266,34 @@ export interface AnswerPart {
   note?: { start: number; end: number };
 }
 
+/** "." ")" ":" "/" or "-" (for "A - x" and "A– x" too). */
+function separatorOf(written: string): string {
+  const trimmed = written.trim();
+  return trimmed === "–" ? "-" : trimmed;
+}
+
+/** "/" and "-" need a space after them: "A-B" and "a/b" open no answer. */
+function needsSpace(separator: string): boolean {
+  return separator === "/" || separator === "-";
+}
+
+/** The letter and separator of a line opening an answer ("A.", "*B)", "a/ ", "A - "), or null. */
+export function answerOpening(line: string): { letter: string; separator: string } | null {
+  const head = ANSWER_HEAD.exec(line);
+  if (!head) return null;
+  const separator = separatorOf(head[4] ?? "");
+  if (needsSpace(separator) && !/\s/u.test(line[head[0].length] ?? "")) return null;
+  return { letter: head[3] ?? "", separator };
+}
+
 interface AnswerOptions {
   lowerCase: boolean;
-  /** "A: x" is an answer only in a question whose answers are not written "A." or "A)". */
-  colon: boolean;
+  /**
+   * The separator besides "." and ")" this question's answers use (":", "/", "-"), or "": "A: x",
+   * "A/ x", "A - x" are answers only in a question whose answers are not written "A." or "A)" (a
+   * dialogue "A: … B: …", "A - B" above the answers are text).
+   */
+  separator: string;
   /** The letter the question expects next: "D.7" (no space) is an answer only when it is that. */
   expected: string | null;
 }
@@ -283,10 +307,12 @@ export function readAnswerLine(line: string, options: AnswerOptions): AnswerPart
   if (!head) return null;
   const letter = head[3] ?? "";
   const lower = letter !== letter.toUpperCase();
-  if ((lower && !options.lowerCase) || (head[4] === ":" && !options.colon)) return null;
+  const separator = separatorOf(head[4] ?? "");
+  if (lower && !options.lowerCase) return null;
+  if (!".)".includes(separator) && separator !== options.separator) return null;
   const textStart = head[0].length;
   const spaced = textStart === line.length || /\s/u.test(line[textStart] ?? "");
-  if (!spaced && letter.toUpperCase() !== options.expected) return null;
+  if (!spaced && (needsSpace(separator) || letter.toUpperCase() !== options.expected)) return null;
   let flags = head[1] ? MARK.star : 0;
   // "**B.** x" bolds the letter, "**B. x**" the whole answer: either is a bold mark.
   if (head[2] && (head[5] || /(?:\*\*|__)$/u.test(line))) flags |= MARK.bold;
@@ -297,7 +323,8 @@ export function readAnswerLine(line: string, options: AnswerOptions): AnswerPart
     textEnd: line.length,
     flags,
   };
-  const punctuation = options.colon ? ".):" : ".)";
+  const punctuation =
+    options.separator === "-" ? String.raw`[.)]|\s?[-–]` : `[.)${options.separator}]`;
   return splitInline(line, first, lower, punctuation).map((part) => finishPart(line, part));
 }
 
@@ -340,7 +367,7 @@ function findBoundary(
   partsBefore: number,
 ): { before: number; letterAt: number; textStart: number; flags: number } | null {
   const boundary = new RegExp(
-    String.raw`\s(\*(?!\*))?(${BOLD})?${letter}([${punctuation}])(${BOLD})?`,
+    String.raw`\s(\*(?!\*))?(${BOLD})?${letter}(${punctuation})(${BOLD})?`,
     "gu",
   );
   boundary.lastIndex = from;
@@ -352,7 +379,8 @@ function findBoundary(
     const strong = line[at] === "\t" || /\s/u.test(line[at - 1] ?? "");
     const inFormula = ((dollars[at] ?? 0) - (dollars[from] ?? 0)) % 2 === 1;
     const spaced = partsBefore >= 2 || endsOrSpaced(line, at + match[0].length, lastSpace);
-    if (spaced && !inFormula && (strong || match[3] === ".")) break;
+    const distinct = match[3] === "." || match[3] === "/";
+    if (spaced && !inFormula && (strong || distinct)) break;
     match = boundary.exec(line);
   }
   if (!match) return null;

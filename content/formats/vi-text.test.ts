@@ -850,6 +850,8 @@ describe("long hostile lines are read in linear time", () => {
     ["“(đúng” unclosed", `Câu 1: x\nA. ${"(đúng ".repeat(n / 6)}\n`],
     ["a heading and spaces", `Câu 1: x\nA. y\nĐÁP ÁN${spaces}x\nLỜI GIẢI${spaces}:x\n`],
     ["PHẦN and spaces", `PHẦN${spaces}I${spaces}x\n`],
+    ["an answer with many single-spaced dashes", `Câu 1: x\nA - ${" B -".repeat(n / 3)}x`],
+    ["a Roman part and spaces", `II.${spaces}PHẦN${spaces}x${spaces}(1 điểm\n`],
   ];
   for (const [name, text] of cases) {
     it(name, () => {
@@ -952,5 +954,51 @@ describe("round 2 of the tester's files (issue 25)", () => {
       FILE,
     );
     expect(problems.map((p) => [p.line, p.severity])).toEqual([[1, "error"]]);
+  });
+
+  const separators: [string, string][] = [
+    ["A/", "/"],
+    ["A-", "-"],
+    ["A -", " -"],
+  ];
+  for (const [name, separator] of separators) {
+    it(`reads answers written “${name} …”, and “${name.toLowerCase()} …”`, () => {
+      expectKnown(
+        written({ answers: (texts) => texts.map((t, i) => `${LETTERS[i]}${separator} ${t}`) }),
+      );
+      const lower = written({
+        answers: (texts) => texts.map((t, i) => `${LETTERS[i]!.toLowerCase()}${separator} ${t}`),
+      });
+      expect(parseViText(lower, FILE).value.questions.map((q) => q.answers.length)).toEqual([
+        4, 4, 4, 4,
+      ]);
+    });
+  }
+
+  it("reads “A/ 4  B/ 5” side by side, but keeps “A - B” in a stem and a minus in an answer", () => {
+    const text = [
+      "Câu 1: Cho hai tập hợp.",
+      "A - B là tập hợp nào?",
+      "A. x - y",
+      "B. A - B",
+      "Đáp án: B",
+      "Câu 2: Hỏi?",
+      "A/ 4  B/ 5",
+      "C/ -6\tD/ 7",
+      "Đáp án: C",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions.map((q) => [q.text, q.answers.map((a) => a.text)])).toEqual([
+      ["Cho hai tập hợp.\nA - B là tập hợp nào?", ["x - y", "A - B"]],
+      ["Hỏi?", ["4", "5", "-6", "7"]],
+    ]);
+  });
+
+  it("keeps the letter order for “A/” answers", () => {
+    const { problems } = parseViText("Câu 1: Hỏi?\nA/ x\nC/ y\nĐáp án: A\n", FILE);
+    expect(problems.map((p) => p.message)).toEqual([
+      "Phương án “C” không đúng thứ tự: sau “A” phải là “B”",
+    ]);
   });
 });

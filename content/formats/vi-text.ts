@@ -13,6 +13,7 @@ import {
 import {
   type AnswerPart,
   type QuestionStart,
+  answerOpening,
   readAnswerLine,
   readChapter,
   readExplanationStart,
@@ -73,7 +74,7 @@ interface Draft extends KeyDraft {
   chapter: number | undefined;
   section: Section;
   lowerCase: boolean;
-  colon: boolean;
+  separator: string;
   textLines: string[];
   answers: DraftAnswer[];
   /** The last line of the answers: where a key line written from a mark goes. */
@@ -261,20 +262,22 @@ function startQuestion(state: ViState, start: QuestionStart, index: number): voi
 
 /**
  * How this question writes its answers, from its own lines: "a." only when no "A" opens an
- * answer (statements "a) b) c)" above "A. B. C. D." are text), "A:" only without "A." or "A)"
- * (a dialogue "A: … B: …" above the answers is text).
+ * answer (statements "a) b) c)" above "A. B. C. D." are text), "A:", "A/", "A -" only without
+ * "A." or "A)" (a dialogue "A: … B: …" or "A - B" above the answers is text).
  */
-function answerLayout(state: ViState, index: number): { lowerCase: boolean; colon: boolean } {
+function answerLayout(state: ViState, index: number): { lowerCase: boolean; separator: string } {
   const end = state.structure.blockEnd(index);
-  let upper = false;
-  let dotted = false;
+  const upper = new Set<string>();
+  const lower = new Set<string>();
   for (let at = index + 1; at < end; at += 1) {
-    const head = /^(?:\*\s*)?(?:(?:\*\*|__)\s*)?A([.):])/u.exec(state.lines[at]!.text);
-    if (!head) continue;
-    upper = true;
-    if (head[1] !== ":") dotted = true;
+    const opening = answerOpening(state.lines[at]!.text);
+    if (opening?.letter === "A") upper.add(opening.separator);
+    if (opening?.letter === "a") lower.add(opening.separator);
   }
-  return { lowerCase: !upper, colon: !dotted };
+  const used = upper.size > 0 ? upper : lower;
+  if (used.has(".") || used.has(")")) return { lowerCase: upper.size === 0, separator: "" };
+  const separator = [":", "/", "-"].find((candidate) => used.has(candidate)) ?? ":";
+  return { lowerCase: upper.size === 0, separator };
 }
 
 function acceptKey(state: ViState, raw: string, text: string, lineNumber: number): void {
@@ -318,7 +321,7 @@ function readAnswers(state: ViState, source: SourceLine, lineNumber: number): bo
   const inAnswers = draft?.section === "answers";
   const parts = readAnswerLine(source.text, {
     lowerCase: draft?.lowerCase ?? false,
-    colon: draft?.colon ?? false,
+    separator: draft?.separator ?? "",
     expected: inAnswers ? letterOf(draft.answers.length) : null,
   });
   const first = parts?.[0];
