@@ -253,6 +253,15 @@ export function readSolutionKey(text: string): string | null {
   return SOLUTION_KEY.exec(text.trim())?.[1]?.toUpperCase() ?? null;
 }
 
+/** "Chọn B.", "Đáp án B", "Chọn đáp án B": a line that names the key and nothing else. */
+export function readBareSolutionKey(text: string): string | null {
+  const trimmed = unwrapBold(text.trim());
+  const head = SOLUTION_KEY.exec(trimmed);
+  return head && /^[\s.]*$/u.test(trimmed.slice(head[0].length))
+    ? (head[1]?.toUpperCase() ?? null)
+    : null;
+}
+
 export interface AnswerPart {
   letter: string;
   /** Where the letter stands in the line. */

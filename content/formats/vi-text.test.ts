@@ -1001,4 +1001,41 @@ describe("round 2 of the tester's files (issue 25)", () => {
       "Phương án “C” không đúng thứ tự: sau “A” phải là “B”",
     ]);
   });
+
+  const solutions: [string, string[], string | undefined][] = [
+    ["“Lời giải” then “Chọn B” on its own line", ["Lời giải", "Chọn B", "Vì thế."], "Vì thế."],
+    ["“Hướng dẫn giải” ending “Chọn B.”", ["Hướng dẫn giải", "Vì thế.", "Chọn B."], "Vì thế."],
+    ["“Lời giải:” then “Đáp án B vì …”", ["Lời giải:", "Đáp án B vì thế."], "Đáp án B vì thế."],
+    ["“Lời giải” then “Chọn đáp án B” alone", ["Lời giải", "Chọn đáp án B"], undefined],
+  ];
+  for (const [name, lines, explanation] of solutions) {
+    it(`takes the key from a solution over several lines: ${name}`, () => {
+      const text = [
+        "Câu 1: Hỏi?",
+        "A. x",
+        "B. y",
+        "C. z",
+        ...lines,
+        "",
+        "Câu 2: Hỏi?",
+        "A. x",
+        "B. y",
+        "Đáp án: A",
+      ];
+      const { value, problems } = parseViText(text.join("\n"), FILE);
+      expect(problems).toEqual([]);
+      expect(value.questions[0]?.answers.map((a) => a.key)).toEqual([false, true, false]);
+      expect(value.questions[0]?.explanation).toBe(explanation);
+    });
+  }
+
+  it("does not take “Chọn A làm gốc” at the end of a solution for a key", () => {
+    const text = "Câu 1: Hỏi?\nA. x\nB. y\nHướng dẫn giải\nVì thế.\nChọn A làm gốc.\n";
+    const { problems } = parseViText(text, FILE);
+    expect(problems.some((p) => p.message.startsWith("Câu 1 chưa có đáp án"))).toBe(true);
+  });
+
+  it("reads a full-width colon “：” as “:”", () => {
+    expectKnown(written({ head: (n) => `Câu ${n}：`, keyLine: (letter) => `Đáp án：${letter}` }));
+  });
 });

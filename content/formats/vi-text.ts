@@ -19,7 +19,9 @@ import {
   readExplanationStart,
   namesEssay,
   readKeyLine,
+  readBareSolutionKey,
   readQuestionStart,
+  readSolutionKey,
   unwrapBold,
 } from "./vi-text-lines.ts";
 import { type Structure, findStructure } from "./vi-text-structure.ts";
@@ -30,7 +32,6 @@ import {
   createProblemLog,
   finishParse,
   letterOf,
-  readKeyLetters,
   reportError,
   reportWarning,
 } from "./validate-questions.ts";
@@ -202,6 +203,7 @@ function cleanWordArtefacts(text: string): string {
     .replaceAll("\u000B", "\n")
     .replaceAll("\u000C", "\n")
     .replace(/[\u2028\u2029]/gu, "\n")
+    .replaceAll("\uFF1A", ":")
     .replace(/[\u00A0\u2007\u202F]/gu, " ")
     .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/gu, "")
     .replace(/[‘’‚‛]/gu, "'")
@@ -505,12 +507,25 @@ function documentKeys(drafts: Draft[], tail: Tail): DocumentKeys {
   };
 }
 
-/** "Chọn B. …" at the start of a question's own explanation names a key. */
+/**
+ * "Chọn B. …" or "Đáp án B vì …" opening a question's own explanation, or "Chọn B." alone ending
+ * it (a solution written out, then its conclusion), names a key. A line that only names the key
+ * is no part of the explanation, unless a key line or table gave the key (it may disagree).
+ */
 function inlineSolution(draft: Draft): KeyDraft["solution"] {
-  const first = draft.explanationLines[0] ?? "";
-  const letters = /^chọn\s/iu.test(first.trim()) ? readKeyLetters(first.trim().slice(4)) : null;
-  const line = draft.explanationLine ?? draft.line;
-  return letters ? { letters: letters.slice(0, 1), line } : undefined;
+  const lines = draft.explanationLines;
+  const first = lines.findIndex((text) => text.trim() !== "");
+  const last = lines.findLastIndex((text) => text.trim() !== "");
+  if (first < 0) return undefined;
+  const line = (draft.explanationLine ?? draft.line) + first;
+  const opening = readSolutionKey(lines[first]!);
+  const closing = opening ? null : readBareSolutionKey(lines[last]!);
+  const key = opening ?? closing;
+  if (!key) return undefined;
+  const at = opening ? first : last;
+  const onlyKey = !draft.keyLine && !draft.table && readBareSolutionKey(lines[at]!);
+  if (onlyKey) lines.splice(at, 1);
+  return { letters: [key], line: opening ? line : line + last - first };
 }
 
 /**
