@@ -110,8 +110,13 @@ interface MarkedParse {
   keyLines: { after: number; letters: string[] }[];
 }
 
-export function parseViText(text: string, file: string): ParseResult<ParsedQuestions> {
-  return parseMarked(text, file).result;
+/** `fromWord`: the text was converted from a Word file, so no advice to upload that file. */
+export function parseViText(
+  text: string,
+  file: string,
+  fromWord = false,
+): ParseResult<ParsedQuestions> {
+  return parseMarked(text, file, fromWord).result;
 }
 
 /**
@@ -153,8 +158,7 @@ export function countBelow(values: readonly number[], limit: number): number {
   return low;
 }
 
-/** `fromWord`: the text came from the Word reader, so no advice to upload the Word file. */
-function parseMarked(text: string, file: string, fromWord = false): MarkedParse {
+function parseMarked(text: string, file: string, fromWord: boolean): MarkedParse {
   const raw = cleanWordArtefacts(prepareText(text)).split("\n");
   const lines = raw.map(toSourceLine);
   const state: ViState = {
