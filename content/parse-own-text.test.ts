@@ -323,3 +323,16 @@ describe("previewOwnText", () => {
     expect(preview.problems).toEqual([]);
   });
 });
+
+describe("a text converted from a Word file", () => {
+  it("does not advise uploading the .docx when the text came from one", () => {
+    const text = "Câu 1: Hỏi?\nA. x\nB. y\n";
+    const advice = (fileName?: string) =>
+      parseOwnText({ text, ...(fileName ? { fileName } : {}) }).problems.some((problem) =>
+        problem.message.includes("tệp .docx"),
+      );
+    expect(advice()).toBe(true);
+    expect(advice("de-thi.docx")).toBe(false);
+    expect(advice("de-thi.DOCX")).toBe(false);
+  });
+});

@@ -56,7 +56,7 @@ export function parseOwnText(input: OwnTextInput): OwnTextResult {
 export function parseQuestionText(input: OwnTextInput): OwnTextResult {
   const text = prepareText(input.text);
   const format = detectFormat(input.fileName, text);
-  const result = parseAs(format, text);
+  const result = parseAs(format, text, /\.docx$/iu.test(input.fileName ?? ""));
   const parsed = result.value;
   const problems = result.problems.map((problem) => locate(problem, parsed));
   if (parsed) problems.push(...parsed.questions.flatMap(mathWarnings));
@@ -75,7 +75,12 @@ const PARSERS = {
   "vi-text": parseViText,
 } as const;
 
-function parseAs(format: BankFormat, text: string): ParseResult<ParsedQuestions | null> {
+function parseAs(
+  format: BankFormat,
+  text: string,
+  fromWord: boolean,
+): ParseResult<ParsedQuestions | null> {
+  if (format === "vi-text") return parseViText(text, FILE, fromWord);
   if (format !== "json") return PARSERS[format](text, FILE);
   const result = parseJsonBank(text, FILE);
   const practices = result.value?.practices ?? [];

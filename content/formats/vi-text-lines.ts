@@ -12,6 +12,14 @@ const BOLD = String.raw`(?:\*\*|__)`;
 /** An optional bold and the spaces after it. */
 const BOLD_SPACES = String.raw`(?:${BOLD}\s*)?`;
 const CHAPTER = new RegExp(String.raw`^(?:#+|${BOLD})?\s*(chương|phần)\s+([\p{L}\d]+)`, "iu");
+/**
+ * "I. PHẦN TRẮC NGHIỆM", "II. TỰ LUẬN": a part numbered in Roman numerals, in capitals as exam
+ * papers write it ("I. Phần lớn …" is a stem's statement).
+ */
+const ROMAN_PART = new RegExp(
+  String.raw`^(?:${BOLD})?\s*[IVX]{1,4}[.)]\s*((?:PHẦN|TRẮC NGHIỆM|TỰ LUẬN)(?![\p{Ll}]).*)$`,
+  "u",
+);
 /** "(NB)", "[TH]", "(0,5 điểm)": a level or a score after the number, up to three of them. */
 const TAGS = String.raw`(?:[([][^)\]\n]{0,40}[)\]]\s*){0,3}`;
 const QUESTION = new RegExp(
@@ -56,7 +64,7 @@ const SOLUTION_KEY =
   /^(?:chọn|đáp\s+án(?:\s+đúng)?)(?:\s+đáp\s+án|\s+phương\s+án)?(?:\s*:)?\s*([A-H])(?![\p{L}\d])/iu;
 /** The star before an answer's letter; a markdown bold "**A." is not one. */
 const ANSWER_HEAD = new RegExp(
-  String.raw`^(\*(?!\*)\s*)?(${BOLD}\s*)?([A-Ha-h])([.):])(${BOLD})?`,
+  String.raw`^(\*(?!\*)\s*)?(${BOLD}\s*)?([A-Ha-h])([.):/]|\s?[-–])(${BOLD})?`,
   "u",
 );
 const CORRECT_NOTE = /[([]\s*đúng\s*[)\]]$/iu;
@@ -86,6 +94,11 @@ export function unwrapBold(text: string): string {
  * line is not a heading ("Chương trình sau…", "Phần mềm nào…", "Chương 1 có…").
  */
 export function readChapter(line: string): { title: string; fallback: string } | null {
+  const part = ROMAN_PART.exec(line);
+  if (part) {
+    const title = withoutScore(unwrapBold((part[1] ?? "").replace(/(?:\*\*|__)$/u, "").trim()));
+    return /[\n\r]/u.test(title) ? null : { title, fallback: title };
+  }
   const head = CHAPTER.exec(line);
   if (!head) return null;
   const word = (head[1] ?? "").toLowerCase();
@@ -99,6 +112,19 @@ export function readChapter(line: string): { title: string; fallback: string } |
   if (value === "") return { title: "", fallback };
   if (!/^\s*[:.\-–—]/u.test(rest)) return null;
   return { title: unwrapBold(value.replace(/^[:.\-–—]/u, "").trim()), fallback };
+}
+
+/** "PHẦN TRẮC NGHIỆM (4,0 điểm)" → "PHẦN TRẮC NGHIỆM": the score is the exam's, not the title's. */
+function withoutScore(title: string): string {
+  if (!title.endsWith(")")) return title;
+  const open = title.lastIndexOf("(");
+  const inside = title.slice(open + 1, -1).trim();
+  return open > 0 && /^[\d,.]+\s*điểm$/iu.test(inside) ? title.slice(0, open).trimEnd() : title;
+}
+
+/** A heading that names an essay part: its questions without answers are skipped. */
+export function namesEssay(title: string): boolean {
+  return /tự\s+luận/iu.test(title);
 }
 
 export interface QuestionStart {
@@ -227,6 +253,15 @@ export function readSolutionKey(text: string): string | null {
   return SOLUTION_KEY.exec(text.trim())?.[1]?.toUpperCase() ?? null;
 }
 
+/** "Chọn B.", "Đáp án B", "Chọn đáp án B": a line that names the key and nothing else. */
+export function readBareSolutionKey(text: string): string | null {
+  const trimmed = unwrapBold(text.trim());
+  const head = SOLUTION_KEY.exec(trimmed);
+  return head && /^[\s.]*$/u.test(trimmed.slice(head[0].length))
+    ? (head[1]?.toUpperCase() ?? null)
+    : null;
+}
+
 export interface AnswerPart {
   letter: string;
   /** Where the letter stands in the line. */
@@ -240,10 +275,34 @@ export interface AnswerPart {
   note?: { start: number; end: number };
 }
 
+/** "." ")" ":" "/" or "-" (for "A - x" and "A– x" too). */
+function separatorOf(written: string): string {
+  const trimmed = written.trim();
+  return trimmed === "–" ? "-" : trimmed;
+}
+
+/** "/" and "-" need a space after them: "A-B" and "a/b" open no answer. */
+function needsSpace(separator: string): boolean {
+  return separator === "/" || separator === "-";
+}
+
+/** The letter and separator of a line opening an answer ("A.", "*B)", "a/ ", "A - "), or null. */
+export function answerOpening(line: string): { letter: string; separator: string } | null {
+  const head = ANSWER_HEAD.exec(line);
+  if (!head) return null;
+  const separator = separatorOf(head[4] ?? "");
+  if (needsSpace(separator) && !/\s/u.test(line[head[0].length] ?? "")) return null;
+  return { letter: head[3] ?? "", separator };
+}
+
 interface AnswerOptions {
   lowerCase: boolean;
-  /** "A: x" is an answer only in a question whose answers are not written "A." or "A)". */
-  colon: boolean;
+  /**
+   * The separator besides "." and ")" this question's answers use (":", "/", "-"), or "": "A: x",
+   * "A/ x", "A - x" are answers only in a question whose answers are not written "A." or "A)" (a
+   * dialogue "A: … B: …", "A - B" above the answers are text).
+   */
+  separator: string;
   /** The letter the question expects next: "D.7" (no space) is an answer only when it is that. */
   expected: string | null;
 }
@@ -257,10 +316,12 @@ export function readAnswerLine(line: string, options: AnswerOptions): AnswerPart
   if (!head) return null;
   const letter = head[3] ?? "";
   const lower = letter !== letter.toUpperCase();
-  if ((lower && !options.lowerCase) || (head[4] === ":" && !options.colon)) return null;
+  const separator = separatorOf(head[4] ?? "");
+  if (lower && !options.lowerCase) return null;
+  if (!".)".includes(separator) && separator !== options.separator) return null;
   const textStart = head[0].length;
   const spaced = textStart === line.length || /\s/u.test(line[textStart] ?? "");
-  if (!spaced && letter.toUpperCase() !== options.expected) return null;
+  if (!spaced && (needsSpace(separator) || letter.toUpperCase() !== options.expected)) return null;
   let flags = head[1] ? MARK.star : 0;
   // "**B.** x" bolds the letter, "**B. x**" the whole answer: either is a bold mark.
   if (head[2] && (head[5] || /(?:\*\*|__)$/u.test(line))) flags |= MARK.bold;
@@ -271,7 +332,8 @@ export function readAnswerLine(line: string, options: AnswerOptions): AnswerPart
     textEnd: line.length,
     flags,
   };
-  const punctuation = options.colon ? ".):" : ".)";
+  const punctuation =
+    options.separator === "-" ? String.raw`[.)]|\s?[-–]` : `[.)${options.separator}]`;
   return splitInline(line, first, lower, punctuation).map((part) => finishPart(line, part));
 }
 
@@ -314,7 +376,7 @@ function findBoundary(
   partsBefore: number,
 ): { before: number; letterAt: number; textStart: number; flags: number } | null {
   const boundary = new RegExp(
-    String.raw`\s(\*(?!\*))?(${BOLD})?${letter}([${punctuation}])(${BOLD})?`,
+    String.raw`\s(\*(?!\*))?(${BOLD})?${letter}(${punctuation})(${BOLD})?`,
     "gu",
   );
   boundary.lastIndex = from;
@@ -326,7 +388,8 @@ function findBoundary(
     const strong = line[at] === "\t" || /\s/u.test(line[at - 1] ?? "");
     const inFormula = ((dollars[at] ?? 0) - (dollars[from] ?? 0)) % 2 === 1;
     const spaced = partsBefore >= 2 || endsOrSpaced(line, at + match[0].length, lastSpace);
-    if (spaced && !inFormula && (strong || match[3] === ".")) break;
+    const distinct = match[3] === "." || match[3] === "/";
+    if (spaced && !inFormula && (strong || distinct)) break;
     match = boundary.exec(line);
   }
   if (!match) return null;

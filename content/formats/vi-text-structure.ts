@@ -1,5 +1,6 @@
 import {
   type QuestionStart,
+  answerOpening,
   bareKey,
   isEndLine,
   readKeyRow,
@@ -147,7 +148,8 @@ function successors(numbered: [number, QuestionStart][], end: number): number[] 
 function answerCounts(lines: readonly string[]): number[] {
   const counts = [0];
   lines.forEach((line, index) => {
-    const opens = /^(?:\*\s*)?(?:(?:\*\*|__)\s*)?[Aa][.):]/u.test(line);
+    const letter = answerOpening(line)?.letter;
+    const opens = letter === "A" || letter === "a";
     counts.push(counts[index]! + (opens ? 1 : 0));
   });
   return counts;

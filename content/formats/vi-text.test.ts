@@ -228,14 +228,13 @@ describe("parseViText", () => {
     ]);
   });
 
-  it("requires every question to have a chapter once the file uses chapters", () => {
+  it("files questions before the first chapter in a chapter “Chung”, as Moodle does", () => {
     const text =
       "Câu 1: Trước chương?\nA. x\nB. y\nĐáp án: A\nChương I: Mở đầu\nCâu 2: Trong chương?\nA. x\nB. y\nĐáp án: B\n";
     const { value, problems } = parseViText(text, FILE);
-    expect(value.chapters).toEqual([{ title: "Mở đầu" }]);
-    expect(problems).toEqual([
-      error(1, 1, "Câu hỏi không thuộc chương nào trong khi tệp có chia chương"),
-    ]);
+    expect(value.chapters).toEqual([{ title: "Chung" }, { title: "Mở đầu" }]);
+    expect(value.questions.map((q) => q.chapter)).toEqual([0, 1]);
+    expect(problems).toEqual([]);
   });
 });
 
@@ -851,6 +850,8 @@ describe("long hostile lines are read in linear time", () => {
     ["“(đúng” unclosed", `Câu 1: x\nA. ${"(đúng ".repeat(n / 6)}\n`],
     ["a heading and spaces", `Câu 1: x\nA. y\nĐÁP ÁN${spaces}x\nLỜI GIẢI${spaces}:x\n`],
     ["PHẦN and spaces", `PHẦN${spaces}I${spaces}x\n`],
+    ["an answer with many single-spaced dashes", `Câu 1: x\nA - ${" B -".repeat(n / 3)}x`],
+    ["a Roman part and spaces", `II.${spaces}PHẦN${spaces}x${spaces}(1 điểm\n`],
   ];
   for (const [name, text] of cases) {
     it(name, () => {
@@ -860,4 +861,181 @@ describe("long hostile lines are read in linear time", () => {
       expect(performance.now() - started).toBeLessThan(1_000);
     });
   }
+});
+
+describe("round 2 of the tester's files (issue 25)", () => {
+  it("writes a marked key line under the last answer, not under the heading after it", () => {
+    const red = (text: string) => markRun(text, MARK.colour);
+    const text = [
+      "I. PHẦN TRẮC NGHIỆM (3,0 điểm)",
+      "Câu 1: Hỏi?",
+      `A. x\n${red("B.")} y`,
+      "Câu 2: Hỏi tiếp?",
+      `${red("A.")} x\nB. y`,
+      "II. PHẦN TỰ LUẬN (7,0 điểm)",
+      "Bài 1 (2,0 điểm). Nêu ba biện pháp tiết kiệm nước.",
+    ].join("\n");
+    const result = writeKeysIntoText(text, FILE);
+    expect(result.text.split("\n").slice(5)).toEqual([
+      "Câu 2: Hỏi tiếp?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "II. PHẦN TỰ LUẬN (7,0 điểm)",
+      "Bài 1 (2,0 điểm). Nêu ba biện pháp tiết kiệm nước.",
+    ]);
+    const back = parseViText(result.text, FILE);
+    expect(back.value.questions.map((q) => q.answers.map((a) => a.text))).toEqual([
+      ["x", "y"],
+      ["x", "y"],
+    ]);
+  });
+
+  it("reads “I. PHẦN TRẮC NGHIỆM” as a part heading, its score left out of the title", () => {
+    const text = "I. PHẦN TRẮC NGHIỆM (4,0 điểm)\nCâu 1: Hỏi?\nA. x\nB. y\nĐáp án: A\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "PHẦN TRẮC NGHIỆM" }]);
+    expect(value.questions[0]?.chapter).toBe(0);
+  });
+
+  it("keeps “I. Phần lớn …”, a stem's statement, as text", () => {
+    const text =
+      "Câu 1: Có bao nhiêu ý đúng?\nI. Phần lớn là nước.\nII. Ít muối.\nA. 1\nB. 2\nĐáp án: B\n";
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([]);
+    expect(value.questions[0]?.text).toBe(
+      "Có bao nhiêu ý đúng?\nI. Phần lớn là nước.\nII. Ít muối.",
+    );
+  });
+
+  it("files the questions before the first part heading in a chapter “Chung” instead of refusing them", () => {
+    const text = [
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "PHẦN II. Câu trắc nghiệm đúng sai",
+      "Câu 1: Ý nào đúng?",
+      "a) x",
+      "b) y",
+      "Đáp án: a",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.chapters).toEqual([{ title: "Chung" }, { title: "Câu trắc nghiệm đúng sai" }]);
+    expect(value.questions.map((q) => q.chapter)).toEqual([0, 1]);
+  });
+
+  it("skips the questions of an essay part with a warning, and leaves out its empty chapter", () => {
+    const text = [
+      "PHẦN I. TRẮC NGHIỆM",
+      "Câu 1: Hỏi?",
+      "A. x",
+      "B. y",
+      "Đáp án: A",
+      "PHẦN II. TỰ LUẬN",
+      "Câu 1: Nêu ba biện pháp tiết kiệm nước.",
+      "Bài 2 (4,0 điểm): Giải phương trình.",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([
+      warning(7, undefined, "Câu 1 ở phần tự luận không có phương án nên không được nhập"),
+      warning(8, undefined, "Bài 2 ở phần tự luận không có phương án nên không được nhập"),
+    ]);
+    expect(value.chapters).toEqual([{ title: "TRẮC NGHIỆM" }]);
+    expect(value.questions).toHaveLength(1);
+  });
+
+  it("still refuses a question without answers outside an essay part", () => {
+    const { problems } = parseViText(
+      "Câu 1: Nêu ba biện pháp.\nCâu 2: Hỏi?\nA. x\nB. y\nĐáp án: A\n",
+      FILE,
+    );
+    expect(problems.map((p) => [p.line, p.severity])).toEqual([[1, "error"]]);
+  });
+
+  const separators: [string, string][] = [
+    ["A/", "/"],
+    ["A-", "-"],
+    ["A -", " -"],
+  ];
+  for (const [name, separator] of separators) {
+    it(`reads answers written “${name} …”, and “${name.toLowerCase()} …”`, () => {
+      expectKnown(
+        written({ answers: (texts) => texts.map((t, i) => `${LETTERS[i]}${separator} ${t}`) }),
+      );
+      const lower = written({
+        answers: (texts) => texts.map((t, i) => `${LETTERS[i]!.toLowerCase()}${separator} ${t}`),
+      });
+      expect(parseViText(lower, FILE).value.questions.map((q) => q.answers.length)).toEqual([
+        4, 4, 4, 4,
+      ]);
+    });
+  }
+
+  it("reads “A/ 4  B/ 5” side by side, but keeps “A - B” in a stem and a minus in an answer", () => {
+    const text = [
+      "Câu 1: Cho hai tập hợp.",
+      "A - B là tập hợp nào?",
+      "A. x - y",
+      "B. A - B",
+      "Đáp án: B",
+      "Câu 2: Hỏi?",
+      "A/ 4  B/ 5",
+      "C/ -6\tD/ 7",
+      "Đáp án: C",
+    ].join("\n");
+    const { value, problems } = parseViText(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions.map((q) => [q.text, q.answers.map((a) => a.text)])).toEqual([
+      ["Cho hai tập hợp.\nA - B là tập hợp nào?", ["x - y", "A - B"]],
+      ["Hỏi?", ["4", "5", "-6", "7"]],
+    ]);
+  });
+
+  it("keeps the letter order for “A/” answers", () => {
+    const { problems } = parseViText("Câu 1: Hỏi?\nA/ x\nC/ y\nĐáp án: A\n", FILE);
+    expect(problems.map((p) => p.message)).toEqual([
+      "Phương án “C” không đúng thứ tự: sau “A” phải là “B”",
+    ]);
+  });
+
+  const solutions: [string, string[], string | undefined][] = [
+    ["“Lời giải” then “Chọn B” on its own line", ["Lời giải", "Chọn B", "Vì thế."], "Vì thế."],
+    ["“Hướng dẫn giải” ending “Chọn B.”", ["Hướng dẫn giải", "Vì thế.", "Chọn B."], "Vì thế."],
+    ["“Lời giải:” then “Đáp án B vì …”", ["Lời giải:", "Đáp án B vì thế."], "Đáp án B vì thế."],
+    ["“Lời giải” then “Chọn đáp án B” alone", ["Lời giải", "Chọn đáp án B"], undefined],
+  ];
+  for (const [name, lines, explanation] of solutions) {
+    it(`takes the key from a solution over several lines: ${name}`, () => {
+      const text = [
+        "Câu 1: Hỏi?",
+        "A. x",
+        "B. y",
+        "C. z",
+        ...lines,
+        "",
+        "Câu 2: Hỏi?",
+        "A. x",
+        "B. y",
+        "Đáp án: A",
+      ];
+      const { value, problems } = parseViText(text.join("\n"), FILE);
+      expect(problems).toEqual([]);
+      expect(value.questions[0]?.answers.map((a) => a.key)).toEqual([false, true, false]);
+      expect(value.questions[0]?.explanation).toBe(explanation);
+    });
+  }
+
+  it("does not take “Chọn A làm gốc” at the end of a solution for a key", () => {
+    const text = "Câu 1: Hỏi?\nA. x\nB. y\nHướng dẫn giải\nVì thế.\nChọn A làm gốc.\n";
+    const { problems } = parseViText(text, FILE);
+    expect(problems.some((p) => p.message.startsWith("Câu 1 chưa có đáp án"))).toBe(true);
+  });
+
+  it("reads a full-width colon “：” as “:”", () => {
+    expectKnown(written({ head: (n) => `Câu ${n}：`, keyLine: (letter) => `Đáp án：${letter}` }));
+  });
 });

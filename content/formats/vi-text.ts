@@ -1,3 +1,4 @@
+import { fileUncategorised } from "./moodle-rules.ts";
 import { MARK_OPEN, type MarkSpan, marksCovering, readMarks } from "./key-marks.ts";
 import { joinLines, prepareText } from "./text-encoding.ts";
 import type { BankQuestion, ParseResult, ParsedQuestions, Problem } from "./types.ts";
@@ -12,10 +13,15 @@ import {
 import {
   type AnswerPart,
   type QuestionStart,
+  answerOpening,
   readAnswerLine,
   readChapter,
   readExplanationStart,
+  namesEssay,
   readKeyLine,
+  readBareSolutionKey,
+  readQuestionStart,
+  readSolutionKey,
   unwrapBold,
 } from "./vi-text-lines.ts";
 import { type Structure, findStructure } from "./vi-text-structure.ts";
@@ -26,7 +32,6 @@ import {
   createProblemLog,
   finishParse,
   letterOf,
-  readKeyLetters,
   reportError,
   reportWarning,
 } from "./validate-questions.ts";
@@ -70,7 +75,7 @@ interface Draft extends KeyDraft {
   chapter: number | undefined;
   section: Section;
   lowerCase: boolean;
-  colon: boolean;
+  separator: string;
   textLines: string[];
   answers: DraftAnswer[];
   /** The last line of the answers: where a key line written from a mark goes. */
@@ -78,12 +83,18 @@ interface Draft extends KeyDraft {
   explanationLines: string[];
   explanationLine?: number;
   found?: boolean;
+  /** Under a heading naming "TỰ LUẬN": without answers, skipped rather than refused. */
+  essay: boolean;
+  /** "Câu" or "Bài", as the question was written, to name it when it is skipped. */
+  word: string;
 }
 
 interface ViState {
   log: ProblemLog;
   parsed: ParsedQuestions;
   chapter: number | undefined;
+  /** The questions read now are under a heading naming "TỰ LUẬN". */
+  essay: boolean;
   draft: Draft | undefined;
   drafts: Draft[];
   lines: SourceLine[];
@@ -99,8 +110,13 @@ interface MarkedParse {
   keyLines: { after: number; letters: string[] }[];
 }
 
-export function parseViText(text: string, file: string): ParseResult<ParsedQuestions> {
-  return parseMarked(text, file).result;
+/** `fromWord`: the text was converted from a Word file, so no advice to upload that file. */
+export function parseViText(
+  text: string,
+  file: string,
+  fromWord = false,
+): ParseResult<ParsedQuestions> {
+  return parseMarked(text, file, fromWord).result;
 }
 
 /**
@@ -142,14 +158,14 @@ export function countBelow(values: readonly number[], limit: number): number {
   return low;
 }
 
-/** `fromWord`: the text came from the Word reader, so no advice to upload the Word file. */
-function parseMarked(text: string, file: string, fromWord = false): MarkedParse {
+function parseMarked(text: string, file: string, fromWord: boolean): MarkedParse {
   const raw = cleanWordArtefacts(prepareText(text)).split("\n");
   const lines = raw.map(toSourceLine);
   const state: ViState = {
     log: createProblemLog(file),
     parsed: { chapters: [], questions: [] },
     chapter: undefined,
+    essay: false,
     draft: undefined,
     drafts: [],
     lines,
@@ -162,6 +178,8 @@ function parseMarked(text: string, file: string, fromWord = false): MarkedParse 
   const tailLines = lines.slice(tailAt).map((line) => line.text);
   const tail = readTail(tailLines, tailAt, state.structure.numbered);
   const keyLines = finishQuestions(state, tail);
+  dropEmptyChapters(state.parsed);
+  fileUncategorised(state.parsed);
   if (!fromWord && !state.drafts.some((draft) => draft.found) && !text.includes(MARK_OPEN)) {
     if (state.drafts.some((draft) => draft.answers.length > 0)) {
       // First, above the questions' own "no key" errors it explains.
@@ -189,6 +207,7 @@ function cleanWordArtefacts(text: string): string {
     .replaceAll("\u000B", "\n")
     .replaceAll("\u000C", "\n")
     .replace(/[\u2028\u2029]/gu, "\n")
+    .replaceAll("\uFF1A", ":")
     .replace(/[\u00A0\u2007\u202F]/gu, " ")
     .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/gu, "")
     .replace(/[‘’‚‛]/gu, "'")
@@ -201,8 +220,15 @@ function readLine(state: ViState, index: number): void {
   const lineNumber = index + 1;
   const marker = unwrapBold(line);
   const chapter = readChapter(marker);
-  if (chapter) return startChapter(state, chapter.title || chapter.fallback);
+  if (chapter) {
+    startChapter(state, chapter.title || chapter.fallback);
+    state.essay = namesEssay(chapter.title);
+    return;
+  }
   const lesson = state.structure.lessons.get(index);
+  // "Bài 1 (2 điểm): …" under "TỰ LUẬN" is an exercise, not a lesson heading.
+  const exercise = lesson !== undefined && state.essay ? readQuestionStart(marker) : null;
+  if (exercise) return startQuestion(state, exercise, index);
   if (lesson !== undefined) return startChapter(state, lesson);
   const start = state.structure.starts.get(index);
   if (start) return startQuestion(state, start, index);
@@ -235,25 +261,29 @@ function startQuestion(state: ViState, start: QuestionStart, index: number): voi
     answers: [],
     answersEnd: index + 1,
     explanationLines: [],
+    essay: state.essay,
+    word: start.style === "bài" ? "Bài" : "Câu",
   };
 }
 
 /**
  * How this question writes its answers, from its own lines: "a." only when no "A" opens an
- * answer (statements "a) b) c)" above "A. B. C. D." are text), "A:" only without "A." or "A)"
- * (a dialogue "A: … B: …" above the answers is text).
+ * answer (statements "a) b) c)" above "A. B. C. D." are text), "A:", "A/", "A -" only without
+ * "A." or "A)" (a dialogue "A: … B: …" or "A - B" above the answers is text).
  */
-function answerLayout(state: ViState, index: number): { lowerCase: boolean; colon: boolean } {
+function answerLayout(state: ViState, index: number): { lowerCase: boolean; separator: string } {
   const end = state.structure.blockEnd(index);
-  let upper = false;
-  let dotted = false;
+  const upper = new Set<string>();
+  const lower = new Set<string>();
   for (let at = index + 1; at < end; at += 1) {
-    const head = /^(?:\*\s*)?(?:(?:\*\*|__)\s*)?A([.):])/u.exec(state.lines[at]!.text);
-    if (!head) continue;
-    upper = true;
-    if (head[1] !== ":") dotted = true;
+    const opening = answerOpening(state.lines[at]!.text);
+    if (opening?.letter === "A") upper.add(opening.separator);
+    if (opening?.letter === "a") lower.add(opening.separator);
   }
-  return { lowerCase: !upper, colon: !dotted };
+  const used = upper.size > 0 ? upper : lower;
+  if (used.has(".") || used.has(")")) return { lowerCase: upper.size === 0, separator: "" };
+  const separator = [":", "/", "-"].find((candidate) => used.has(candidate)) ?? ":";
+  return { lowerCase: upper.size === 0, separator };
 }
 
 function acceptKey(state: ViState, raw: string, text: string, lineNumber: number): void {
@@ -297,7 +327,7 @@ function readAnswers(state: ViState, source: SourceLine, lineNumber: number): bo
   const inAnswers = draft?.section === "answers";
   const parts = readAnswerLine(source.text, {
     lowerCase: draft?.lowerCase ?? false,
-    colon: draft?.colon ?? false,
+    separator: draft?.separator ?? "",
     expected: inAnswers ? letterOf(draft.answers.length) : null,
   });
   const first = parts?.[0];
@@ -393,7 +423,26 @@ function finishDraft(state: ViState): void {
   const draft = state.draft;
   if (!draft) return;
   state.draft = undefined;
+  if (draft.essay && draft.answers.length === 0) {
+    const message = `${draft.word} ${draft.written} ở phần tự luận không có phương án nên không được nhập`;
+    reportWarning(state.log, draft.line, message);
+    return;
+  }
   state.drafts.push(draft);
+}
+
+/** A heading whose questions were all skipped (an essay part) is no chapter of the practice. */
+function dropEmptyChapters(parsed: ParsedQuestions): void {
+  const used = new Set(parsed.questions.map((question) => question.chapter));
+  const renumbered = new Map<number, number>();
+  parsed.chapters = parsed.chapters.filter((_, index) => {
+    if (!used.has(index)) return false;
+    renumbered.set(index, renumbered.size);
+    return true;
+  });
+  for (const question of parsed.questions) {
+    if (question.chapter !== undefined) question.chapter = renumbered.get(question.chapter);
+  }
 }
 
 /** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
@@ -462,12 +511,25 @@ function documentKeys(drafts: Draft[], tail: Tail): DocumentKeys {
   };
 }
 
-/** "Chọn B. …" at the start of a question's own explanation names a key. */
+/**
+ * "Chọn B. …" or "Đáp án B vì …" opening a question's own explanation, or "Chọn B." alone ending
+ * it (a solution written out, then its conclusion), names a key. A line that only names the key
+ * is no part of the explanation, unless a key line or table gave the key (it may disagree).
+ */
 function inlineSolution(draft: Draft): KeyDraft["solution"] {
-  const first = draft.explanationLines[0] ?? "";
-  const letters = /^chọn\s/iu.test(first.trim()) ? readKeyLetters(first.trim().slice(4)) : null;
-  const line = draft.explanationLine ?? draft.line;
-  return letters ? { letters: letters.slice(0, 1), line } : undefined;
+  const lines = draft.explanationLines;
+  const first = lines.findIndex((text) => text.trim() !== "");
+  const last = lines.findLastIndex((text) => text.trim() !== "");
+  if (first < 0) return undefined;
+  const line = (draft.explanationLine ?? draft.line) + first;
+  const opening = readSolutionKey(lines[first]!);
+  const closing = opening ? null : readBareSolutionKey(lines[last]!);
+  const key = opening ?? closing;
+  if (!key) return undefined;
+  const at = opening ? first : last;
+  const onlyKey = !draft.keyLine && !draft.table && readBareSolutionKey(lines[at]!);
+  if (onlyKey) lines.splice(at, 1);
+  return { letters: [key], line: opening ? line : line + last - first };
 }
 
 /**
