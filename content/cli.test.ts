@@ -50,7 +50,10 @@ function count(table: string): number {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("npm run import / export", () => {
+// Each test starts the CLI (tsx, the migrations, a parse thread compiling the readers) one to
+// four times; beside two other suites on two cores one start took 12–27 s, past the default 30 s
+// ceiling for four. A ceiling is not a wait: a passing test takes no longer.
+describe("npm run import / export", { timeout: 180_000 }, () => {
   it("reads bank files as the server reads a student's: a file past the reading's memory cap is refused by name, nothing written", async () => {
     // 30,000 questions in the "Câu n" layout (4 MB): read, far more than a 32 MB heap holds.
     // Far, not just past: at the margin, whether a heap of that size overflows depends on the
