@@ -80,6 +80,12 @@ export async function startTestServer(
     parseWorker: { workerFile: parseWorker },
   });
   const server: Server = app.listen(0, "127.0.0.1");
+  // Idle connections stay open until the client drops them or the server closes. With Node's
+  // 5 s default the server closed a connection that fetch's pool was about to reuse after a
+  // long set-up (103 attempts saved into in-process PGlite, data-export.test.ts): the next
+  // request failed with ECONNRESET in every clean-clone `npm test` without TEST_DATABASE_URL.
+  // close() still ends idle connections at once.
+  server.keepAliveTimeout = 0;
   await new Promise((resolve) => server.once("listening", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
