@@ -62,6 +62,10 @@ const TEXT_CASES: [string, () => unknown][] = [
   ],
   ["“Câu n” text: “Câu 1” and 40,000 spaces", () => parseViText(HOSTILE_TEXTS.questionSpaces, "")],
   ["“Câu n” text: “Đáp án” and 40,000 spaces", () => parseViText(HOSTILE_TEXTS.keySpaces, "")],
+  [
+    "“Câu n” text: 40,000 key-table headings after a question",
+    () => parseViText(`Câu 1: x\nA. y\n${"BẢNG ĐÁP ÁN\n".repeat(40_000)}`, ""),
+  ],
   ["“Câu n” text: “Câu 1” and 200,000 spaces", () => previewOwnText({ text: `Câu 1${spaces}x\n` })],
   [
     "“Câu n” text: “Đáp án” and 200,000 spaces",

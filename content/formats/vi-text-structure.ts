@@ -68,7 +68,11 @@ function startsTail(
   return start !== null && bareKey(start.rest) !== null;
 }
 
-/** A heading opens the tail when a key row, or a question number counted again, follows it. */
+/**
+ * A heading opens the tail when a key row, or a question number counted again, follows it. A
+ * heading over another ("ĐÁP ÁN VÀ HƯỚNG DẪN GIẢI" above "BẢNG ĐÁP ÁN") looks past it; a few
+ * headings at most, so that a text of nothing but headings stays linear.
+ */
 function opensTail(
   lines: readonly string[],
   index: number,
@@ -76,13 +80,22 @@ function opensTail(
   heading: "keys" | "solutions",
 ): boolean {
   let next = index + 1;
-  while (next < lines.length && lines[next] === "") next += 1;
+  let kind = heading;
+  for (let hops = 0; ; hops += 1) {
+    while (next < lines.length && lines[next] === "") next += 1;
+    const following = next < lines.length ? readTailHeading(lines[next]!) : null;
+    if (!following || hops === MAX_HEADINGS_ABOVE_TAIL) break;
+    kind = following;
+    next += 1;
+  }
   const line = lines[next];
   if (line === undefined) return false;
   const start = readQuestionStart(unwrapBold(line)) ?? readNumberedStart(unwrapBold(line));
   if (start && start.written <= count) return true;
-  return heading === "keys" && (readKeyRow(line) !== null || readNumbersRow(line) !== null);
+  return kind === "keys" && (readKeyRow(line) !== null || readNumbersRow(line) !== null);
 }
+
+const MAX_HEADINGS_ABOVE_TAIL = 3;
 
 /**
  * "Câu n" starts wherever the document has them (a "Câu 1: B" line is a key, not a question);

@@ -693,6 +693,39 @@ describe("writeKeysIntoText: the Word file's text as the student edits it", () =
 });
 
 describe("key tables and solutions after the questions", () => {
+  it("a heading over the key table's own heading is not glued to the last answer (“ĐÁP ÁN VÀ HƯỚNG DẪN GIẢI” above “BẢNG ĐÁP ÁN”)", () => {
+    const text = [
+      "Câu 1: Thủ đô của Việt Nam?",
+      "A. Huế",
+      "B. Hà Nội",
+      "Câu 2: Hai cộng hai bằng mấy?",
+      "A. 4",
+      "B. 5",
+      "ĐÁP ÁN VÀ HƯỚNG DẪN GIẢI",
+      "BẢNG ĐÁP ÁN",
+      "1.B 2.A",
+      "LỜI GIẢI",
+      "Câu 1: Hà Nội là thủ đô.",
+      "Câu 2: Vì 2 + 2 = 4.",
+    ].join("\n");
+    const { value, problems } = parseViText(text, "");
+    expect(problems).toEqual([]);
+    expect(value.questions.map((q) => q.answers.map((a) => [a.text, a.key]))).toEqual([
+      [
+        ["Huế", false],
+        ["Hà Nội", true],
+      ],
+      [
+        ["4", true],
+        ["5", false],
+      ],
+    ]);
+    expect(value.questions.map((q) => q.explanation)).toEqual([
+      "Hà Nội là thủ đô.",
+      "Vì 2 + 2 = 4.",
+    ]);
+  });
+
   const noKeyLine = { keyLine: () => null };
   const tables: [string, string[]][] = [
     ["“1.A 2.C” after HẾT", ["--- HẾT ---", "", "1.B 2.C 3.D 4.A"]],
