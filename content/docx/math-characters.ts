@@ -219,7 +219,8 @@ export const EXTENSIBLE_ARROWS: ReadonlyMap<string, string> = new Map([
   ["↦", "\\xmapsto"],
 ]);
 
-const MATH_ESCAPES: ReadonlyMap<string, string> = new Map([
+/** LaTeX's specials escaped alike in maths and in \text{}; the last three differ between them. */
+const SHARED_ESCAPES: [string, string][] = [
   ["#", "\\#"],
   ["$", "\\$"],
   ["%", "\\%"],
@@ -227,19 +228,17 @@ const MATH_ESCAPES: ReadonlyMap<string, string> = new Map([
   ["_", "\\_"],
   ["{", "\\{"],
   ["}", "\\}"],
+];
+
+const MATH_ESCAPES: ReadonlyMap<string, string> = new Map([
+  ...SHARED_ESCAPES,
   ["\\", "\\backslash"],
   ["^", "\\text{\\textasciicircum{}}"],
   ["~", "\\sim"],
 ]);
 
 const TEXT_ESCAPES: ReadonlyMap<string, string> = new Map([
-  ["#", "\\#"],
-  ["$", "\\$"],
-  ["%", "\\%"],
-  ["&", "\\&"],
-  ["_", "\\_"],
-  ["{", "\\{"],
-  ["}", "\\}"],
+  ...SHARED_ESCAPES,
   ["\\", "\\textbackslash{}"],
   ["^", "\\textasciicircum{}"],
   ["~", "\\textasciitilde{}"],
