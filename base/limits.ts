@@ -20,6 +20,14 @@ export const OWN_PRACTICE_MAX_QUESTIONS = 2000;
 /** The practice's text (title, subject, questions, answers, explanations), UTF-8 bytes. */
 export const OWN_PRACTICE_MAX_BYTES = 2 * 1024 * 1024;
 export const OWN_PRACTICES_PER_USER = 50;
+/**
+ * Pictures of a practice (issue 26): each as brought in (a pasted picture, one inside a file),
+ * each as stored after re-encoding, all of one practice's stored pictures together, and how many.
+ */
+export const PICTURE_MAX_INPUT_BYTES = 10 * 1024 * 1024;
+export const PICTURE_MAX_STORED_BYTES = 1024 * 1024;
+export const PRACTICE_MAX_PICTURE_BYTES = 30 * 1024 * 1024;
+export const PRACTICE_MAX_PICTURES = 500;
 export const OWN_PRACTICE_TITLE_MAX = 300;
 export const OWN_PRACTICE_SUBJECT_MAX = 200;
 /** Practices a user may create per window. */

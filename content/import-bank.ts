@@ -8,9 +8,10 @@ import {
   type QuestionChanges,
   type QuestionRow,
 } from "#db/bank-store.ts";
+import { storePictures } from "#db/pictures.ts";
 import type { DB, StoredAnswer } from "#db/schema.ts";
 import type { Bank, BankPractice, BankQuestion } from "./formats/types.ts";
-import { renderRichText } from "./rich-text.ts";
+import { findPictureRefs, renderRichText, type PictureCatalog } from "./rich-text.ts";
 
 export interface ImportSummary {
   subjects: number;
@@ -87,6 +88,11 @@ export interface ImportOptions {
    * save renders nothing on the server's event loop; a text missing here is rendered here.
    */
   renderedHtml?: ReadonlyMap<string, string>;
+  /**
+   * Pictures already stored that the banks' texts may show (an own practice's, brought in by its
+   * owner); the banks' own `pictures` are stored by the import and added to these.
+   */
+  pictures?: PictureCatalog;
 }
 
 type Render = (text: string) => string;
@@ -118,7 +124,11 @@ async function runImport(
 ): Promise<ImportSummary | null> {
   const now = (options.now ?? new Date()).toISOString();
   const rendered = options.renderedHtml;
-  const render: Render = (text) => rendered?.get(text) ?? renderRichText(text);
+  const catalog = new Map(options.pictures ?? []);
+  for (const picture of banks.flatMap((bank) => bank.pictures ?? [])) {
+    catalog.set(picture.hash, picture);
+  }
+  const render: Render = (text) => rendered?.get(text) ?? renderRichText(text, catalog);
   const summary = emptySummary();
   const total = banks.reduce((n, bank) => n + bank.practices.length, 0);
   // Several files may bring the same subject: it counts once.
@@ -127,6 +137,11 @@ async function runImport(
     await writeCatalogue(db, async (writer, trx) => {
       if (options.onlyIntoEmpty && !(await writer.isEmpty())) throw new NotEmpty();
       await options.beforeWrite?.(trx);
+      await storePictures(
+        trx,
+        banks.flatMap((bank) => bank.pictures ?? []),
+        new Date(now),
+      );
       for (const bank of banks) {
         const subjectId = await writer.upsertSubject({
           ...bank.subject,
@@ -137,6 +152,7 @@ async function runImport(
           const live = await importPractice(writer, subjectId, practice, summary, {
             now,
             render,
+            catalog,
           });
           const retired = summary.retired - retiredBefore;
           if (retired * 2 > live && !options.allowRetire) {
@@ -161,7 +177,7 @@ async function importPractice(
   subjectId: number,
   practice: BankPractice,
   summary: ImportSummary,
-  { now, render }: { now: string; render: Render },
+  { now, render, catalog }: { now: string; render: Render; catalog: PictureCatalog },
 ): Promise<number> {
   const practiceId = await writer.upsertPractice(subjectId, {
     code: practice.code,
@@ -178,7 +194,10 @@ async function importPractice(
     (question, idx, hash, revision) =>
       toRow({ practiceId, idx, question, hash, revision, now }, render),
   );
-  await writer.applyQuestionChanges(changes);
+  const inserted = await writer.applyQuestionChanges(changes);
+  await writer.linkPictures(
+    inserted.map(({ id, row }) => ({ questionId: id, hashes: picturesOfRow(row, catalog) })),
+  );
   await writer.replaceChapters(practiceId, chaptersOf(practice));
   await writer.finishPractice(practiceId, {
     questions: practice.questions.length,
@@ -307,6 +326,19 @@ function toRow(
     any_key: anyKey ? 1 : 0,
     created_at: now,
   };
+}
+
+/** The stored pictures a new revision shows, in its text, answers, feedback and explanation. */
+function picturesOfRow(row: QuestionRow, catalog: PictureCatalog): string[] {
+  const answers = JSON.parse(row.answers) as StoredAnswer[];
+  const texts = [
+    row.text,
+    row.explanation ?? "",
+    ...answers.flatMap((answer) => [answer.text, answer.feedback ?? ""]),
+  ];
+  return texts
+    .flatMap((text) => findPictureRefs(text).map(({ ref }) => ref))
+    .filter((hash) => catalog.has(hash));
 }
 
 /** "Any one key" only means something with two keys or more; with one it is plain single choice. */

@@ -11,10 +11,12 @@
  * closing dollar can be reached, so each is walked once.
  */
 export interface InlineToken {
-  kind: "code" | "math";
+  kind: "code" | "math" | "picture";
   start: number;
   end: number;
+  /** Code and math: what is inside. A picture: its alt text, and `ref` its reference. */
   body: string;
+  ref?: string;
 }
 
 const SPACE = /\s/u;
@@ -28,13 +30,43 @@ export function findInlineTokens(text: string): InlineToken[] {
   let at = 0;
   while (at < text.length) {
     const token =
-      text[at] === "`" ? codeAt(text, at) : text[at] === "$" ? mathAt(text, at, deadEnds) : null;
+      text[at] === "`"
+        ? codeAt(text, at)
+        : text[at] === "$"
+          ? mathAt(text, at, deadEnds)
+          : text[at] === "!"
+            ? pictureAt(text, at)
+            : null;
     if (token) {
       tokens.push(token);
       at = token.end;
     } else at += 1;
   }
   return tokens;
+}
+
+const ALT_MAX = 300;
+const PICTURE_PREFIX = "](picture:";
+const REF_CHARACTER = /[A-Za-z0-9._-]/u;
+
+/**
+ * A picture, `![alt](picture:REF)` (issue 26): the alt text has no "]" nor line break and at
+ * most 300 characters, so each "!" looks at a bounded stretch and the scan stays linear.
+ */
+function pictureAt(text: string, start: number): InlineToken | null {
+  if (text[start + 1] !== "[") return null;
+  let close = start + 2;
+  const last = Math.min(text.length, start + 2 + ALT_MAX);
+  while (close < last && text[close] !== "]" && text[close] !== "\n") close += 1;
+  if (!text.startsWith(PICTURE_PREFIX, close)) return null;
+  const refStart = close + PICTURE_PREFIX.length;
+  let refEnd = refStart;
+  while (refEnd < text.length && refEnd - refStart <= 100 && REF_CHARACTER.test(text[refEnd]!)) {
+    refEnd += 1;
+  }
+  if (refEnd === refStart || refEnd - refStart > 100 || text[refEnd] !== ")") return null;
+  const body = text.slice(start + 2, close);
+  return { kind: "picture", start, end: refEnd + 1, body, ref: text.slice(refStart, refEnd) };
 }
 
 function codeAt(text: string, start: number): InlineToken | null {

@@ -6,6 +6,7 @@ import type { DB } from "#db/schema.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import type { Bank, Problem } from "./formats/types.ts";
 import { importIntoEmpty, type ImportSummary } from "./import-bank.ts";
+import { resolveBankPictures } from "./pictures/bank-pictures.ts";
 
 class BankProblemsError extends Error {
   constructor(readonly problems: Problem[]) {
@@ -41,6 +42,19 @@ export function readBankFolder(folder: string): Bank[] {
   return banks;
 }
 
+/** The banks of a folder with their pictures read (files beside them, SVG drawn to pixels). */
+async function loadBankFolder(folder: string): Promise<Bank[]> {
+  const banks: Bank[] = [];
+  const problems: Problem[] = [];
+  for (const bank of readBankFolder(folder)) {
+    const resolved = await resolveBankPictures(bank, folder, folder);
+    problems.push(...resolved.problems);
+    banks.push(resolved.bank);
+  }
+  if (problems.length > 0) throw new BankProblemsError(problems);
+  return banks;
+}
+
 /**
  * On first start (no subject yet) the sample banks are imported; otherwise nothing happens. The
  * quick look saves reading the files on every start; the import checks again under its lock.
@@ -50,5 +64,5 @@ export async function loadBanksIntoEmptyDatabase(
   folder: string,
 ): Promise<ImportSummary | null> {
   if ((await countSubjects(db)) > 0) return null;
-  return importIntoEmpty(db, readBankFolder(folder));
+  return importIntoEmpty(db, await loadBankFolder(folder));
 }

@@ -1,6 +1,6 @@
 import type { BankQuestion, ParsedQuestions, Problem } from "./formats/types.ts";
 import { parseOwnText, type OwnTextInput } from "./parse-own-text.ts";
-import { renderRichText } from "./rich-text.ts";
+import { renderRichText, type PictureCatalog } from "./rich-text.ts";
 
 /**
  * What the editor of "Tạo đề của tôi" shows beside the text: every question rendered exactly as
@@ -36,8 +36,9 @@ export interface OwnPreview {
 
 export function previewOwnText(input: OwnTextInput): OwnPreview {
   const { parsed, problems } = parseOwnText(input);
+  const pictures = new Map((input.pictures ?? []).map((picture) => [picture.hash, picture]));
   return {
-    questions: parsed ? renderPreviewQuestions(parsed) : [],
+    questions: parsed ? renderPreviewQuestions(parsed, pictures) : [],
     problems: problems.map(toPreviewProblem),
     chapterCount: parsed?.chapters.length ?? 0,
   };
@@ -47,14 +48,20 @@ export function toPreviewProblem(problem: Problem): PreviewProblem {
   return { line: problem.line ?? 1, message: problem.message, severity: problem.severity };
 }
 
-function renderPreviewQuestions(parsed: ParsedQuestions): PreviewQuestion[] {
-  return parsed.questions.map((question, index) => renderQuestion(parsed, question, index));
+function renderPreviewQuestions(
+  parsed: ParsedQuestions,
+  pictures: PictureCatalog,
+): PreviewQuestion[] {
+  return parsed.questions.map((question, index) =>
+    renderQuestion(parsed, question, index, pictures),
+  );
 }
 
 function renderQuestion(
   parsed: ParsedQuestions,
   question: BankQuestion,
   index: number,
+  pictures: PictureCatalog,
 ): PreviewQuestion {
   const keys = question.answers.filter((answer) => answer.key).length;
   return {
@@ -62,13 +69,13 @@ function renderQuestion(
     line: question.line ?? null,
     chapter:
       question.chapter === undefined ? null : (parsed.chapters[question.chapter]?.title ?? null),
-    textHtml: renderRichText(question.text),
+    textHtml: renderRichText(question.text, pictures),
     answers: question.answers.map((answer) => ({
-      html: renderRichText(answer.text),
+      html: renderRichText(answer.text, pictures),
       isKey: answer.key,
     })),
     // As the importer stores it: "any one of several keys" is picked like a single key.
     keyCount: question.anyKey === true && keys > 1 ? 1 : keys,
-    explanationHtml: question.explanation ? renderRichText(question.explanation) : null,
+    explanationHtml: question.explanation ? renderRichText(question.explanation, pictures) : null,
   };
 }

@@ -1,24 +1,22 @@
 import { previewOwnText, type OwnPreview } from "./own-preview.ts";
-import { readFileText } from "./read-file-text.ts";
-import type { ParsedQuestions, Problem } from "./formats/types.ts";
+import { readFileText, type FileText } from "./read-file-text.ts";
+import type { ParsedQuestions } from "./formats/types.ts";
 import {
   formatOwnPracticeText,
   parseOwnText,
   type OwnTextInput,
   type OwnTextResult,
 } from "./parse-own-text.ts";
-import { renderRichText } from "./rich-text.ts";
+import { renderRichText, type PictureCatalog } from "./rich-text.ts";
 import { readBankFile } from "./read-bank-file.ts";
+import { encodePicture } from "./pictures/encode-picture.ts";
 
 /**
  * What the parse pool's threads do (content/parse-pool.ts, ADR 0015): every reading of a file
  * or text nobody vouches for, each a plain function of plain data, so its input and answer
  * cross between threads by structured clone.
  */
-export interface OwnFilePreview {
-  /** The text the file became (null when it could not be read), and what it could not carry. */
-  text: string | null;
-  notes: Problem[];
+export interface OwnFilePreview extends FileText {
   preview: OwnPreview | null;
 }
 
@@ -34,8 +32,9 @@ export const PARSE_JOBS = {
     fileName: string;
   }): Promise<OwnFilePreview> => {
     const converted = await readFileText(bytes, fileName);
+    const { pictures } = converted;
     const preview =
-      converted.text === null ? null : previewOwnText({ text: converted.text, fileName });
+      converted.text === null ? null : previewOwnText({ text: converted.text, fileName, pictures });
     return { ...converted, preview };
   },
   /**
@@ -45,10 +44,17 @@ export const PARSE_JOBS = {
   readOwnSubmission: (input: OwnTextInput): OwnSubmissionRead => {
     const result = parseOwnText(input);
     const clean = !result.problems.some((problem) => problem.severity === "error");
-    return { ...result, renderedHtml: clean && result.parsed ? renderAll(result.parsed) : null };
+    const pictures = new Map((input.pictures ?? []).map((picture) => [picture.hash, picture]));
+    return {
+      ...result,
+      renderedHtml: clean && result.parsed ? renderAll(result.parsed, pictures) : null,
+    };
   },
   /** A stored practice as the text its editor shows (parsed back to choose the lightest). */
   formatOwnPracticeText: (parsed: ParsedQuestions) => formatOwnPracticeText(parsed),
+  /** A picture pasted or dropped into the editor, checked and re-encoded for storing. */
+  encodePicture: ({ bytes, name }: { bytes: Uint8Array; name: string }) =>
+    encodePicture(bytes, name),
   /** One bank file of `npm run import`, read by its extension. */
   readBankFile: ({ bytes, file }: { bytes: Uint8Array; file: string }) => readBankFile(bytes, file),
 };
@@ -57,10 +63,10 @@ export interface OwnSubmissionRead extends OwnTextResult {
   renderedHtml: Map<string, string> | null;
 }
 
-function renderAll(parsed: ParsedQuestions): Map<string, string> {
+function renderAll(parsed: ParsedQuestions, pictures: PictureCatalog): Map<string, string> {
   const html = new Map<string, string>();
   const add = (text: string | undefined) => {
-    if (text && !html.has(text)) html.set(text, renderRichText(text));
+    if (text && !html.has(text)) html.set(text, renderRichText(text, pictures));
   };
   for (const question of parsed.questions) {
     add(question.text);

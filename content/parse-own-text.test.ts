@@ -297,6 +297,7 @@ describe("Word documents", () => {
     expect(bad).toEqual({
       text: null,
       notes: [{ file: "", line: 1, message: serverVi.docxProblems.unreadable, severity: "error" }],
+      pictures: [],
     });
     const { default: JSZip } = await import("jszip");
     const zip = new JSZip();

@@ -1,6 +1,10 @@
 import { isDeepStrictEqual } from "node:util";
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
+import {
+  OWN_PRACTICE_MAX_BYTES,
+  OWN_PRACTICE_MAX_QUESTIONS,
+  PRACTICE_MAX_PICTURES,
+} from "#base/limits.ts";
 import { parseAiken } from "./formats/aiken.ts";
 import { parseCsv } from "./formats/csv.ts";
 import { type BankFormat, detectFormat } from "./formats/detect.ts";
@@ -11,7 +15,8 @@ import { prepareText } from "./formats/text-encoding.ts";
 import type { BankQuestion, ParseResult, ParsedQuestions, Problem } from "./formats/types.ts";
 import { parseViText, writeViText } from "./formats/vi-text.ts";
 import { writeGift } from "./formats/gift.ts";
-import { findMathErrors } from "./rich-text.ts";
+import { findMathErrors, findPictureRefs } from "./rich-text.ts";
+import type { PictureMeta } from "#base/pictures.ts";
 
 /**
  * A student's own practice (ADR 0014), from the text they pasted or a file converted to text:
@@ -23,6 +28,12 @@ export interface OwnTextInput {
   text: string;
   /** The file the text came from, when one was dropped: its extension names the format. */
   fileName?: string;
+  /**
+   * The stored pictures the text may show (issue 26): those its author brought in. A picture
+   * the text names that is not here is an error at its question. Absent: pictures are not checked
+   * (a file read before its pictures are stored).
+   */
+  pictures?: readonly PictureMeta[];
 }
 
 export interface OwnTextResult {
@@ -60,6 +71,7 @@ export function parseQuestionText(input: OwnTextInput): OwnTextResult {
   const parsed = result.value;
   const problems = result.problems.map((problem) => locate(problem, parsed));
   if (parsed) problems.push(...parsed.questions.flatMap(mathWarnings));
+  if (parsed && input.pictures) problems.push(...pictureProblems(parsed, input.pictures));
   return { parsed, problems: sortByLine(problems), format };
 }
 
@@ -131,6 +143,42 @@ function mathWarnings(question: BankQuestion, index: number): Problem[] {
     message: OWN_MESSAGES.math(error),
     severity: "warning" as const,
   }));
+}
+
+/** Each picture a question names that its author has not brought in, and too many pictures. */
+function pictureProblems(parsed: ParsedQuestions, pictures: readonly PictureMeta[]): Problem[] {
+  const known = new Set(pictures.map((picture) => picture.hash));
+  const used = new Set<string>();
+  const problems: Problem[] = [];
+  parsed.questions.forEach((question, index) => {
+    for (const ref of questionTexts(question)
+      .flatMap(findPictureRefs)
+      .map(({ ref }) => ref)) {
+      used.add(ref);
+      if (known.has(ref)) continue;
+      problems.push({
+        file: FILE,
+        line: question.line ?? 1,
+        question: index + 1,
+        message: serverVi.pictures.missing(ref),
+        severity: "error",
+      });
+    }
+  });
+  if (used.size > PRACTICE_MAX_PICTURES) {
+    const message = serverVi.pictures.tooMany(used.size, PRACTICE_MAX_PICTURES);
+    problems.push({ file: FILE, line: 1, message, severity: "error" });
+  }
+  return problems;
+}
+
+/** Every text of a question that may show a picture or a formula. */
+function questionTexts(question: BankQuestion): string[] {
+  return [
+    question.text,
+    ...question.answers.flatMap((answer) => [answer.text, answer.feedback ?? ""]),
+    question.explanation ?? "",
+  ];
 }
 
 function sortByLine(problems: Problem[]): Problem[] {

@@ -1,6 +1,8 @@
+import path from "node:path";
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
 import { detectFormat } from "./formats/detect.ts";
 import { parseJsonBank } from "./formats/json.ts";
+import { resolveBankPictures } from "./pictures/bank-pictures.ts";
 import { parseQuestionText } from "./parse-own-text.ts";
 import { readFileText } from "./read-file-text.ts";
 
@@ -23,9 +25,12 @@ export async function readBankFile(
   const text = read.text;
   if (detectFormat(file, text) === "json") {
     const result = parseJsonBank(text, file);
+    if (!result.value) return { content: null, problems: [...notes, ...result.problems] };
+    // `npm run import` reads the operator's own files: pictures beside the bank are theirs too.
+    const pictures = await resolveBankPictures(result.value, file, path.dirname(file));
     return {
-      content: result.value ? { kind: "bank", bank: result.value } : null,
-      problems: [...notes, ...result.problems],
+      content: { kind: "bank", bank: pictures.bank },
+      problems: [...notes, ...result.problems, ...pictures.problems],
     };
   }
   const result = parseQuestionText({ text, fileName: file });

@@ -1,6 +1,7 @@
 import { imageWarnings, readDocxText } from "./docx/read-docx.ts";
 import { decodeBankFile } from "./formats/text-encoding.ts";
 import type { Problem } from "./formats/types.ts";
+import type { EncodedPicture } from "./pictures/encode-picture.ts";
 import { countBelow, writeKeysIntoText } from "./formats/vi-text.ts";
 import { parseQuestionText } from "./parse-own-text.ts";
 
@@ -12,24 +13,27 @@ import { parseQuestionText } from "./parse-own-text.ts";
  * lines, no mark is left, and its pictures, equations and old fonts are noted where they were.
  * Every other file is decoded as text, legacy Vietnamese encodings converted with a note.
  */
-export async function readFileText(
-  bytes: Uint8Array,
-  fileName: string,
-): Promise<{ text: string | null; notes: Problem[] }> {
+export interface FileText {
+  /** The text (null when the file could not be read). */
+  text: string | null;
+  /** What the text could not carry, at its lines. */
+  notes: Problem[];
+  /** The pictures the text shows as `![alt](picture:hash)`, re-encoded, to be stored (issue 26). */
+  pictures: EncodedPicture[];
+}
+
+export async function readFileText(bytes: Uint8Array, fileName: string): Promise<FileText> {
   if (/\.docx$/iu.test(fileName)) return readWordText(bytes, fileName);
   const decoded = decodeBankFile(bytes, fileName);
   if (decoded.problems.some((problem) => problem.severity === "error")) {
-    return { text: null, notes: decoded.problems };
+    return { text: null, notes: decoded.problems, pictures: [] };
   }
-  return { text: decoded.value, notes: decoded.problems };
+  return { text: decoded.value, notes: decoded.problems, pictures: [] };
 }
 
-async function readWordText(
-  bytes: Uint8Array,
-  fileName: string,
-): Promise<{ text: string | null; notes: Problem[] }> {
+async function readWordText(bytes: Uint8Array, fileName: string): Promise<FileText> {
   const docx = await readDocxText(bytes);
-  if (!docx.value) return { text: null, notes: docx.problems };
+  if (!docx.value) return { text: null, notes: docx.problems, pictures: [] };
   const keyed = writeKeysIntoText(docx.value.text, "");
   const moved = (line: number) => line + countBelow(keyed.linesInsertedAfter, line);
   const { parsed, problems } = parseQuestionText({ text: keyed.text, fileName });
@@ -43,7 +47,11 @@ async function readWordText(
     ...imageWarnings(docx.value.imageLines.map(moved), starts),
     ...markNotes,
   ];
-  return { text: keyed.text, notes: notes.sort((a, b) => (a.line ?? 1) - (b.line ?? 1)) };
+  return {
+    text: keyed.text,
+    notes: notes.sort((a, b) => (a.line ?? 1) - (b.line ?? 1)),
+    pictures: [],
+  };
 }
 
 function problemKey(problem: Problem): string {

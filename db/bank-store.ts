@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import { dialectOf } from "./dialect-of.ts";
 import { OWN_SUBJECT_CODE } from "./own-practices.ts";
+import { linkQuestionPictures } from "./pictures.ts";
 import type { DB, QuestionTable } from "./schema.ts";
 
 /**
@@ -118,7 +119,11 @@ export class CatalogueWriter {
    * Retire first, then park moved rows on free (negative) positions, then place them, then
    * insert: the one-live-row-per-position index never sees two rows at once.
    */
-  async applyQuestionChanges({ retire, move, insert }: QuestionChanges): Promise<void> {
+  async applyQuestionChanges({
+    retire,
+    move,
+    insert,
+  }: QuestionChanges): Promise<{ id: number; row: QuestionRow }[]> {
     for (const ids of chunk(retire, 500)) {
       await this.trx.updateTable("question").set({ retired: 1 }).where("id", "in", ids).execute();
     }
@@ -128,9 +133,23 @@ export class CatalogueWriter {
     for (const { id, idx } of move) {
       await this.trx.updateTable("question").set({ idx }).where("id", "=", id).execute();
     }
+    const inserted: { id: number; row: QuestionRow }[] = [];
     for (const rows of chunk(insert, 100)) {
-      await this.trx.insertInto("question").values(rows).execute();
+      // RETURNING's order is not promised: each new row is found again by its position.
+      const ids = await this.trx
+        .insertInto("question")
+        .values(rows)
+        .returning(["id", "idx"])
+        .execute();
+      const byIdx = new Map(rows.map((row) => [row.idx, row]));
+      for (const { id, idx } of ids) inserted.push({ id, row: byIdx.get(idx)! });
     }
+    return inserted;
+  }
+
+  /** Ties new question revisions to the pictures they show (stored in this transaction or before). */
+  linkPictures(links: readonly { questionId: number; hashes: readonly string[] }[]): Promise<void> {
+    return linkQuestionPictures(this.trx, links);
   }
 
   async replaceChapters(practiceId: number, chapters: readonly ChapterValues[]): Promise<void> {

@@ -136,6 +136,32 @@ interface AvatarTable {
   created_at: string;
 }
 
+/** A picture of a question (migration 0014), stored once by `hash` (32 hex of its SHA-256). */
+interface PictureTable {
+  hash: string;
+  type: "webp" | "png" | "gif";
+  width: number;
+  height: number;
+  byte_size: number;
+  bytes: Uint8Array;
+  /** The 640-px-wide variant for phones; null when the picture is not wider. */
+  small_bytes: Uint8Array | null;
+  created_at: string;
+}
+
+/** Which question revisions show which pictures (migration 0014). */
+interface QuestionPictureTable {
+  question_id: number;
+  picture_hash: string;
+}
+
+/** A picture a user brought in before a saved practice used it (migration 0014). */
+interface PictureUploadTable {
+  user_id: string;
+  picture_hash: string;
+  created_at: string;
+}
+
 /**
  * A student's own practice (migration 0012, ADR 0012): beside its `practice` row (hidden = 1,
  * in the system subject OWN_SUBJECT_CODE). `share_token` null: private.
@@ -256,6 +282,9 @@ export interface DB {
   question: QuestionTable;
   attempt: AttemptTable;
   avatar: AvatarTable;
+  picture: PictureTable;
+  question_picture: QuestionPictureTable;
+  picture_upload: PictureUploadTable;
   attempt_answer: AttemptAnswerTable;
   review_card: ReviewCardTable;
   own_practice: OwnPracticeTable;

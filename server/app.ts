@@ -25,6 +25,7 @@ import { selectPublicEnv, type Env, type PublicEnv } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar-routes.ts";
+import { createPictureRouter } from "./picture-routes.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
 import {
   answerOutages,
@@ -182,6 +183,8 @@ export function createApp(options: AppOptions): Express {
   app.all("/api/auth/{*splat}", toNodeHandler(auth));
   // POST /api/avatar reads its raw body itself too; GET /avatars/:file serves the pictures.
   app.use(createAvatarRouter({ db, auth }));
+  // GET /pictures/:file serves question pictures; POST /api/pictures reads its raw body itself.
+  app.use(createPictureRouter({ db, auth, parse }));
 
   if (build) {
     // Lets the browser tell a failed chunk (network) from a deploy that replaced the assets.

@@ -28,8 +28,8 @@ export const OWN_PRACTICE_BODY_LIMIT = OWN_PRACTICE_MAX_BYTES + 64 * 1024;
 /** The preview also takes the first conversion of a dropped file: a Word file with pictures. */
 export const OWN_PRACTICE_UPLOAD_LIMIT = 10 * 1024 * 1024;
 
-/** The avatar router reads its raw body itself, with its own 1 MB cap and messages. */
-const OWN_BODY_READERS = new Set(["/api/avatar"]);
+/** The avatar and picture routers read their raw bodies themselves, with their own caps and messages. */
+const OWN_BODY_READERS = new Set(["/api/avatar", "/api/pictures"]);
 
 /** React Router's single fetch posts a page's action to "<path>.data". */
 const OWN_PRACTICE_PREVIEW = /^\/my-practices\/preview(?:\.data)?$/u;

@@ -48,7 +48,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readEditorForm(request, context.parse);
+  const read = await readEditorForm(request, {
+    parse: context.parse,
+    db: context.db,
+    userId: user.id,
+  });
   if (!read.ok) return read.response;
   const startedFrom = editVersionOf(read.values.version);
   try {

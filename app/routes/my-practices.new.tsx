@@ -23,7 +23,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** "Lưu đề": the text parsed again on the server, then the practice made and its set-up page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
-  const read = await readEditorForm(request, context.parse);
+  const read = await readEditorForm(request, {
+    parse: context.parse,
+    db: context.db,
+    userId: user.id,
+  });
   if (!read.ok) return read.response;
   let code: string;
   try {

@@ -9,6 +9,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: user?.id ?? null,
     limits: context.auth.limits,
     parse: context.parse,
+    db: context.db,
   });
 }
 

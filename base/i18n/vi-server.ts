@@ -40,6 +40,30 @@ export const serverVi = {
       math: (error: string) => `Công thức không đọc được nên sẽ hiện nguyên văn: ${error}`,
     },
   },
+  /** A picture brought into a question (content/pictures/encode-picture.ts) and its references. */
+  pictures: {
+    notAnImage: (name: string) =>
+      `${name} không phải là ảnh PNG, JPEG, GIF, WebP, BMP hoặc TIFF nên không đưa vào được`,
+    svg: (name: string) =>
+      `${name} là ảnh SVG, có thể chứa mã chạy được nên không nhận: hãy lưu lại dạng PNG rồi chèn lại`,
+    tooManyPixels: (name: string) =>
+      `${name} quá lớn (trên 40 megapixel): hãy thu nhỏ ảnh rồi chèn lại`,
+    tooManyBytes: (name: string, megabytes: number) =>
+      `${name} nặng quá ${megabytes} MB: hãy thu nhỏ hoặc nén ảnh rồi chèn lại`,
+    broken: (name: string) => `${name} bị hỏng hoặc không đọc được`,
+    animatedTooBig: (name: string) =>
+      `${name} là ảnh động quá lớn (tối đa 500 × 500 điểm ảnh, 50 khung hình): hãy dùng ảnh tĩnh`,
+    storedTooBig: (name: string) =>
+      `${name} vẫn quá nặng sau khi nén: hãy dùng ảnh nhỏ hơn hoặc ít chi tiết hơn`,
+    missing: (ref: string) =>
+      `Không tìm thấy ảnh “${ref}”: hãy chèn lại ảnh (dán hoặc kéo thả vào ô soạn đề)`,
+    tooMany: (count: number, max: number) =>
+      `Đề có ${count} ảnh; tối đa là ${max} ảnh: hãy chia thành nhiều đề nhỏ hơn`,
+    tooHeavy: (megabytes: number) =>
+      `Ảnh của đề nặng quá ${megabytes} MB tổng cộng: hãy bỏ bớt ảnh hoặc chia thành nhiều đề`,
+    thePicture: "Hình",
+    zoom: (alt: string) => `Phóng to hình: ${alt}`,
+  },
   /** A Word file's problems as a whole (content/docx/read-docx.ts), shown in the preview and by the importer. */
   docxProblems: {
     unreadable:

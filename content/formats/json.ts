@@ -48,8 +48,29 @@ const PracticeSchema = z.strictObject({
   questions: z.array(QuestionSchema).min(1),
 });
 
+const PictureSourceSchema = z.union([
+  z
+    .strictObject({ file: z.string().min(1).max(300) })
+    .describe("A file beside the bank (our sample banks only; .svg allowed there)."),
+  z
+    .strictObject({ base64: z.string().min(1) })
+    .describe("The picture's bytes, base64: PNG, JPEG, GIF, WebP or TIFF."),
+]);
+
 export const BankFileSchema = z.strictObject({
   $schema: z.string().optional(),
+  pictures: z
+    .record(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
+          "tên ảnh chỉ gồm chữ không dấu, số, dấu chấm, gạch ngang, gạch dưới",
+        ),
+      PictureSourceSchema,
+    )
+    .optional()
+    .describe("Pictures the texts show as ![alt](picture:NAME), by NAME."),
   subject: z.strictObject({
     code: slug,
     name: z.string().trim().min(1).max(200),
@@ -104,6 +125,7 @@ export function checkBankData(data: unknown, file: string): ParseResult<Bank | n
     };
   }
   const bank: Bank = {
+    ...(parsed.data.pictures ? { pictureSources: parsed.data.pictures } : {}),
     subject: parsed.data.subject,
     practices: parsed.data.practices.map((practice) => ({
       ...practice,

@@ -1,3 +1,5 @@
+import type { EncodedPicture } from "../pictures/encode-picture.ts";
+
 /**
  * The shape every bank format is read into and written from. A parser never throws on bad
  * input: it returns what it could read plus a located problem for everything it could not.
@@ -55,6 +57,13 @@ export interface BankSubject {
 export interface Bank {
   subject: BankSubject;
   practices: BankPractice[];
+  /** The pictures its texts show by hash, re-encoded and ready to store (issue 26). */
+  pictures?: EncodedPicture[];
+  /**
+   * The pictures as a JSON bank names them, before they are read (content/pictures/bank-pictures.ts
+   * turns them into `pictures` and the names in the texts into hashes).
+   */
+  pictureSources?: Record<string, { file: string } | { base64: string }>;
 }
 
 /** What formats other than our JSON carry: one practice's questions, maybe chapters. */

@@ -12,6 +12,7 @@ import * as reviewAttempt from "./0010-review-attempt.ts";
 import * as avatar from "./0011-avatar.ts";
 import * as ownPractices from "./0012-own-practices.ts";
 import * as ownPracticeEditVersion from "./0013-own-practice-edit-version.ts";
+import * as pictures from "./0014-pictures.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011-avatar": avatar,
   "0012-own-practices": ownPractices,
   "0013-own-practice-edit-version": ownPracticeEditVersion,
+  "0014-pictures": pictures,
 };

@@ -1,8 +1,12 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
+import type { PictureMeta } from "#base/pictures.ts";
 import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
 import type { OwnSubmissionRead } from "#content/parse-jobs.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
+import type { Kysely } from "kysely";
+import type { DB } from "#db/schema.ts";
 import type { OwnPracticeInput } from "./manage.ts";
+import { picturesForText } from "./pictures.ts";
 
 const errors = serverVi.ownPractices.errors;
 
@@ -37,7 +41,7 @@ export type OwnPracticeCheck =
  */
 export async function checkOwnPracticeSubmission(
   values: OwnPracticeValues,
-  parse: ParsePool,
+  deps: { parse: ParsePool; db: Kysely<DB>; userId: string },
 ): Promise<OwnPracticeCheck> {
   const fieldErrors: OwnPracticeFieldErrors = {};
   if (values.title === "") fieldErrors.title = errors.TITLE_REQUIRED;
@@ -47,12 +51,13 @@ export async function checkOwnPracticeSubmission(
   if (values.subjectName.length > OWN_PRACTICE_SUBJECT_MAX) {
     fieldErrors.subjectName = errors.SUBJECT_TOO_LONG(OWN_PRACTICE_SUBJECT_MAX);
   }
-  const read = await readText(parse, values);
+  const { pictures, tooHeavy } = await picturesForText(deps.db, deps.userId, values.text);
+  const read = await readText(deps.parse, values, pictures);
   if ("refused" in read) return read.refused;
   const { parsed, problems, renderedHtml } = read;
   if (!parsed || problems.some((problem) => problem.severity === "error")) {
     fieldErrors.form = errors.HAS_PROBLEMS;
-  }
+  } else if (tooHeavy) fieldErrors.form = tooHeavy;
   if (Object.keys(fieldErrors).length > 0 || !parsed) {
     return { ok: false, status: 400, errors: fieldErrors };
   }
@@ -63,6 +68,7 @@ export async function checkOwnPracticeSubmission(
       ...(values.subjectName ? { subjectName: values.subjectName } : {}),
       parsed,
       ...(renderedHtml ? { renderedHtml } : {}),
+      pictures,
     },
   };
 }
@@ -70,11 +76,13 @@ export async function checkOwnPracticeSubmission(
 async function readText(
   parse: ParsePool,
   values: OwnPracticeValues,
+  pictures: PictureMeta[],
 ): Promise<OwnSubmissionRead | { refused: Extract<OwnPracticeCheck, { ok: false }> }> {
   try {
     return await parse.run("readOwnSubmission", {
       text: values.text,
       ...(values.fileName ? { fileName: values.fileName } : {}),
+      pictures,
     });
   } catch (error) {
     if (!isParseRefusal(error)) throw error;

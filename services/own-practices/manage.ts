@@ -1,4 +1,5 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
+import type { PictureMeta } from "#base/pictures.ts";
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
@@ -81,6 +82,8 @@ export interface OwnPracticeInput {
   parsed: ParsedQuestions;
   /** Its texts' HTML, rendered by the parse pool (content/parse-jobs.ts); else rendered here. */
   renderedHtml?: ReadonlyMap<string, string>;
+  /** The stored pictures its texts show, brought in by its owner (services/own-practices/pictures.ts). */
+  pictures?: readonly PictureMeta[];
 }
 
 export interface OwnPracticeOptions {
@@ -117,7 +120,11 @@ export async function createOwnPractice(
     }
   }
   const now = (options.now ?? new Date()).toISOString();
-  await importBanks(db, [bank], { now: options.now, renderedHtml: input.renderedHtml });
+  await importBanks(db, [bank], {
+    now: options.now,
+    renderedHtml: input.renderedHtml,
+    pictures: pictureCatalog(input),
+  });
   const practice = await db
     .selectFrom("practice")
     .select("id")
@@ -161,11 +168,16 @@ export async function updateOwnPractice(
     now: options.now,
     allowRetire: true,
     renderedHtml: input.renderedHtml,
+    pictures: pictureCatalog(input),
     beforeWrite: async (trx) => {
       const values = { subjectName: cleanSubject(input.subjectName), now };
       if (!(await claimEditVersion(trx, owned.id, startedFrom, values))) throw staleEdit();
     },
   });
+}
+
+function pictureCatalog(input: OwnPracticeInput): Map<string, PictureMeta> {
+  return new Map((input.pictures ?? []).map((picture) => [picture.hash, picture]));
 }
 
 /** The practice as its editor shows it; null when it is not this user's (or deleted). */

@@ -4,6 +4,9 @@ import { toPreviewProblem, type OwnPreview, type PreviewProblem } from "#content
 import type { OwnFilePreview } from "#content/parse-jobs.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import type { RateLimitRule, RateLimitStore } from "#db/rate-limits.ts";
+import type { DB } from "#db/schema.ts";
+import type { Kysely } from "kysely";
+import { keepBroughtPictures, picturesForText } from "./pictures.ts";
 
 /**
  * POST /my-practices/preview (ADR 0014): the live preview of "Tạo đề của tôi". A multipart or
@@ -58,7 +61,7 @@ function parseRefusalAnswer(error: unknown, what: "file" | "text"): Response {
 
 export async function answerOwnPreview(
   request: Request,
-  deps: { userId: string | null; limits: RateLimitStore; parse: ParsePool },
+  deps: { userId: string | null; limits: RateLimitStore; parse: ParsePool; db: Kysely<DB> },
 ): Promise<Response> {
   if (request.method !== "POST") return ownPreviewProblem("BAD_REQUEST", 405);
   if (!deps.userId) return ownPreviewProblem("UNAUTHENTICATED", 401);
@@ -76,17 +79,20 @@ export async function answerOwnPreview(
   const form = await readForm(request);
   if (!form) return ownPreviewProblem("BAD_REQUEST", 400);
   const file = form.get("file");
-  if (file instanceof File && file.size > 0) return previewFile(file, deps.parse);
+  if (file instanceof File && file.size > 0)
+    return previewFile(file, { ...deps, userId: deps.userId });
   const text = form.get("text");
   const fileName = form.get("fileName");
   if (typeof text !== "string" || (fileName !== null && typeof fileName !== "string")) {
     return ownPreviewProblem("BAD_REQUEST", 400);
   }
   let preview: OwnPreview;
+  const { pictures } = await picturesForText(deps.db, deps.userId, text);
   try {
     preview = await deps.parse.run("previewText", {
       text,
       ...(fileName ? { fileName: fileName.slice(0, FILE_NAME_MAX) } : {}),
+      pictures,
     });
   } catch (error) {
     return parseRefusalAnswer(error, "text");
@@ -105,7 +111,10 @@ async function readForm(request: Request): Promise<FormData | null> {
   }
 }
 
-async function previewFile(file: File, parse: ParsePool): Promise<Response> {
+async function previewFile(
+  file: File,
+  { parse, db, userId }: { parse: ParsePool; db: Kysely<DB>; userId: string },
+): Promise<Response> {
   const fileName = file.name.slice(-FILE_NAME_MAX);
   if (!isOwnPracticeFile(fileName)) return ownPreviewProblem("UNSUPPORTED_FILE", 415);
   const isDocx = /\.docx$/iu.test(fileName);
@@ -128,6 +137,7 @@ async function previewFile(file: File, parse: ParsePool): Promise<Response> {
       converted.notes[0]?.message ?? serverVi.ownPracticeEditor.errors.UNREADABLE_FILE;
     return ownPreviewProblem("UNREADABLE_FILE", 422, message);
   }
+  await keepBroughtPictures(db, userId, converted.pictures);
   const reply: PreviewReply = {
     ...converted.preview,
     text: converted.text,

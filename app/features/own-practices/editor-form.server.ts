@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import { readForm } from "#app/lib/form.server.ts";
 import type { ParsePool } from "#content/parse-pool.ts";
+import type { DB } from "#db/schema.ts";
+import type { Kysely } from "kysely";
 import {
   checkOwnPracticeSubmission,
   type OwnPracticeFieldErrors,
@@ -19,7 +21,7 @@ function refused(values: OwnPracticeValues, errors: OwnPracticeFieldErrors, stat
  */
 export async function readEditorForm(
   request: Request,
-  parse: ParsePool,
+  deps: { parse: ParsePool; db: Kysely<DB>; userId: string },
 ): Promise<
   | { ok: true; input: OwnPracticeInput; values: OwnPracticeValues }
   | { ok: false; response: ReturnType<typeof refused> }
@@ -36,7 +38,7 @@ export async function readEditorForm(
     fileName: field("fileName").slice(0, 255),
     ...(form.has("version") ? { version: field("version").slice(0, 20) } : {}),
   };
-  const check = await checkOwnPracticeSubmission(values, parse);
+  const check = await checkOwnPracticeSubmission(values, deps);
   if (!check.ok) return { ok: false, response: refused(values, check.errors, check.status) };
   return { ok: true, input: check.input, values };
 }

@@ -1,0 +1,159 @@
+import type { IncomingMessage } from "node:http";
+import { fromNodeHeaders } from "better-auth/node";
+import { Router, type Response } from "express";
+import type { Kysely } from "kysely";
+import { serverVi } from "#base/i18n/vi-server.ts";
+import { PICTURE_MAX_INPUT_BYTES } from "#base/limits.ts";
+import { parsePictureFileName, PICTURE_HASH } from "#base/pictures.ts";
+import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
+import { openablePractices, resolvePractice } from "#db/own-practices.ts";
+import {
+  hasUploadedPicture,
+  practicesShowingPicture,
+  readPictureBytes,
+  recordPictureUploads,
+  storePictures,
+} from "#db/pictures.ts";
+import type { DB } from "#db/schema.ts";
+import type { Auth } from "./auth.ts";
+
+/**
+ * Pictures of questions over HTTP (issue 26).
+ * - `GET /pictures/<hash>[-640].<type>`: to whoever may open a practice that shows it, by the
+ *   same rule as its questions (a bank's practice that is not hidden; an own practice for its
+ *   owner and an operator, or through its current share link: `?p=s-…`, or held by an attempt
+ *   saved through it), and to who brought it in before saving. Anyone else gets the same 404
+ *   as for a picture that does not exist. A public picture is cached for good; any other is
+ *   checked again on every use (`no-cache` with its ETag), so revoking a link or hiding a
+ *   practice takes effect at once.
+ * - `POST /api/pictures`: a picture pasted or dropped into the editor, as the raw body; checked
+ *   and re-encoded in the parse pool, stored, and answered with its hash and size.
+ */
+export function createPictureRouter(options: {
+  db: Kysely<DB>;
+  auth: Auth;
+  parse: ParsePool;
+}): Router {
+  const { db, auth, parse } = options;
+  const router = Router();
+
+  router.get("/pictures/:file", async (req, res) => {
+    const wanted = parsePictureFileName(req.params.file);
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const viewerId = session?.user.id ?? null;
+    const address = typeof req.query.p === "string" ? req.query.p : null;
+    const access = wanted ? await pictureAccess(db, wanted.hash, viewerId, address) : "none";
+    const picture =
+      access === "none" ? undefined : await readPictureBytes(db, wanted!.hash, wanted!.small);
+    if (!picture || picture.type !== wanted!.type) return notFound(res);
+    const etag = `"${wanted!.hash}${wanted!.small ? "-s" : ""}"`;
+    res.setHeader("etag", etag);
+    res.setHeader(
+      "cache-control",
+      access === "public" ? "public, max-age=31536000, immutable" : "private, no-cache",
+    );
+    res.setHeader("x-content-type-options", "nosniff");
+    if (
+      (req.get("if-none-match") ?? "")
+        .split(",")
+        .some((tag) => tag.trim().replace(/^W\//u, "") === etag)
+    ) {
+      res.status(304).end();
+      return;
+    }
+    res.type(`image/${picture.type}`).send(picture.bytes);
+  });
+
+  router.post("/api/pictures", async (req, res) => {
+    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    if (!session) return refuse(res, 401, serverVi.ownPracticeEditor.errors.UNAUTHENTICATED);
+    const body = await readCappedBody(req, PICTURE_MAX_INPUT_BYTES);
+    if (body === "aborted") return;
+    const name = serverVi.pictures.thePicture;
+    if (body === "too-large") {
+      return refuse(
+        res,
+        413,
+        serverVi.pictures.tooManyBytes(name, PICTURE_MAX_INPUT_BYTES / 1024 / 1024),
+      );
+    }
+    let encoded;
+    try {
+      encoded = await parse.run("encodePicture", { bytes: body, name });
+    } catch (error) {
+      if (!isParseRefusal(error)) throw error;
+      if (error.reason === "busy") res.setHeader("retry-after", "5");
+      return refuse(res, error.reason === "busy" ? 503 : 422, error.message);
+    }
+    if (!encoded.ok) return refuse(res, 422, encoded.message);
+    const { bytes: _bytes, small: _small, ...meta } = encoded.picture;
+    const now = new Date();
+    await storePictures(db, [encoded.picture], now);
+    await recordPictureUploads(db, session.user.id, [meta.hash], now);
+    res.setHeader("cache-control", "no-store");
+    res.json(meta);
+  });
+
+  return router;
+}
+
+type Access = "public" | "private" | "none";
+
+async function pictureAccess(
+  db: Kysely<DB>,
+  hash: string,
+  viewerId: string | null,
+  address: string | null,
+): Promise<Access> {
+  if (!PICTURE_HASH.test(hash)) return "none";
+  const practiceIds = await practicesShowingPicture(db, hash);
+  if (practiceIds.length > 0) {
+    // What no one in particular may open (a bank's practice that is not hidden) makes it public.
+    if ((await openablePractices(db, "", practiceIds)).size > 0) return "public";
+    if (address !== null) {
+      const practice = await resolvePractice(db, address, viewerId);
+      if (practice && practiceIds.includes(practice.id)) return "private";
+    }
+    if (viewerId !== null && (await openablePractices(db, viewerId, practiceIds)).size > 0) {
+      return "private";
+    }
+  }
+  if (viewerId !== null && (await hasUploadedPicture(db, viewerId, hash))) return "private";
+  return "none";
+}
+
+function notFound(res: Response): void {
+  res.setHeader("cache-control", "no-store");
+  res.status(404).json({ code: "NOT_FOUND", message: "Không tìm thấy ảnh" });
+}
+
+function refuse(res: Response, status: number, message: string): void {
+  res.setHeader("cache-control", "no-store");
+  res.status(status).json({ code: status === 401 ? "UNAUTHENTICATED" : "BAD_PICTURE", message });
+}
+
+/** The raw body, never holding more than `limit` bytes. */
+function readCappedBody(
+  req: IncomingMessage,
+  limit: number,
+): Promise<Uint8Array | "too-large" | "aborted"> {
+  return new Promise((resolve) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      resolve("too-large");
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) over = true;
+      else chunks.push(chunk);
+    });
+    req.on("end", () => resolve(over ? "too-large" : new Uint8Array(Buffer.concat(chunks))));
+    req.on("aborted", () => resolve("aborted"));
+    req.on("error", () => resolve("aborted"));
+  });
+}
