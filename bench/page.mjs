@@ -13,7 +13,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { chromium } from "@playwright/test";
-import { checkouts, PAGES, signUp, startApp, stats } from "../tests/support/bench-app-server.mjs";
+import {
+  checkouts,
+  PAGES,
+  roomPath,
+  signUp,
+  startApp,
+  stats,
+} from "../tests/support/bench-app-server.mjs";
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const NETWORK = {
@@ -89,8 +96,8 @@ async function throttledPage(browser, cookie, base) {
   return { context, page, settle, jsBytes: () => jsBytes };
 }
 
-async function measureLoad(browser, base, path) {
-  const { context, page, settle } = await throttledPage(browser, null, base);
+async function measureLoad(browser, base, path, cookie = null) {
+  const { context, page, settle } = await throttledPage(browser, cookie, base);
   try {
     await page.goto(base + path, { waitUntil: "load", timeout: 120_000 });
     await settle();
@@ -162,7 +169,15 @@ try {
     app.cookie = await signUp(app.base);
     app.name = checkout.name;
     apps.push(app);
-    results[checkout.name] = { home: [], subject: [], setup: [], start: [] };
+    results[checkout.name] = {
+      home: [],
+      subject: [],
+      setup: [],
+      setupPictures: [],
+      room: [],
+      roomPictures: [],
+      start: [],
+    };
   }
   for (let run = 0; run < RUNS; run += 1) {
     for (const app of apps) {
@@ -170,6 +185,18 @@ try {
       r.home.push(await measureLoad(browser, app.base, PAGES.home));
       r.subject.push(await measureLoad(browser, app.base, PAGES.subject));
       r.setup.push(await measureLoad(browser, app.base, PAGES.setup));
+      r.setupPictures.push(await measureLoad(browser, app.base, PAGES.setupPictures));
+      // A room's first load, signed in, uncached: the first question of 40 without pictures,
+      // and of 40 that each show a drawing (issue 26).
+      r.room.push(await measureLoad(browser, app.base, roomPath({ end: 40 }), app.cookie));
+      r.roomPictures.push(
+        await measureLoad(
+          browser,
+          app.base,
+          roomPath({ end: 40, practice: "trr-do-thi-qua-hinh" }),
+          app.cookie,
+        ),
+      );
       r.start.push(await measureStart(browser, app.base, app.cookie));
       console.error(
         `run ${run + 1} ${app.name.padEnd(8)} LCP / ${r.home.at(-1).lcp?.toFixed(0)}  subject ${r.subject.at(-1).lcp?.toFixed(0)}  set-up ${r.setup.at(-1).lcp?.toFixed(0)}  start→question ${r.start.at(-1).fromClick.toFixed(0)} ms (from touch ${r.start.at(-1).fromTouch.toFixed(0)})`,
@@ -186,6 +213,9 @@ const rows = [
   ["LCP /", "home", "lcp"],
   ["LCP subject page", "subject", "lcp"],
   ["LCP set-up page", "setup", "lcp"],
+  ["LCP set-up, pictures", "setupPictures", "lcp"],
+  ["LCP room (signed in)", "room", "lcp"],
+  ["LCP room, pictures", "roomPictures", "lcp"],
   ["FCP /", "home", "fcp"],
   ["Bắt đầu → first question", "start", "fromClick"],
   ["  (from the touch)", "start", "fromTouch"],

@@ -182,12 +182,14 @@ export const PAGES = {
   home: "/",
   subject: "/practice-subject/co-so-du-lieu",
   setup: "/practice-review/csdl-ly-thuyet",
+  /** A set-up page whose questions show pictures (issue 26). */
+  setupPictures: "/practice-review/trr-do-thi-qua-hinh",
 };
 
 /** A room URL on the sample bank (a signed-in student), with a fresh attempt id each call. */
-export function roomPath({ start = 1, end = 50, seed = 1 } = {}) {
+export function roomPath({ start = 1, end = 50, seed = 1, practice = "csdl-ly-thuyet" } = {}) {
   const attempt = crypto.randomUUID();
-  return `/practice-control?practice=csdl-ly-thuyet&type=PRACTICE_TIME_RANGE&start=${start}&end=${end}&mode=SEQUENCE&questionTime=30&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=${seed}&attempt=${attempt}`;
+  return `/practice-control?practice=${practice}&type=PRACTICE_TIME_RANGE&start=${start}&end=${end}&mode=SEQUENCE&questionTime=30&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=${seed}&attempt=${attempt}`;
 }
 
 export function stats(values) {
