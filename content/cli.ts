@@ -9,6 +9,7 @@ import { bankSubject, formatJsonBank, readPracticeAsBank } from "./export-bank.t
 import { writeAiken } from "./formats/aiken.ts";
 import { writeGift } from "./formats/gift.ts";
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
+import type { EncodedPicture } from "./pictures/encode-picture.ts";
 import { chapterIndex } from "./formats/validate-questions.ts";
 import { describeQuestionsRead } from "./cli-report.ts";
 import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-bank.ts";
@@ -174,7 +175,8 @@ async function readImportFiles(
       if (content.questions.length === 0 && !found.some((p) => p.severity === "error")) {
         problems.push({ file, severity: "error", message: NO_QUESTION_MESSAGE });
       }
-      questionFiles.push({ file, chapters: content.chapters, questions: content.questions });
+      const { chapters, questions, pictures } = content;
+      questionFiles.push({ file, chapters, questions, pictures });
       const report =
         content.questions.length > 0 && describeQuestionsRead(file, content.questions, found);
       if (report) reports.push(report);
@@ -212,12 +214,15 @@ interface QuestionFile {
   file: string;
   chapters: BankChapter[];
   questions: BankQuestion[];
+  /** The pictures the file carried (issue 26). */
+  pictures: EncodedPicture[];
 }
 
 /** Several files as one practice: questions in file order, chapters merged by title. */
 function mergeQuestionFiles(target: string, parts: QuestionFile[]): QuestionFile {
   const chapters: BankChapter[] = [];
   const questions: BankQuestion[] = [];
+  const pictures = parts.flatMap((part) => part.pictures);
   for (const part of parts) {
     for (const question of part.questions) {
       const chapter = question.chapter === undefined ? undefined : part.chapters[question.chapter];
@@ -231,7 +236,7 @@ function mergeQuestionFiles(target: string, parts: QuestionFile[]): QuestionFile
       questions.push(merged);
     }
   }
-  return { file: target, chapters, questions };
+  return { file: target, chapters, questions, pictures };
 }
 
 /**
@@ -268,6 +273,7 @@ async function wrapQuestions(
   const practice = existing?.practices[0];
   return {
     subject: bankSubject(subject),
+    pictures: content.pictures,
     practices: [
       {
         code,
