@@ -16,6 +16,7 @@ import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-b
 import { formatProblem } from "./load-banks.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
 import { isOwnPracticeFile } from "#base/limits.ts";
+import { pictureHashesIn } from "#base/pictures.ts";
 import {
   createParsePool,
   isParseRefusal,
@@ -323,12 +324,18 @@ async function runExport(args: string[]): Promise<number> {
   const env = loadEnv();
   const { db } = openDatabase(env.DATABASE_URL);
   try {
-    const bank = await readPracticeAsBank(db, code);
+    const bank = await readPracticeAsBank(db, code, { withPictures: values.format === "json" });
     if (!bank) {
       console.error(`Không có đề “${code}”.`);
       return 1;
     }
     const practice = bank.practices[0]!;
+    const shown = pictureHashesIn(JSON.stringify(practice.questions)).length;
+    if (values.format !== "json" && shown > 0) {
+      console.error(
+        `${values.format === "gift" ? "GIFT" : "Aiken"} không chứa được ảnh: ${shown} ảnh của đề chỉ được ghi dưới dạng ![…](picture:…); hãy xuất --format json để mang theo ảnh.`,
+      );
+    }
     let text: string;
     if (values.format === "json") text = formatJsonBank(bank);
     else if (values.format === "gift")
