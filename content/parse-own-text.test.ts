@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
+import { pictureHashesIn } from "#base/pictures.ts";
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
 import { readDocxText } from "./docx/read-docx.ts";
@@ -256,6 +257,8 @@ describe("formatOwnPracticeText", () => {
     const gift = formatOwnPracticeText(withFeedback);
     expect(gift.fileName).toBe("de.gift");
     expect(gift.text).toContain(`(picture\\:${hash})`);
+    // What the server looks up among the student's pictures before a preview or a save.
+    expect(pictureHashesIn(gift.text)).toEqual([hash]);
     const cases: [{ text: string; fileName?: string }, ParsedQuestions][] = [
       [layout, { chapters: [], questions }],
       [gift, withFeedback],

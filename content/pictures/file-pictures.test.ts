@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { pictureHashesIn } from "#base/pictures.ts";
 import { parseQuestionText } from "../parse-own-text.ts";
 import { readFileText } from "../read-file-text.ts";
 
@@ -66,6 +67,8 @@ describe("a Moodle XML file's pictures", () => {
     expect(read.text).not.toContain("<file");
     expect(read.text!.split("\n")).toHaveLength(xml.split("\n").length);
     expect(read.text).toContain(`<img src="picture:${h1}" alt="Hình [đỏ]">`);
+    // What the server looks up among the student's pictures before each preview and save.
+    expect(pictureHashesIn(read.text!).sort()).toEqual([h1, h2, h3, h4].sort());
     expect(parsed.problems).toEqual([]);
     expect(parsed.parsed?.questions[0]).toMatchObject({
       text: `So sánh ![Hình đỏ](picture:${h1}) với\n![Hình xanh](picture:${h2})`,
@@ -249,6 +252,7 @@ describe("a GIFT file's data: pictures", () => {
     const [h1, h2] = read.pictures.map((picture) => picture.hash);
     expect(read.text).not.toContain("base64");
     expect(read.text!.split("\n")).toHaveLength(gift.split("\n").length);
+    expect(pictureHashesIn(read.text!)).toEqual([h1, h2]);
     expect(parsed.problems).toEqual([]);
     expect(parsed.parsed?.questions[0]).toMatchObject({
       id: "hinh",
