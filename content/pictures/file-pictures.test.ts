@@ -321,5 +321,11 @@ describe("a JSON bank's base64 pictures", () => {
   it("leaves a JSON without base64 pictures as it was, byte for byte", async () => {
     const text = '{"subject": {"code": "a"}, "pictures": {"x": {"file": "pictures/x.svg"}}}';
     expect((await readFileText(encode(text), "bank.json")).text).toBe(text);
+    // A name the bank format refuses is left for the parse to refuse, not stored.
+    const badName = `{"pictures": {"ảnh 1": {"base64": "${await png("#000000")}"}}}`;
+    expect(await readFileText(encode(badName), "bank.json")).toMatchObject({
+      text: badName,
+      pictures: [],
+    });
   });
 });

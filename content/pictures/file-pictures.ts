@@ -1,4 +1,5 @@
 import { detectFormat } from "../formats/detect.ts";
+import { PICTURE_NAME } from "../formats/json.ts";
 import { takeGiftPictures } from "../formats/html-pictures.ts";
 import { takeMoodlePictures } from "../formats/moodle-pictures.ts";
 import type { Problem } from "../formats/types.ts";
@@ -67,7 +68,8 @@ async function bringJsonPictures(text: string, file: string): Promise<FilePictur
   if (!isObject(data) || !isObject(data.pictures)) return unchanged;
   const sources = data.pictures;
   const pending: PendingPicture[] = Object.entries(sources).flatMap(([name, source]) =>
-    isObject(source) && typeof source.base64 === "string"
+    // A name the bank schema refuses stays, for the parse to say so.
+    PICTURE_NAME.test(name) && isObject(source) && typeof source.base64 === "string"
       ? [{ ref: name, bytes: Buffer.from(source.base64, "base64"), line: 1, name: `Ảnh “${name}”` }]
       : [],
   );
