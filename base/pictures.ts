@@ -39,13 +39,15 @@ export function parsePictureFileName(
 }
 
 /**
- * The stored pictures a text names (`](picture:<hash>)`), at most `max` of them: what the host
- * looks up before the parse pool reads the text. A plain linear search; the parser decides what
- * is really a picture.
+ * The stored pictures a text names, at most `max` of them: what the host looks up before the
+ * parse pool reads the text. Every `picture:<hash>` counts, as our token writes it
+ * (`](picture:<hash>)`), as GIFT escapes it (`picture\:<hash>`) and as a Moodle XML or GIFT
+ * <img src="picture:<hash>"> holds it. A plain linear search; the parser decides what is really
+ * a picture.
  */
 export function pictureHashesIn(text: string, max = 2000): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(/\]\(picture:([0-9a-f]{32})\)/gu)) {
+  for (const match of text.matchAll(/picture\\?:([0-9a-f]{32})(?![0-9a-f])/gu)) {
     found.add(match[1]!);
     if (found.size >= max) break;
   }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -165,6 +165,25 @@ describe("npm run import / export", { timeout: 180_000 }, () => {
     const aiken = await cli("export", "mon-thu-chuong", "--format", "aiken");
     expect(aiken.stdout).toContain("ANSWER: A");
     expect(aiken.stderr).toContain("bỏ qua các câu 2");
+  });
+
+  it("imports a Moodle XML with its pictures, exports them in our JSON, and that JSON re-imports unchanged", async () => {
+    const xml = path.join(root, "tests/fixtures/pictures/de-moodle-co-hinh.xml");
+    const imported = await cli("import", xml, "--practice", "de-co-hinh", "--subject", "mon-thu");
+    expect(imported.code).toBe(0);
+    expect(count("picture")).toBe(6);
+    expect(count("question_picture")).toBe(6);
+    const exported = path.join(dir, "de-co-hinh.json");
+    expect((await cli("export", "de-co-hinh", "--out", exported)).code).toBe(0);
+    const json = JSON.parse(readFileSync(exported, "utf8")) as { pictures: object };
+    expect(Object.keys(json.pictures)).toHaveLength(6);
+    const again = await cli("import", exported);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(
+      "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 3 câu giữ nguyên",
+    );
+    const gift = await cli("export", "de-co-hinh", "--format", "gift");
+    expect(gift.stderr).toContain("GIFT không chứa được ảnh: 6 ảnh của đề");
   });
 
   function write(name: string, content: string | Uint8Array): string {

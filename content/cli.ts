@@ -9,12 +9,14 @@ import { bankSubject, formatJsonBank, readPracticeAsBank } from "./export-bank.t
 import { writeAiken } from "./formats/aiken.ts";
 import { writeGift } from "./formats/gift.ts";
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
+import type { EncodedPicture } from "./pictures/encode-picture.ts";
 import { chapterIndex } from "./formats/validate-questions.ts";
 import { describeQuestionsRead } from "./cli-report.ts";
 import { type ImportSummary, TooManyRetiredError, importBanks } from "./import-bank.ts";
 import { formatProblem } from "./load-banks.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
 import { isOwnPracticeFile } from "#base/limits.ts";
+import { pictureHashesIn } from "#base/pictures.ts";
 import {
   createParsePool,
   isParseRefusal,
@@ -174,7 +176,8 @@ async function readImportFiles(
       if (content.questions.length === 0 && !found.some((p) => p.severity === "error")) {
         problems.push({ file, severity: "error", message: NO_QUESTION_MESSAGE });
       }
-      questionFiles.push({ file, chapters: content.chapters, questions: content.questions });
+      const { chapters, questions, pictures } = content;
+      questionFiles.push({ file, chapters, questions, pictures });
       const report =
         content.questions.length > 0 && describeQuestionsRead(file, content.questions, found);
       if (report) reports.push(report);
@@ -212,12 +215,15 @@ interface QuestionFile {
   file: string;
   chapters: BankChapter[];
   questions: BankQuestion[];
+  /** The pictures the file carried (issue 26). */
+  pictures: EncodedPicture[];
 }
 
 /** Several files as one practice: questions in file order, chapters merged by title. */
 function mergeQuestionFiles(target: string, parts: QuestionFile[]): QuestionFile {
   const chapters: BankChapter[] = [];
   const questions: BankQuestion[] = [];
+  const pictures = parts.flatMap((part) => part.pictures);
   for (const part of parts) {
     for (const question of part.questions) {
       const chapter = question.chapter === undefined ? undefined : part.chapters[question.chapter];
@@ -231,7 +237,7 @@ function mergeQuestionFiles(target: string, parts: QuestionFile[]): QuestionFile
       questions.push(merged);
     }
   }
-  return { file: target, chapters, questions };
+  return { file: target, chapters, questions, pictures };
 }
 
 /**
@@ -268,6 +274,7 @@ async function wrapQuestions(
   const practice = existing?.practices[0];
   return {
     subject: bankSubject(subject),
+    pictures: content.pictures,
     practices: [
       {
         code,
@@ -317,12 +324,18 @@ async function runExport(args: string[]): Promise<number> {
   const env = loadEnv();
   const { db } = openDatabase(env.DATABASE_URL);
   try {
-    const bank = await readPracticeAsBank(db, code);
+    const bank = await readPracticeAsBank(db, code, { withPictures: values.format === "json" });
     if (!bank) {
       console.error(`Không có đề “${code}”.`);
       return 1;
     }
     const practice = bank.practices[0]!;
+    const shown = pictureHashesIn(JSON.stringify(practice.questions)).length;
+    if (values.format !== "json" && shown > 0) {
+      console.error(
+        `${values.format === "gift" ? "GIFT" : "Aiken"} không chứa được ảnh: ${shown} ảnh của đề chỉ được ghi dưới dạng ![…](picture:…); hãy xuất --format json để mang theo ảnh.`,
+      );
+    }
     let text: string;
     if (values.format === "json") text = formatJsonBank(bank);
     else if (values.format === "gift")

@@ -1,12 +1,17 @@
 import type { Kysely } from "kysely";
 import { readPracticeForExport, type SubjectValues } from "#db/bank-store.ts";
+import { readPracticePictures } from "#db/pictures.ts";
 import type { DB, StoredAnswer } from "#db/schema.ts";
 import type { Bank, BankPractice, BankQuestion, BankSubject } from "./formats/types.ts";
 
-/** A practice as it is now (live revisions), in our bank shape, with its subject. */
+/**
+ * A practice as it is now (live revisions), in our bank shape, with its subject; with
+ * `withPictures`, also every picture its questions show (an export carries them).
+ */
 export async function readPracticeAsBank(
   db: Kysely<DB>,
   practiceCode: string,
+  { withPictures = false }: { withPictures?: boolean } = {},
 ): Promise<Bank | null> {
   const stored = await readPracticeForExport(db, practiceCode);
   if (!stored) return null;
@@ -40,6 +45,7 @@ export async function readPracticeAsBank(
       ...(q.reference_url !== null ? { reference: q.reference_url } : {}),
     })),
   };
+  const pictures = withPictures ? await readPracticePictures(db, practice.id) : [];
   return {
     subject: bankSubject({
       code: practice.subject_code,
@@ -48,6 +54,7 @@ export async function readPracticeAsBank(
       keywords: practice.subject_keywords,
     }),
     practices: [out],
+    ...(pictures.length > 0 ? { pictures } : {}),
   };
 }
 
@@ -56,7 +63,27 @@ export function bankSubject(subject: SubjectValues): BankSubject {
   return { ...subject, keywords: subject.keywords.split(" ").filter(Boolean) };
 }
 
-/** Our JSON format as the repository keeps it: two-space indent, final newline. */
+/**
+ * Our JSON format as the repository keeps it: two-space indent, final newline. The pictures
+ * go last, as our sample banks have them, each named by its hash and written as its stored
+ * bytes in base64 (content/banks/FORMAT.md): stored bytes are what encodePicture keeps as they
+ * are, so the file re-imports to the very same pictures and the same texts.
+ */
 export function formatJsonBank(bank: Bank): string {
-  return `${JSON.stringify(bank, null, 2)}\n`;
+  const { subject, practices, pictures } = bank;
+  const written = {
+    subject,
+    practices,
+    ...(pictures && pictures.length > 0
+      ? {
+          pictures: Object.fromEntries(
+            pictures.map((picture) => [
+              picture.hash,
+              { base64: Buffer.from(picture.bytes).toString("base64") },
+            ]),
+          ),
+        }
+      : {}),
+  };
+  return `${JSON.stringify(written, null, 2)}\n`;
 }

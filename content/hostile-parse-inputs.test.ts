@@ -14,6 +14,8 @@ import { detectFormat } from "./formats/detect.ts";
 import { parseGift } from "./formats/gift.ts";
 import { parseJsonBank } from "./formats/json.ts";
 import { htmlToText } from "./html-text.ts";
+import { takeGiftPictures } from "./formats/html-pictures.ts";
+import { takeMoodlePictures } from "./formats/moodle-pictures.ts";
 import { parseMoodleXml } from "./formats/moodle-xml.ts";
 import { parseViText, writeKeysIntoText } from "./formats/vi-text.ts";
 import { previewOwnText } from "./own-preview.ts";
@@ -116,6 +118,21 @@ const TEXT_CASES: [string, () => unknown][] = [
     () => parseCsv(`question,answer_a,answer_b,keys\n"${"x".repeat(LONG)}`, ""),
   ],
   ["JSON: a deep array", () => parseJsonBank("[".repeat(LONG), "")],
+  [
+    "Moodle XML's pictures: entities, unclosed <img and @@PLUGINFILE@@ addresses in a <text>",
+    () =>
+      takeMoodlePictures(
+        `<quiz><question><questiontext><text>${"&amp;&lt;img src=&quot;@@PLUGINFILE@@/a.png&quot; ".repeat(LONG / 10)}</text><file name="a.png">AAAA</file></questiontext></question></quiz>`,
+      ),
+  ],
+  [
+    "Moodle XML's pictures: 200,000 “<file” and CDATA sections",
+    () => takeMoodlePictures(`<quiz>${"<file<![CDATA[x]]>".repeat(LONG)}</quiz>`),
+  ],
+  [
+    "GIFT's pictures: 200,000 <img src=data: that hold no picture",
+    () => takeGiftPictures(`${"<img src=data:image/png;base64,".repeat(LONG)}{=a ~b}`),
+  ],
 ];
 
 describe("untrusted texts stall the server's parsers: each finishes within 5 s (ADR 0015's bound)", () => {

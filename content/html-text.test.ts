@@ -42,6 +42,15 @@ describe("htmlToText", () => {
     expect(htmlToText("<ul><li>Một</li><li>Hai</li></ul>")).toBe("- Một\n- Hai");
   });
 
+  it("keeps a stored picture where it stood as ![alt](picture:REF), its alt without brackets; drops other images", () => {
+    const hash = "0123456789abcdef0123456789abcdef";
+    expect(
+      htmlToText(
+        `<p>Xem <IMG SRC="picture:${hash}" alt="Mạch [1] &lt;RC&gt; &amp;\n  nguồn" width="9"> và <img src="https://a.vn/b.png" alt="x"></p><p><img alt="không địa chỉ"><img src='picture:${hash}'></p>`,
+      ),
+    ).toBe(`Xem ![Mạch 1 <RC> & nguồn](picture:${hash}) và\n![](picture:${hash})`);
+  });
+
   it("strips HTML comments whole, even with “>” inside", () => {
     expect(htmlToText("<p>Giải thích<!-- ghi chú <b>cũ</b> --> ở đây</p>")).toBe(
       "Giải thích ở đây",

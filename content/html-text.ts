@@ -1,4 +1,4 @@
-import { decodeHTML } from "entities";
+import { decodeHTML, escapeText } from "entities";
 import sanitizeHtml from "sanitize-html";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
 
@@ -7,7 +7,10 @@ import { trimEndOf, trimStartOf } from "#base/trim.ts";
  * from the Moodle parser, since two importers use it.
  */
 
-/** One warning per image dropped; `name` is its file name or address when it has one. */
+/**
+ * One warning per image dropped (one whose address is not a stored picture's `picture:REF`);
+ * `name` is its file name or address when it has one.
+ */
 export function imageWarning(name: string): string {
   const which = name === "" ? "Ảnh nhúng" : `Ảnh “${name}”`;
   return `${which} chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi`;
@@ -18,9 +21,10 @@ const BLOCK_TAG = /<\/?(?:p|div|li|ul|ol|h[1-6]|tr|table|blockquote)\b[^>]*>/giu
 
 /**
  * What our text format can carry of an editor's HTML: the structure that becomes line breaks,
- * fences and backticks. sanitize-html drops everything else (scripts and styles with their
- * content, comments, images, attributes but a code block's language class) and leaves
- * well-formed markup for the small conversion below.
+ * fences and backticks, and pictures already stored (`<img src="picture:REF">`, issue 26).
+ * sanitize-html drops everything else (scripts and styles with their content, comments, other
+ * images' addresses, attributes but a code block's language class and a picture's alt) and
+ * leaves well-formed markup for the small conversion below.
  */
 const STRUCTURE: sanitizeHtml.IOptions = {
   allowedTags: ["br", "p", "div", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6"].concat([
@@ -29,14 +33,18 @@ const STRUCTURE: sanitizeHtml.IOptions = {
     "blockquote",
     "pre",
     "code",
+    "img",
   ]),
-  allowedAttributes: { pre: ["class"], code: ["class"] },
+  allowedAttributes: { pre: ["class"], code: ["class"], img: ["src", "alt"] },
+  allowedSchemesByTag: { img: ["picture"] },
 };
 
 /**
  * Editors' HTML to our text: <br> and block ends become line breaks, <pre> becomes a fenced
- * block (language from a "language-…" class), <code> becomes `code`, other tags go, entities
- * are decoded. Images are dropped here; callers warn about them (htmlMedia in formats/moodle-media.ts).
+ * block (language from a "language-…" class), <code> becomes `code`, a stored picture
+ * (`<img src="picture:REF" alt="…">`) becomes `![alt](picture:REF)` where it stood, other tags
+ * go, entities are decoded. Other images are dropped here; callers warn about them (htmlMedia
+ * in formats/moodle-media.ts).
  */
 export function htmlToText(source: string): string {
   // A non-breaking space is content (an empty paragraph is a blank line): kept as an entity,
@@ -55,6 +63,8 @@ export function htmlToText(source: string): string {
 
 function flowToText(html: string): string {
   const text = html
+    // First, so an image dropped leaves one space, as sanitize-html dropping it did.
+    .replace(/<img\b[^<>]*>/giu, pictureToken)
     .replace(/\s+/gu, " ")
     .replace(/<code\b[^>]*>([\s\S]*?)<\/code\s*>/giu, (_, code: string) => `\`${stripTags(code)}\``)
     .replace(/<br\s*\/?>/giu, "\n")
@@ -67,6 +77,27 @@ function flowToText(html: string): string {
     .map((line) => line.trim())
     .join("\n");
   return trimEndOf(trimStartOf(lines, "\n"), "\n").replace(/\n{3,}/gu, "\n\n");
+}
+
+const PICTURE_SOURCE = /\bsrc="picture:([A-Za-z0-9._-]{1,100})"/iu;
+const ALT = /\balt="([^"]*)"/iu;
+/** What inline-tokens.ts reads as a picture's alt text: at most 300 characters. */
+const ALT_MAX = 300;
+
+/**
+ * A sanitized <img> as our picture token, or nothing when its address is not a stored picture's.
+ * Its alt text loses "[", "]" and line breaks (the token's syntax) and stays entity-encoded here,
+ * as the text around it is, until flowToText decodes the whole line.
+ */
+function pictureToken(tag: string): string {
+  const ref = PICTURE_SOURCE.exec(tag)?.[1];
+  if (ref === undefined) return "";
+  const alt = decodeHTML(ALT.exec(tag)?.[1] ?? "")
+    .replace(/[[\]]/gu, "")
+    .replace(/\s+/gu, " ")
+    .trim()
+    .slice(0, ALT_MAX);
+  return `![${escapeText(alt)}](picture:${ref})`;
 }
 
 function preToFence(pre: string, inner: string): string {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { OWN_PRACTICE_MAX_BYTES, OWN_PRACTICE_MAX_QUESTIONS } from "#base/limits.ts";
+import { pictureHashesIn } from "#base/pictures.ts";
 import { makeDocx, paragraphsOf } from "#tests/support/make-docx.ts";
 import { ownPracticeSample, withThreeErrors } from "#tests/support/own-practice-sample.ts";
 import { readDocxText } from "./docx/read-docx.ts";
@@ -215,6 +216,57 @@ describe("formatOwnPracticeText", () => {
     for (const practice of practices) {
       const parsed = { chapters: practice.chapters ?? [], questions: practice.questions };
       expectRoundTrip(parsed, practice.code);
+    }
+  });
+
+  it("keeps pictures through the “Câu n” layout and through GIFT, GIFT's “:” “=” “#” “{” escaped", () => {
+    const hash = "0123456789abcdef0123456789abcdef";
+    const picture = (alt: string) => `![${alt}](picture:${hash})`;
+    const pictures = [{ hash, type: "png" as const, width: 10, height: 10, hasSmall: false }];
+    const questions: ParsedQuestions["questions"] = [
+      {
+        text: `Quan sát ${picture('Mạch "RC": R = 2 Ω {#1}')}\nrồi chọn:`,
+        answers: [
+          { text: picture("Đáp án A"), key: true },
+          { text: `Không phải ${picture("")}`, key: false },
+        ],
+        explanation: `Giải: ${picture("Hình ~ =")}`,
+      },
+      {
+        text: picture("Chỉ có hình"),
+        answers: [
+          { text: "Có", key: true },
+          { text: "Không", key: false },
+        ],
+      },
+    ];
+    const layout = formatOwnPracticeText({ chapters: [], questions });
+    expect(layout.fileName).toBeUndefined();
+    expect(layout.text).toContain(`Câu 2: ${picture("Chỉ có hình")}`);
+    const withFeedback: ParsedQuestions = {
+      chapters: [],
+      questions: questions.map((question, index) =>
+        index > 0
+          ? question
+          : {
+              ...question,
+              answers: [{ ...question.answers[0]!, feedback: picture("Vì") }, question.answers[1]!],
+            },
+      ),
+    };
+    const gift = formatOwnPracticeText(withFeedback);
+    expect(gift.fileName).toBe("de.gift");
+    expect(gift.text).toContain(`(picture\\:${hash})`);
+    // What the server looks up among the student's pictures before a preview or a save.
+    expect(pictureHashesIn(gift.text)).toEqual([hash]);
+    const cases: [{ text: string; fileName?: string }, ParsedQuestions][] = [
+      [layout, { chapters: [], questions }],
+      [gift, withFeedback],
+    ];
+    for (const [edited, parsed] of cases) {
+      const back = parseOwnText({ ...edited, pictures });
+      expect(back.problems).toEqual([]);
+      expect(sameQuestions(back.parsed!, parsed)).toBe(true);
     }
   });
 

@@ -2,6 +2,7 @@ import { imageWarnings, readDocxText } from "./docx/read-docx.ts";
 import { decodeBankFile } from "./formats/text-encoding.ts";
 import type { Problem } from "./formats/types.ts";
 import type { EncodedPicture } from "./pictures/encode-picture.ts";
+import { bringFilePictures } from "./pictures/file-pictures.ts";
 import { countBelow, writeKeysIntoText } from "./formats/vi-text.ts";
 import { parseQuestionText } from "./parse-own-text.ts";
 
@@ -28,7 +29,10 @@ export async function readFileText(bytes: Uint8Array, fileName: string): Promise
   if (decoded.problems.some((problem) => problem.severity === "error")) {
     return { text: null, notes: decoded.problems, pictures: [] };
   }
-  return { text: decoded.value, notes: decoded.problems, pictures: [] };
+  // The pictures a Moodle XML, GIFT or JSON file carries inside it come out here (issue 26).
+  const brought = await bringFilePictures(decoded.value, fileName);
+  const notes = [...decoded.problems, ...brought.notes];
+  return { text: brought.text, notes, pictures: brought.pictures };
 }
 
 async function readWordText(bytes: Uint8Array, fileName: string): Promise<FileText> {

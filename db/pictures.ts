@@ -147,3 +147,32 @@ export async function hasUploadedPicture(db: Db, userId: string, hash: string): 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/**
+ * Every picture the practice's live questions show, with its bytes, by hash: what an export of
+ * the practice carries so that it re-imports whole.
+ */
+export async function readPracticePictures(db: Db, practiceId: number): Promise<PictureValues[]> {
+  const rows = await db
+    .selectFrom("picture")
+    .select(["hash", "type", "width", "height", "bytes", "small_bytes"])
+    .where((eb) =>
+      eb(
+        "hash",
+        "in",
+        eb
+          .selectFrom("question_picture")
+          .innerJoin("question", "question.id", "question_picture.question_id")
+          .select("question_picture.picture_hash")
+          .where("question.practice_id", "=", practiceId)
+          .where("question.retired", "=", 0),
+      ),
+    )
+    .orderBy("hash")
+    .execute();
+  return rows.map((row) => ({
+    ...toMeta({ ...row, has_small: row.small_bytes !== null }),
+    bytes: row.bytes,
+    small: row.small_bytes,
+  }));
+}

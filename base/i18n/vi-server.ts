@@ -57,6 +57,10 @@ export const serverVi = {
       `${name} vẫn quá nặng sau khi nén: hãy dùng ảnh nhỏ hơn hoặc ít chi tiết hơn`,
     missing: (ref: string) =>
       `Không tìm thấy ảnh “${ref}”: hãy chèn lại ảnh (dán hoặc kéo thả vào ô soạn đề)`,
+    notInMoodleXml: (name: string) =>
+      `Không tìm thấy ảnh “${name}” trong tệp: Moodle XML phải có thẻ <file name="${name}"> ngay trong phần dùng ảnh; hãy xuất lại từ Moodle hoặc chèn lại ảnh`,
+    pastedMoodleXml: (name: string) =>
+      `Ảnh “${name}” nằm trong nội dung XML được dán vào nên chưa được lưu: hãy kéo thả chính tệp .xml vào ô soạn đề`,
     tooMany: (count: number, max: number) =>
       `Đề có ${count} ảnh; tối đa là ${max} ảnh: hãy chia thành nhiều đề nhỏ hơn`,
     tooHeavy: (megabytes: number) =>

@@ -57,16 +57,16 @@ const PictureSourceSchema = z.union([
     .describe("The picture's bytes, base64: PNG, JPEG, GIF, WebP or TIFF."),
 ]);
 
+/** A picture's name in a bank file's top-level "pictures". */
+export const PICTURE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/u;
+
 export const BankFileSchema = z.strictObject({
   $schema: z.string().optional(),
   pictures: z
     .record(
       z
         .string()
-        .regex(
-          /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/,
-          "tên ảnh chỉ gồm chữ không dấu, số, dấu chấm, gạch ngang, gạch dưới",
-        ),
+        .regex(PICTURE_NAME, "tên ảnh chỉ gồm chữ không dấu, số, dấu chấm, gạch ngang, gạch dưới"),
       PictureSourceSchema,
     )
     .optional()

@@ -28,6 +28,12 @@ describe("htmlMedia", () => {
     ]);
   });
 
+  it('lists no stored picture (src="picture:…"): it is carried, not lost', () => {
+    expect(
+      htmlMedia('<img src="picture:0123456789abcdef0123456789abcdef"><img src="b.png">'),
+    ).toEqual([{ kind: "image", name: "b.png" }]);
+  });
+
   it("finishes quickly on unclosed tags and comments", () => {
     const started = performance.now();
     for (const text of ["<img ", "<a href=", "<!--", "<audio src"]) htmlMedia(text.repeat(50_000));

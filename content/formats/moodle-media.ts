@@ -1,9 +1,10 @@
 import { imageWarning } from "#content/html-text.ts";
 
 /**
- * The pictures, sounds and videos a Moodle question loses on import (we carry none of them
- * yet), so that each is named in one warning, by what it is. A teacher who sees "Ảnh" for a
- * listening exercise's recording would not know the question now has nothing to listen to.
+ * The pictures, sounds and videos a Moodle or GIFT question loses on import, so that each is
+ * named in one warning, by what it is. A teacher who sees "Ảnh" for a listening exercise's
+ * recording would not know the question now has nothing to listen to. A stored picture
+ * (`<img src="picture:<hash>">`, issue 26) is carried, so it is none of them.
  */
 
 type MediaKind = "image" | "audio" | "video";
@@ -55,6 +56,7 @@ export function htmlMedia(html: string): Media[] {
     const attribute = address?.[1]?.toLowerCase();
     const name = address?.slice(2).find((part) => part !== undefined) ?? "";
     if (element === "img") {
+      if (attribute === "src" && /^picture:/iu.test(name)) continue;
       found.push({ kind: "image", name: attribute === "src" ? name : "" });
     } else if (element === "a" || element === "embed") {
       const kind = mediaKindOf(name, "image");
@@ -86,8 +88,16 @@ export function uniqueMedia(media: Media[]): Media[] {
 }
 
 function addressKey(name: string): string {
-  if (!name.startsWith(PLUGIN_FILE)) return name;
-  const path = name.slice(PLUGIN_FILE.length).split(/[?#]/u, 1)[0] ?? "";
+  return pluginFileKey(name) ?? name;
+}
+
+/**
+ * The file an "@@PLUGINFILE@@/path/name" address names, as its <file>'s path and name
+ * ("so%20do.png?time=1" → "so do.png"); undefined for any other address.
+ */
+export function pluginFileKey(address: string): string | undefined {
+  if (!address.startsWith(PLUGIN_FILE)) return undefined;
+  const path = address.slice(PLUGIN_FILE.length).split(/[?#]/u, 1)[0] ?? "";
   try {
     return decodeURIComponent(path);
   } catch {

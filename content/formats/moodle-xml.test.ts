@@ -145,7 +145,7 @@ describe("parseMoodleXml", () => {
     ]);
   });
 
-  it("drops embedded images with a warning", () => {
+  it("refuses a picture whose <file> is not in its element, and warns for an attached one nothing shows", () => {
     const text = quiz(
       multichoice(
         'Sơ đồ ER sau có mấy thực thể?<img src="@@PLUGINFILE@@/er.png" alt="ER">',
@@ -165,15 +165,39 @@ describe("parseMoodleXml", () => {
       "Sơ đồ ER sau có mấy thực thể?",
       "Hình nào đúng?",
     ]);
-    const warning = (image: string) => ({
-      file: FILE,
-      message: `Ảnh “${image}” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi`,
-      severity: "warning",
-    });
     expect(problems).toEqual([
-      { ...warning("@@PLUGINFILE@@/er.png"), line: 3, question: 1 },
-      { ...warning("a.png"), line: 7, question: 2 },
+      {
+        file: FILE,
+        line: 4,
+        question: 1,
+        message:
+          'Không tìm thấy ảnh “er.png” trong tệp: Moodle XML phải có thẻ <file name="er.png"> ngay trong phần dùng ảnh; hãy xuất lại từ Moodle hoặc chèn lại ảnh',
+        severity: "error",
+      },
+      {
+        file: FILE,
+        line: 7,
+        question: 2,
+        message: "Ảnh “a.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
+        severity: "warning",
+      },
     ]);
+  });
+
+  it('reads a stored picture, <img src="picture:<hash>">, as the picture where it stood', () => {
+    const hash = "0123456789abcdef0123456789abcdef";
+    const text = quiz(
+      multichoice(
+        `<p>Mạch nào?</p><p><img src="picture:${hash}" alt="Mạch [RC]" width="300"> bên trái</p>`,
+        `<answer fraction="100"><text><![CDATA[<img src="picture:${hash}" alt="">]]></text></answer><answer fraction="0"><text>Không</text></answer>`,
+      ),
+    );
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(problems).toEqual([]);
+    expect(value.questions[0]).toMatchObject({
+      text: `Mạch nào?\n![Mạch RC](picture:${hash}) bên trái`,
+      answers: answers([`![](picture:${hash})`, "Không"], [0]),
+    });
   });
 
   it("validates what it reads", () => {
@@ -432,7 +456,7 @@ describe("parseMoodleXml reads what Moodle reads", () => {
     expect(value.questions.map((question) => question.chapter)).toEqual([0, 1]);
   });
 
-  it("warns once for an image that is both in the HTML and attached as a <file>", () => {
+  it("refuses a picture still attached as base64, as in a pasted XML: only the file's reader stores it", () => {
     const text = quiz(
       [
         '  <question type="multichoice">',
@@ -443,9 +467,15 @@ describe("parseMoodleXml reads what Moodle reads", () => {
         "  </question>",
       ].join("\n"),
     );
-    expect(parseMoodleXml(text, FILE).problems.map((p) => p.message)).toEqual([
-      "Ảnh “@@PLUGINFILE@@/so%20do.png” chưa được hỗ trợ nên đã bị bỏ khỏi câu hỏi",
-    ]);
+    expect(parseMoodleXml(text, FILE).problems.map((p) => [p.line, p.severity, p.message])).toEqual(
+      [
+        [
+          4,
+          "error",
+          "Ảnh “so do.png” nằm trong nội dung XML được dán vào nên chưa được lưu: hãy kéo thả chính tệp .xml vào ô soạn đề",
+        ],
+      ],
+    );
   });
 
   it("warns for audio as audio, never silently: <file>, <audio>, <source> and links to sound files", () => {

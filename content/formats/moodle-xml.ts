@@ -1,6 +1,14 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { serverVi } from "#base/i18n/vi-server.ts";
 import { choiceKeys, fileUncategorised, moodleTypeName } from "./moodle-rules.ts";
-import { type Media, htmlMedia, mediaKindOf, mediaWarning, uniqueMedia } from "./moodle-media.ts";
+import {
+  type Media,
+  htmlMedia,
+  mediaKindOf,
+  mediaWarning,
+  pluginFileKey,
+  uniqueMedia,
+} from "./moodle-media.ts";
 import { prepareText } from "./text-encoding.ts";
 import { htmlToText } from "#content/html-text.ts";
 import type {
@@ -46,6 +54,7 @@ interface MoodleState {
   parsed: ParsedQuestions;
   chapterByPath: Map<string, number>;
   chapter: number | undefined;
+  source: string;
   lineStarts: number[];
 }
 
@@ -57,7 +66,7 @@ interface MoodleState {
  * rest of the file again from every DOCTYPE (36,000 of them took 10 s); here each DOCTYPE looks
  * up positions found once: the next "[" or ">", the next SYSTEM or PUBLIC, the last <!ENTITY.
  */
-function findUnsafeDoctype(source: string): number {
+export function findUnsafeDoctype(source: string): number {
   const doctypes = [...source.matchAll(/<!DOCTYPE\b/giu)];
   if (doctypes.length === 0) return -1;
   const lastEntity = Math.max(-1, ...[...source.matchAll(/<!ENTITY\b/giu)].map((m) => m.index));
@@ -119,6 +128,7 @@ export function parseMoodleXml(text: string, file: string): ParseResult<ParsedQu
     parsed,
     chapterByPath: new Map(),
     chapter: undefined,
+    source,
     lineStarts: lineStartsOf(source),
   };
   for (const node of nodes(quiz.question)) readQuestionNode(state, node);
@@ -144,9 +154,7 @@ function readQuestionNode(state: MoodleState, node: XmlNode): void {
       : readMultichoice(state, node, line, number);
   question.line = line;
   if (state.chapter !== undefined) question.chapter = state.chapter;
-  for (const media of mediaOf(node)) {
-    reportWarning(state.log, line, mediaWarning(media), number);
-  }
+  reportMedia(state, node, line, number);
   state.parsed.questions.push(question);
 }
 
@@ -278,26 +286,69 @@ function withCommonFields(node: XmlNode, answers: BankAnswer[]): BankQuestion {
 }
 
 /**
- * Every picture, sound and video the question loses, once each: those in its HTML, attached
- * files, and Moodle 1.x's <image>/<image_base64> on the question.
+ * Every picture, sound and video the question loses, once each, as a warning: those in its
+ * HTML, attached files, and Moodle 1.x's <image>/<image_base64> on the question. A picture its
+ * HTML shows from an attached file (@@PLUGINFILE@@) is carried, not lost: the file's reader
+ * (moodle-pictures.ts) has already made it `picture:<hash>`. One still addressed so here is an
+ * error at its line: its <file> is missing from its element, or the XML was pasted as text
+ * rather than read from its file, so nothing could store the picture.
  */
-function mediaOf(node: XmlNode): Media[] {
+function reportMedia(
+  state: MoodleState,
+  node: XmlNode,
+  line: number | undefined,
+  number: number,
+): void {
+  const media: Media[] = [];
+  for (const part of richParts(node)) {
+    const files = nodes(part.file);
+    const shown = new Set<string>();
+    for (const item of isHtml(part) ? htmlMedia(plain(part.text)) : []) {
+      const key = item.kind === "image" ? pluginFileKey(item.name) : undefined;
+      if (key === undefined) media.push(item);
+      else if (!shown.has(key)) {
+        shown.add(key);
+        const file = files.find((candidate) => attachedFile(candidate).key === key);
+        const name = key.split("/").pop() ?? key;
+        const message =
+          file && plain(file).trim() !== ""
+            ? serverVi.pictures.pastedMoodleXml(name)
+            : serverVi.pictures.notInMoodleXml(name);
+        reportError(state.log, addressLine(state, part, item.name) ?? line, message, number);
+      }
+    }
+    for (const file of files.map(attachedFile)) {
+      if (!(file.kind === "image" && file.key !== undefined && shown.has(file.key))) {
+        media.push(file);
+      }
+    }
+  }
+  const oldStyle = plain(node.image).trim();
+  if (oldStyle !== "" || plain(node.image_base64).trim() !== "") {
+    media.push({ kind: "image", name: oldStyle });
+  }
+  for (const item of uniqueMedia(media)) {
+    reportWarning(state.log, line, mediaWarning(item), number);
+  }
+}
+
+/** The elements of a question that hold HTML and may hold files. */
+function richParts(node: XmlNode): XmlNode[] {
   const answers = nodes(node.answer);
-  const parts = [
+  return [
     child(node, "questiontext"),
     child(node, "generalfeedback"),
     ...answers,
     ...answers.map((answer) => child(answer, "feedback")),
   ].filter((part): part is XmlNode => part !== undefined);
-  const media = parts.flatMap((part) => [
-    ...(isHtml(part) ? htmlMedia(plain(part.text)) : []),
-    ...nodes(part.file).map(attachedFile),
-  ]);
-  const oldStyle = plain(node.image).trim();
-  if (oldStyle !== "" || plain(node.image_base64).trim() !== "") {
-    media.push({ kind: "image", name: oldStyle });
-  }
-  return uniqueMedia(media);
+}
+
+/** The line where an element's HTML names an address: searched from the element's start. */
+function addressLine(state: MoodleState, part: XmlNode, address: string): number | undefined {
+  const start = startOf(part);
+  if (start === undefined) return undefined;
+  const at = state.source.indexOf(address, start);
+  return at < 0 ? undefined : lineAt(state, at);
 }
 
 /** An attached <file>: named by its name; the same file as "@@PLUGINFILE@@/path/name". */
@@ -364,10 +415,17 @@ function lineStartsOf(source: string): number[] {
   return starts;
 }
 
-function lineOf(state: MoodleState, node: XmlNode): number | undefined {
+function startOf(node: XmlNode): number | undefined {
   const meta = (node as Record<symbol, unknown>)[META] as { startIndex?: number } | undefined;
-  const index = meta?.startIndex;
-  if (index === undefined) return undefined;
+  return meta?.startIndex;
+}
+
+function lineOf(state: MoodleState, node: XmlNode): number | undefined {
+  const index = startOf(node);
+  return index === undefined ? undefined : lineAt(state, index);
+}
+
+function lineAt(state: MoodleState, index: number): number {
   let low = 0;
   let high = state.lineStarts.length - 1;
   while (low < high) {

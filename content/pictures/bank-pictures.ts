@@ -5,13 +5,15 @@ import { serverVi } from "#base/i18n/vi-server.ts";
 import type { Bank, BankQuestion, Problem } from "../formats/types.ts";
 import { findPictureRefs } from "../rich-text.ts";
 import { encodePicture, encodeTrustedSvg, type EncodedPicture } from "./encode-picture.ts";
+import { distinctPictures } from "./pending-pictures.ts";
 
 /**
  * A JSON bank's pictures (its top-level "pictures", content/banks/FORMAT.md) read and stored by
  * hash: every picture a text names is encoded, every `![alt](picture:NAME)` becomes
  * `![alt](picture:HASH)`, and a name no picture answers to is an error at its question.
  * `folder` is given only for our own sample banks read from disk: their pictures may be files
- * beside them, SVG included.
+ * beside them, SVG included. The bank's `pictures`, already encoded (its base64 ones, which
+ * readFileText stored), are kept, and a text may name them by their hash.
  */
 export async function resolveBankPictures(
   bank: Bank,
@@ -20,7 +22,7 @@ export async function resolveBankPictures(
 ): Promise<{ bank: Bank; problems: Problem[] }> {
   const problems: Problem[] = [];
   const sources = bank.pictureSources ?? {};
-  const encoded = new Map<string, EncodedPicture>();
+  const encoded = new Map((bank.pictures ?? []).map((picture) => [picture.hash, picture]));
   for (const [name, source] of Object.entries(sources)) {
     const result = await readSource(name, source, folder);
     if (result.ok) encoded.set(name, result.picture);
@@ -42,7 +44,7 @@ export async function resolveBankPictures(
     }),
   }));
   const { pictureSources: _read, ...rest } = bank;
-  return { bank: { ...rest, practices, pictures: [...encoded.values()] }, problems };
+  return { bank: { ...rest, practices, pictures: distinctPictures(encoded) }, problems };
 }
 
 async function readSource(
