@@ -47,7 +47,7 @@ export const serverVi = {
     svg: (name: string) =>
       `${name} là ảnh SVG, có thể chứa mã chạy được nên không nhận: hãy lưu lại dạng PNG rồi chèn lại`,
     tooManyPixels: (name: string) =>
-      `${name} quá lớn (trên 40 megapixel): hãy thu nhỏ ảnh rồi chèn lại`,
+      `${name} quá lớn (trên 25 megapixel): hãy thu nhỏ ảnh rồi chèn lại`,
     tooManyBytes: (name: string, megabytes: number) =>
       `${name} nặng quá ${megabytes} MB: hãy thu nhỏ hoặc nén ảnh rồi chèn lại`,
     broken: (name: string) => `${name} bị hỏng hoặc không đọc được`,
