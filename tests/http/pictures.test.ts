@@ -193,7 +193,10 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       ]);
       const refused = await save(text, "bob");
       expect(refused.status).toBe(400);
-      expect(await refused.text()).toContain("Đề còn lỗi nên chưa được lưu");
+      const page = await refused.text();
+      expect(page).toContain("Đề còn lỗi nên chưa được lưu");
+      // The editor comes back with the text as sent, the picture's token in it.
+      expect(page).toContain(`![Hình](picture:${alicePicture.hash})`);
 
       const alices = (await (await preview(text, "alice")).json()) as PreviewReply;
       expect(alices.problems).toEqual([]);
