@@ -124,3 +124,58 @@ test("a picture put in with “Chèn ảnh” shows in the preview at once, is s
   await expectLoaded(again);
   await expect(saveButton(page)).toBeEnabled();
 });
+
+test("@desktop a screenshot pasted and a picture dropped on the text go in at the caret; text copied with a picture of it pastes as text", async ({
+  page,
+}) => {
+  await register(page, "Lê Dán Ảnh");
+  await expect(page).toHaveURL("/");
+  await page.goto("/my-practices/new");
+  await waitForHydration(page);
+  await textArea(page).fill(TEXT);
+  const png = [...(await drawnPng(200, 120, "#cf222e"))];
+
+  /** A paste or a drop of `png` (and of `text` beside it) at `at`, as Chrome dispatches them. */
+  const send = (kind: "paste" | "drop", at: number, text = "") =>
+    textArea(page).evaluate(
+      (area: HTMLTextAreaElement, { kind, at, text, png }) => {
+        area.focus();
+        area.setSelectionRange(at, at);
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array(png)], "chup-man-hinh.png", { type: "image/png" }));
+        if (text) data.setData("text/plain", text);
+        const event =
+          kind === "paste"
+            ? new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true })
+            : new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true });
+        area.dispatchEvent(event);
+        return event.defaultPrevented;
+      },
+      { kind, at, text, png },
+    );
+
+  // After answer B's line of question 2: it goes into that answer.
+  const afterB = TEXT.indexOf("B. 6") + "B. 6".length;
+  expect(await send("paste", afterB)).toBe(true);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Đã chèn ảnh vào ô câu hỏi." }),
+  ).toBeVisible();
+  await expect(textArea(page)).toHaveValue(
+    new RegExp(`B\\. 6\\n${TOKEN.source}\\nĐáp án: B$`, "u"),
+  );
+  const answer = page.locator(".own-questions .question-card").nth(1).locator(".answer").nth(1);
+  await expectLoaded(answer.locator("img.q-picture"));
+
+  // Dropped at the start of answer A's line of question 1: on its own line above it, in the question.
+  expect(await send("drop", QUESTION.length + 1)).toBe(true);
+  await expect(textArea(page)).toHaveValue(
+    new RegExp(`^${escaped(QUESTION)}\\n${TOKEN.source}\\nA\\. 3 đỉnh`, "u"),
+  );
+  await expectLoaded(
+    page.locator(".own-questions .question-card").first().locator(".question-text img.q-picture"),
+  );
+
+  // Text copied from Word comes with a picture of itself: the text is what is pasted.
+  expect(await send("paste", 0, "Chương 1: Đồ thị\n")).toBe(false);
+  await expectNoAxeViolations(page, "the editor after pasting and dropping pictures");
+});
