@@ -71,7 +71,7 @@ async function upload(name: string, body: Uint8Array, type = "image/png"): Promi
     const response = await fetch(`${app.base}/api/pictures`, {
       method: "POST",
       headers: { cookie, origin: app.base, "content-type": type },
-      body,
+      body: new Uint8Array(body),
       signal: AbortSignal.timeout(60_000),
     });
     const answer = (await response.json().catch(() => ({}))) as { message?: string };

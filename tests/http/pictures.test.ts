@@ -88,7 +88,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
           ...(cookies[who] ? { cookie: cookies[who] } : {}),
           ...headers,
         },
-        body,
+        body: typeof body === "string" ? body : new Uint8Array(body),
       });
     }
 
@@ -275,7 +275,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         fetch(`${server.base}/api/pictures`, {
           method: "POST",
           headers: { origin: server.base, cookie },
-          body,
+          body: typeof body === "string" ? body : new Uint8Array(body),
         });
       expect(PICTURE_UPLOAD_RATE).toEqual({ window: 600, max: 60 });
       for (let i = 0; i < PICTURE_UPLOAD_RATE.max; i += 1) {
