@@ -20,6 +20,12 @@ import type { DB } from "#db/schema.ts";
 import type { Auth } from "./auth.ts";
 
 /**
+ * Pictures one student may send in a while: a handout's worth of figures pasted one by one, with
+ * retries. Counted in the app's rate-limit store (Redis or the database), refused ones included.
+ */
+export const PICTURE_UPLOAD_RATE: RateLimitRule = { window: 600, max: 60 };
+
+/**
  * Pictures of questions over HTTP (issue 26).
  * - `GET /pictures/<hash>[-640].<type>`: to whoever may open a practice that shows it, by the
  *   same rule as its questions (a bank's practice that is not hidden; an own practice for its
@@ -32,12 +38,6 @@ import type { Auth } from "./auth.ts";
  *   and re-encoded in the parse pool, stored, and answered with its hash and size. Limited per
  *   student (PICTURE_UPLOAD_RATE), since each one is a decode and two encodings in the pool.
  */
-/**
- * Pictures one student may send in a while: a handout's worth of figures pasted one by one, with
- * retries. Counted in the app's rate-limit store (Redis or the database), refused ones included.
- */
-export const PICTURE_UPLOAD_RATE: RateLimitRule = { window: 600, max: 60 };
-
 export function createPictureRouter(options: {
   db: Kysely<DB>;
   auth: Auth;
