@@ -39,6 +39,8 @@ export const paths = {
   room: (query?: URLSearchParams) => withQuery("/practice-control", query),
   roomPathname: "/practice-control",
   apiAttempts: "/api/attempts",
+  /** A picture pasted or dropped into the own-practice editor (server/picture-routes.ts). */
+  apiPictures: "/api/pictures",
 
   /** The history: the list, one attempt (`id`), a practice's attempts or the statistics. */
   history: (query?: URLSearchParams | Record<string, string> | string) =>

@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { PICTURE_MAX_INPUT_BYTES } from "#base/limits.ts";
 import { parsePictureFileName, PICTURE_HASH } from "#base/pictures.ts";
+import { paths } from "#base/paths.ts";
 import { isParseRefusal, type ParsePool } from "#content/parse-pool.ts";
 import { openablePractices, resolvePractice } from "#db/own-practices.ts";
 import {
@@ -14,8 +15,15 @@ import {
   recordPictureUploads,
   storePictures,
 } from "#db/pictures.ts";
+import type { RateLimitRule } from "#db/rate-limits.ts";
 import type { DB } from "#db/schema.ts";
 import type { Auth } from "./auth.ts";
+
+/**
+ * Pictures one student may send in a while: a handout's worth of figures pasted one by one, with
+ * retries. Counted in the app's rate-limit store (Redis or the database), refused ones included.
+ */
+export const PICTURE_UPLOAD_RATE: RateLimitRule = { window: 600, max: 60 };
 
 /**
  * Pictures of questions over HTTP (issue 26).
@@ -27,7 +35,8 @@ import type { Auth } from "./auth.ts";
  *   checked again on every use (`no-cache` with its ETag), so revoking a link or hiding a
  *   practice takes effect at once.
  * - `POST /api/pictures`: a picture pasted or dropped into the editor, as the raw body; checked
- *   and re-encoded in the parse pool, stored, and answered with its hash and size.
+ *   and re-encoded in the parse pool, stored, and answered with its hash and size. Limited per
+ *   student (PICTURE_UPLOAD_RATE), since each one is a decode and two encodings in the pool.
  */
 export function createPictureRouter(options: {
   db: Kysely<DB>;
@@ -64,9 +73,18 @@ export function createPictureRouter(options: {
     res.type(`image/${picture.type}`).send(picture.bytes);
   });
 
-  router.post("/api/pictures", async (req, res) => {
+  router.post(paths.apiPictures, async (req, res) => {
     const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
     if (!session) return refuse(res, 401, serverVi.ownPracticeEditor.errors.UNAUTHENTICATED);
+    const decision = await auth.limits.consume(
+      `picture-upload:${session.user.id}`,
+      PICTURE_UPLOAD_RATE,
+    );
+    if (!decision.allowed) {
+      const seconds = decision.retryAfter ?? PICTURE_UPLOAD_RATE.window;
+      res.setHeader("retry-after", String(seconds));
+      return refuse(res, 429, serverVi.pictures.tooManyUploads(Math.ceil(seconds / 60)));
+    }
     const body = await readCappedBody(req, PICTURE_MAX_INPUT_BYTES);
     if (body === "aborted") return;
     const name = serverVi.pictures.thePicture;
@@ -82,8 +100,11 @@ export function createPictureRouter(options: {
       encoded = await parse.run("encodePicture", { bytes: body, name });
     } catch (error) {
       if (!isParseRefusal(error)) throw error;
-      if (error.reason === "busy") res.setHeader("retry-after", "5");
-      return refuse(res, error.reason === "busy" ? 503 : 422, error.message);
+      if (error.reason === "busy") {
+        res.setHeader("retry-after", "5");
+        return refuse(res, 503, serverVi.ownPracticeEditor.errors.PARSER_BUSY);
+      }
+      return refuse(res, 422, serverVi.pictures.tooCostly(name));
     }
     if (!encoded.ok) return refuse(res, 422, encoded.message);
     const { bytes: _bytes, small: _small, ...meta } = encoded.picture;
@@ -124,12 +145,18 @@ async function pictureAccess(
 
 function notFound(res: Response): void {
   res.setHeader("cache-control", "no-store");
-  res.status(404).json({ code: "NOT_FOUND", message: "Không tìm thấy ảnh" });
+  res.status(404).json({ code: "NOT_FOUND", message: serverVi.pictures.notFound });
 }
+
+const REFUSAL_CODES: Record<number, string> = {
+  401: "UNAUTHENTICATED",
+  429: "TOO_MANY_REQUESTS",
+  503: "PARSER_BUSY",
+};
 
 function refuse(res: Response, status: number, message: string): void {
   res.setHeader("cache-control", "no-store");
-  res.status(status).json({ code: status === 401 ? "UNAUTHENTICATED" : "BAD_PICTURE", message });
+  res.status(status).json({ code: REFUSAL_CODES[status] ?? "BAD_PICTURE", message });
 }
 
 /** The raw body, never holding more than `limit` bytes. */

@@ -361,6 +361,18 @@ export const vi = {
     dropHint: `Hoặc kéo tệp thả vào đây: Word (${docx}), ${otherFileTypes.join(", ")}.`,
     converting: "Đang đọc tệp…",
     fileLoaded: (name: string) => `Đã đọc tệp “${name}”: nội dung đã được đưa vào ô câu hỏi.`,
+    /** Pictures in the text (issue 26): pasted, dropped on the text area, or chosen. */
+    insertPicture: "Chèn ảnh",
+    pictureHint:
+      "Ảnh được chèn vào chỗ con trỏ trong ô câu hỏi. Trên máy tính cũng có thể dán ảnh (Ctrl+V) hoặc kéo tệp ảnh thả vào ô.",
+    pictureAlt: "Hình",
+    /** Stands in the text, where the picture will go, while it is sent. */
+    picturePlaceholder: (n: number) => `Đang tải ảnh ${n}…`,
+    uploadingPicture: (count: number) => (count > 1 ? `Đang tải ${count} ảnh…` : "Đang tải ảnh…"),
+    pictureInserted: "Đã chèn ảnh vào ô câu hỏi.",
+    pictureFailed: "Chưa tải được ảnh lên. Hãy kiểm tra mạng rồi chèn lại.",
+    pictureTooLarge: (megabytes: number) =>
+      `Ảnh nặng quá ${megabytes} MB: hãy thu nhỏ hoặc nén ảnh rồi chèn lại`,
     helpHeading: "Cách viết câu hỏi",
     helpIntro:
       "Mỗi câu bắt đầu bằng “Câu” và số thứ tự (cũng nhận “Câu hỏi 1:”, “Bài 1:”, “Câu 1 (NB):”), tiếp theo là các phương án A, B, C, D… (một hay nhiều phương án trên một dòng), rồi dòng “Đáp án” (hoặc “ĐA: B”, “Chọn B”). Cũng nhận “*B.” hay “B. … (đúng)” trước hoặc sau phương án đúng, và bảng đáp án “1.A 2.C 3.B” sau chữ “HẾT”; với tệp Word, đáp án được gạch chân, tô màu hay in đậm cũng được nhận. Có thể thêm “Lời giải:” và chia chương bằng dòng “Chương 1: …” hoặc “PHẦN I. …”. Câu nhiều đáp án đúng ghi “Đáp án: A, C”; câu chọn một trong hai đáp án đúng ghi “Đáp án: B hoặc C”.",

@@ -47,7 +47,7 @@ export const serverVi = {
     svg: (name: string) =>
       `${name} là ảnh SVG, có thể chứa mã chạy được nên không nhận: hãy lưu lại dạng PNG rồi chèn lại`,
     tooManyPixels: (name: string) =>
-      `${name} quá lớn (trên 40 megapixel): hãy thu nhỏ ảnh rồi chèn lại`,
+      `${name} quá lớn (trên 25 megapixel): hãy thu nhỏ ảnh rồi chèn lại`,
     tooManyBytes: (name: string, megabytes: number) =>
       `${name} nặng quá ${megabytes} MB: hãy thu nhỏ hoặc nén ảnh rồi chèn lại`,
     broken: (name: string) => `${name} bị hỏng hoặc không đọc được`,
@@ -66,6 +66,13 @@ export const serverVi = {
     tooHeavy: (megabytes: number) =>
       `Ảnh của đề nặng quá ${megabytes} MB tổng cộng: hãy bỏ bớt ảnh hoặc chia thành nhiều đề`,
     thePicture: "Hình",
+    /** POST /api/pictures, past PICTURE_UPLOAD_RATE (server/picture-routes.ts). */
+    tooManyUploads: (minutes: number) =>
+      `Bạn đã chèn quá nhiều ảnh trong ít phút. Vui lòng thử lại sau ${minutes} phút.`,
+    /** The parse pool stopped the encoding (past its time or memory) or had no room for it. */
+    tooCostly: (name: string) =>
+      `${name} quá lớn hoặc quá phức tạp để xử lý kịp: hãy thu nhỏ ảnh rồi chèn lại`,
+    notFound: "Không tìm thấy ảnh",
     zoom: (alt: string) => `Phóng to hình: ${alt}`,
   },
   /** A Word file's problems as a whole (content/docx/read-docx.ts), shown in the preview and by the importer. */

@@ -87,7 +87,7 @@ export async function answerOwnPreview(
     return ownPreviewProblem("BAD_REQUEST", 400);
   }
   let preview: OwnPreview;
-  const { pictures } = await picturesForText(deps.db, deps.userId, text);
+  const { pictures, tooHeavy } = await picturesForText(deps.db, deps.userId, text);
   try {
     preview = await deps.parse.run("previewText", {
       text,
@@ -97,7 +97,12 @@ export async function answerOwnPreview(
   } catch (error) {
     return parseRefusalAnswer(error, "text");
   }
-  const reply: PreviewReply = { ...preview, notes: [] };
+  // The save refuses pictures past the practice's weight: the preview says so first, so "Lưu đề"
+  // waits for the text to drop some instead of being refused.
+  const problems: PreviewProblem[] = tooHeavy
+    ? [{ line: 1, message: tooHeavy, severity: "error" }, ...preview.problems]
+    : preview.problems;
+  const reply: PreviewReply = { ...preview, problems, notes: [] };
   return Response.json(reply, { headers: { "cache-control": "no-store" } });
 }
 

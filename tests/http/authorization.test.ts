@@ -12,6 +12,10 @@ import { attemptSubmission, importTinyPractice } from "#tests/support/practice-f
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
 import type { ParsedQuestions } from "#content/formats/types.ts";
 import { createOwnPractice, shareOwnPractice } from "#services/own-practices/manage.ts";
+import { pictureUrl } from "#base/pictures.ts";
+import { encodePicture, type EncodedPicture } from "#content/pictures/encode-picture.ts";
+import { storePictures } from "#db/pictures.ts";
+import { drawnPng } from "#tests/support/test-pictures.ts";
 
 /**
  * Every route of the app (tests/support/route-table.ts) called as the owner
@@ -158,6 +162,15 @@ const DATA_ROUTES: Record<string, Check> = {
     request: () => ({ path: "/api/avatar", body: "not an image", contentType: "image/png" }),
     expect: { owner: refused, other: refused, visitor: 401 },
   },
+  "GET /pictures/:file": {
+    // The picture of Alice's private practice (issue 26): hers, nobody else's.
+    request: () => ({ path: pictureUrl(own.picture!) }),
+    expect: { owner: 200, other: 404, visitor: 404 },
+  },
+  "POST /api/pictures": {
+    request: () => ({ path: "/api/pictures", body: "not an image", contentType: "image/png" }),
+    expect: { owner: refused, other: refused, visitor: 401 },
+  },
   "GET /verify-email": {
     request: () => ({ path: "/verify-email" }),
     expect: { owner: 200, other: 200, visitor: 200 },
@@ -260,16 +273,19 @@ function submission(id: string) {
 
 let questionIds: number[] = [];
 
-/** Alice's own practices (ADR 0012): one private, one shared by its link. */
+/** Alice's own practices (ADR 0012): one private, showing a picture, one shared by its link. */
 const PRIVATE_TITLE = "Đề riêng Zqxprivate";
-const own = { privateCode: "", sharedAddress: "" };
+const own: { privateCode: string; sharedAddress: string; picture?: EncodedPicture } = {
+  privateCode: "",
+  sharedAddress: "",
+};
 
-function ownQuestions(text: string): ParsedQuestions {
+function ownQuestions(text: string, picture?: EncodedPicture): ParsedQuestions {
   return {
     chapters: [],
     questions: [
       {
-        text,
+        text: picture ? `${text} ![Hình](picture:${picture.hash})` : text,
         answers: [
           { text: "Có", key: true },
           { text: "Không", key: false },
@@ -325,11 +341,19 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       }
       const { db } = server.database;
       const alice = people.alice.id;
+      const encoded = await encodePicture(await drawnPng(), "Hình");
+      if (!encoded.ok) throw new Error(encoded.message);
+      own.picture = encoded.picture;
+      await storePictures(db, [own.picture], new Date());
       own.privateCode = (
         await createOwnPractice(
           db,
           alice,
-          { title: PRIVATE_TITLE, parsed: ownQuestions("Câu riêng") },
+          {
+            title: PRIVATE_TITLE,
+            parsed: ownQuestions("Câu riêng", own.picture),
+            pictures: [own.picture],
+          },
           { limits: null },
         )
       ).code;
@@ -378,6 +402,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         db.selectFrom("twoFactor").selectAll().where("userId", "=", id).execute(),
         db.selectFrom("attempt").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("attempt_answer").selectAll().where("user_id", "=", id).execute(),
+        db.selectFrom("picture_upload").selectAll().where("user_id", "=", id).execute(),
       ]);
       return JSON.stringify(rows);
     }

@@ -17,6 +17,10 @@ import {
 } from "#tests/support/hostile.ts";
 import { hostileParseForm } from "#tests/support/hostile-parse-inputs.ts";
 import { listAppRoutes, type AppRoute } from "#tests/support/route-table.ts";
+import { pictureUrl } from "#base/pictures.ts";
+import { encodePicture } from "#content/pictures/encode-picture.ts";
+import { linkQuestionPictures, storePictures } from "#db/pictures.ts";
+import { drawnPng } from "#tests/support/test-pictures.ts";
 
 /**
  * Every route the app answers (its Express routes, the React Router route
@@ -121,6 +125,15 @@ const VALID_OWN_PRACTICE = {
  */
 const OWN_PRACTICE_SAMPLE = "u_fuzz-own-practice";
 const CALLBACKS = ["callbackURL", "errorCallbackURL", "newUserCallbackURL", "redirectTo"];
+/**
+ * The file names of a picture the tiny practice's first question shows (stored in beforeAll),
+ * its phone variant, and names of the right shape that no picture has.
+ */
+const PICTURE_FILES: string[] = [
+  `${"0".repeat(32)}.png`,
+  `${"f".repeat(32)}-640.webp`,
+  `${"A".repeat(32)}.png`,
+];
 
 /**
  * One entry per route of the app. A route without one fails "every route has a fuzz entry":
@@ -133,6 +146,12 @@ const ENTRIES: Record<string, FuzzEntry> = {
   "POST /api/avatar": { body: "bytes" },
   "GET /avatars/:file": {},
   "GET /avatars/{*rest}": {},
+  // Pictures of questions (issue 26): the address of a practice they are seen through, and uploads.
+  "GET /pictures/:file": {
+    query: ["p"],
+    samples: { file: PICTURE_FILES, p: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"] },
+  },
+  "POST /api/pictures": { body: "bytes" },
 
   // React Router (app/routes.ts).
   "GET /": { query: ["mon"], samples: { mon: ["mon-thu"] } },
@@ -374,6 +393,8 @@ const USER_TABLES = [
   "attempt",
   "attempt_answer",
   "own_practice",
+  "picture",
+  "picture_upload",
 ] as const;
 
 /** What a stack trace or a source path looks like in an answer. */
@@ -498,6 +519,16 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       // Rate limits would answer 429 to most of the requests and hide what is behind them.
       server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
       ids.questionIds = await importTinyPractice(server.database.db);
+      const encoded = await encodePicture(await drawnPng(700, 120), "Hình");
+      if (!encoded.ok) throw new Error(encoded.message);
+      await storePictures(server.database.db, [encoded.picture], new Date());
+      await linkQuestionPictures(server.database.db, [
+        { questionId: ids.questionIds[0]!, hashes: [encoded.picture.hash] },
+      ]);
+      PICTURE_FILES.push(
+        pictureUrl(encoded.picture).split("/").at(-1)!,
+        pictureUrl(encoded.picture, true).split("/").at(-1)!,
+      );
       routes = listAppRoutes(server);
     }, 120_000);
 

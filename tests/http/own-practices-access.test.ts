@@ -12,13 +12,18 @@ import {
   unshareOwnPractice,
 } from "#services/own-practices/manage.ts";
 import { actOnReport } from "#services/own-practices/reports.ts";
+import { pictureUrl } from "#base/pictures.ts";
+import { encodePicture, type EncodedPicture } from "#content/pictures/encode-picture.ts";
+import { storePictures } from "#db/pictures.ts";
+import { drawnPng } from "#tests/support/test-pictures.ts";
 
 /**
  * The access rule of ADR 0012 over HTTP: a student's practice in each state (private,
  * shared, its link revoked, hidden by an operator, deleted) × each caller (its owner, another
  * student, a visitor, an operator) × each route that reads or writes a practice by its address
- * (the set-up page, its questions, the room, an attempt save, the offline download), by the practice's code and by
- * its share link; and "Ôn lỗi sai" (the banner, /mistakes, its room, a review save) over the
+ * (the set-up page, its questions, the room, an attempt save, the offline download, the picture
+ * its question shows: issue 26), by the practice's code and by its share link (a picture's
+ * address names the practice it is seen through: `?p=<link>`); and "Ôn lỗi sai" (the banner, /mistakes, its room, a review save) over the
  * cards each caller made on a practice in each state. Who gets what is written out per state
  * below, not computed by the rule under test.
  */
@@ -48,11 +53,23 @@ const REVIEWS: Record<State, Caller[]> = {
   deleted: [],
 };
 
-function parsed(title: string): ParsedQuestions {
+/** Each state's practice shows a picture of its own in its first question. */
+const COLOURS: Record<State, string> = {
+  private: "#1f6feb",
+  shared: "#2da44e",
+  revoked: "#bf8700",
+  hidden: "#cf222e",
+  deleted: "#8250df",
+};
+
+function parsed(title: string, picture?: EncodedPicture): ParsedQuestions {
   return {
     chapters: [],
     questions: [1, 2].map((n) => ({
-      text: `${title}: câu ${n}`,
+      text:
+        n === 1 && picture
+          ? `${title}: câu ${n} ![Hình](picture:${picture.hash})`
+          : `${title}: câu ${n}`,
       answers: [
         { text: "Đúng", key: true },
         { text: "Sai", key: false },
@@ -66,7 +83,10 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     let server: TestServer;
     const cookies: Record<Caller, string> = { owner: "", other: "", visitor: "", operator: "" };
     const ids: Record<Caller, string> = { owner: "", other: "", visitor: "", operator: "" };
-    const practices = {} as Record<State, { code: string; link: string; questionIds: number[] }>;
+    const practices = {} as Record<
+      State,
+      { code: string; link: string; questionIds: number[]; picture: EncodedPicture }
+    >;
     /** Practices of the same states whose questions the callers answered wrongly first. */
     const reviewed = {} as Record<State, { questionIds: number[] }>;
 
@@ -88,10 +108,15 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         .execute();
       for (const state of Object.keys(MAY_OPEN) as State[]) {
         const owner = ids.owner;
+        // Stored as an upload stores it, but with no upload row: the practice's rule alone decides.
+        const encoded = await encodePicture(await drawnPng(120, 80, COLOURS[state]), "Hình");
+        if (!encoded.ok) throw new Error(encoded.message);
+        const picture = encoded.picture;
+        await storePictures(db, [picture], new Date());
         const { code } = await createOwnPractice(
           db,
           owner,
-          { title: `Đề ${state}`, parsed: parsed(state) },
+          { title: `Đề ${state}`, parsed: parsed(state, picture), pictures: [picture] },
           { limits: null },
         );
         const questionIds = (
@@ -116,7 +141,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             .executeTakeFirstOrThrow();
           await actOnReport(db, ids.operator, "hide", { practiceId: id });
         }
-        practices[state] = { code, link, questionIds };
+        practices[state] = { code, link, questionIds, picture };
       }
       for (const state of Object.keys(MAY_OPEN) as State[]) {
         reviewed[state] = await practiceAnsweredWrongly(state);
@@ -184,7 +209,11 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         body: body === undefined ? undefined : JSON.stringify(body),
         redirect: "manual",
       });
-      return { status: response.status, text: await response.text() };
+      return {
+        status: response.status,
+        cacheControl: response.headers.get("cache-control"),
+        text: await response.text(),
+      };
     }
 
     /** Every route by one address, as one caller: the statuses, and the title when shown. */
@@ -225,15 +254,27 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
           expect(saved.status).toBe(201);
           await deleteOwnPractice(server.database.db, ids.owner, code);
         }
-        const { code, link } = practices[state];
+        const { code, link, picture } = practices[state];
         for (const caller of CALLERS) {
           for (const [via, address] of [
             ["code", code],
             ["link", link],
           ] as const) {
             const may = MAY_OPEN[state][via].includes(caller);
-            const got = await routesBy(caller, address, state);
             const where = `${state}, ${caller}, by ${via}`;
+            // Before the routes, whose attempt save would make the caller a holder of the link.
+            // A picture is no address: `?p=<link>` adds what the link opens to what the caller
+            // may open anyway.
+            const seen = await call(
+              caller,
+              via === "link" ? `${pictureUrl(picture)}?p=${link}` : pictureUrl(picture),
+            );
+            const seesPicture =
+              MAY_OPEN[state].code.includes(caller) ||
+              (via === "link" && MAY_OPEN[state].link.includes(caller));
+            expect(seen.status, `${where}: picture`).toBe(seesPicture ? 200 : 404);
+            if (seesPicture) expect(seen.cacheControl).toBe("private, no-cache");
+            const got = await routesBy(caller, address, state);
             expect(got.setup.status, `${where}: set-up page`).toBe(may ? 200 : 404);
             if (may) expect(got.setup.text).toContain(`Đề ${state}`);
             // Its owner sees that an operator hid it.
@@ -254,6 +295,11 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             );
             if (!may) expect(got.download.text).not.toContain(`${state}: câu`);
           }
+        }
+        if (state === "shared") {
+          // Having saved an attempt through the link, the other student sees it without the address.
+          expect((await call("other", pictureUrl(picture))).status).toBe(200);
+          expect((await call("visitor", pictureUrl(picture))).status).toBe(404);
         }
       }, 120_000);
     }

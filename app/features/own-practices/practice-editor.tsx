@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { PreviewProblem } from "#content/own-preview.ts";
-import { OWN_PRACTICE_FILE_TYPES } from "#base/limits.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
 import { SaveActions, TitleFields } from "./editor-fields.tsx";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
 import { lineRange, offsetTopIn, requestPreview, type PreviewReply } from "./preview-request.ts";
+import { DropZone, SourceText } from "./source-field.tsx";
 import { titleFromFileName } from "./title-from-file.ts";
+import { usePictureInsert } from "./use-picture-insert.ts";
 
 const t = vi.ownPracticeEditor;
 
@@ -32,8 +33,10 @@ interface Shown {
 
 /**
  * "Tạo đề của tôi" and "Sửa đề": the text area, a file chooser and drop zone, and beside them
- * (below on a phone) the live preview from the server with every problem at its line. The
- * form posts title, subject and text to the page's action; "Lưu đề" waits for a clean preview.
+ * (below on a phone) the live preview from the server with every problem at its line. Pictures
+ * pasted, dropped or chosen with "Chèn ảnh" go into the text at the caret (use-picture-insert.ts).
+ * The form posts title, subject and text to the page's action; "Lưu đề" waits for a clean
+ * preview.
  */
 export function PracticeEditor({
   initial,
@@ -57,6 +60,8 @@ export function PracticeEditor({
   const pending = useRef<AbortController | null>(null);
   const fillTitleFrom = useTitleFromFile(setTitle);
   const navigation = useNavigation();
+  const pictures = usePictureInsert({ areaRef: textArea, setText });
+  const { uploading, takeInserted } = pictures;
 
   const send = useCallback(
     async (form: FormData, sentText: string | null) => {
@@ -88,20 +93,25 @@ export function PracticeEditor({
   );
 
   useEffect(() => {
-    if (shown?.text === text || text.trim() === "") return;
+    // A picture's placeholder is no part of the practice: the preview waits for its token.
+    if (shown?.text === text || text.trim() === "" || uploading) return;
+    // A picture that just went in is shown at once, not after the typing pause.
+    const delay = takeInserted() ? 0 : PREVIEW_DELAY_MS;
     const timer = setTimeout(() => {
       const form = new FormData();
       form.set("text", text);
       if (fileName) form.set("fileName", fileName);
       void send(form, text);
-    }, PREVIEW_DELAY_MS);
+    }, delay);
     return () => clearTimeout(timer);
-  }, [text, fileName, shown, send]);
+  }, [text, fileName, shown, send, uploading, takeInserted]);
 
-  const upload = (file: File | undefined) => {
-    if (!file) return;
+  /** Dropped or chosen files: pictures go into the text, anything else is read as a bank file. */
+  const takeFiles = (files: File[]) => {
+    if (pictures.dropFiles(files) || !files[0]) return;
+    pictures.clearStatus();
     const form = new FormData();
-    form.set("file", file);
+    form.set("file", files[0]);
     void send(form, null);
   };
 
@@ -110,7 +120,11 @@ export function PracticeEditor({
   const current = shown && shown.text === text ? shown.reply : null;
   const errorCount = current?.problems.filter((p) => p.severity === "error").length ?? 0;
   const ready =
-    title.trim() !== "" && current !== null && errorCount === 0 && current.questions.length > 0;
+    title.trim() !== "" &&
+    current !== null &&
+    errorCount === 0 &&
+    current.questions.length > 0 &&
+    !uploading;
   const saving = navigation.state !== "idle" && navigation.formMethod === "POST";
 
   return (
@@ -136,9 +150,8 @@ export function PracticeEditor({
         <div className="own-editor-columns">
           <div className="own-editor-source">
             <DropZone
-              onFile={upload}
-              converting={status === "converting"}
-              loaded={notes?.fileName || null}
+              onFiles={takeFiles}
+              status={dropStatus(status === "converting", pictures.status, notes?.fileName)}
             />
             {notes && notes.notes.length > 0 ? (
               <section className="own-notes" aria-labelledby="own-notes-heading">
@@ -146,27 +159,18 @@ export function PracticeEditor({
                 <ProblemList problems={notes.notes} text={text} onGoTo={goToLine} />
               </section>
             ) : null}
-            <div className="field">
-              <label htmlFor="own-text">{t.textLabel}</label>
-              <p id="own-text-hint" className="field-hint">
-                {t.textHint}
-              </p>
-              <textarea
-                id="own-text"
-                ref={textArea}
-                name="text"
-                className="own-text"
-                value={text}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  // A cleared area starts afresh: the next paste is read by its own content.
-                  if (event.target.value.trim() === "") setFileName("");
-                }}
-                spellCheck={false}
-                rows={18}
-                aria-describedby="own-text-hint"
-              />
-            </div>
+            <SourceText
+              area={textArea}
+              text={text}
+              onText={(value) => {
+                setText(value);
+                // A cleared area starts afresh: the next paste is read by its own content.
+                if (value.trim() === "") setFileName("");
+              }}
+              onPaste={pictures.onPaste}
+              onFiles={takeFiles}
+              onPictures={pictures.insertFiles}
+            />
             <input type="hidden" name="fileName" value={fileName} />
             <FormatHelp />
           </div>
@@ -183,6 +187,12 @@ export function PracticeEditor({
       </Form>
     </div>
   );
+}
+
+/** The drop zone's live region: a file being read, then pictures being sent or their outcome. */
+function dropStatus(converting: boolean, pictures: string | null, fileName: string | undefined) {
+  if (converting) return t.converting;
+  return pictures ?? (fileName ? t.fileLoaded(fileName) : "");
 }
 
 /**
@@ -231,55 +241,5 @@ function SavedElsewhereCopy({ saved }: { saved: SavedElsewhere }) {
         spellCheck={false}
       />
     </details>
-  );
-}
-
-function DropZone({
-  onFile,
-  converting,
-  loaded,
-}: {
-  onFile: (file: File) => void;
-  converting: boolean;
-  loaded: string | null;
-}) {
-  const [over, setOver] = useState(false);
-  return (
-    <div
-      className={over ? "own-drop own-drop-over" : "own-drop"}
-      onDragOver={(event) => {
-        event.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setOver(false);
-        const file = event.dataTransfer.files[0];
-        if (file) onFile(file);
-      }}
-    >
-      <input
-        id="own-file"
-        type="file"
-        className="visually-hidden own-file-input"
-        accept={OWN_PRACTICE_FILE_TYPES.join(",")}
-        aria-describedby="own-drop-hint"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) onFile(file);
-          event.target.value = "";
-        }}
-      />
-      <label className="button button-secondary own-file-button" htmlFor="own-file">
-        {t.fileLabel}
-      </label>
-      <p id="own-drop-hint" className="field-hint">
-        {t.dropHint}
-      </p>
-      <p className="own-drop-status" role="status">
-        {converting ? t.converting : loaded ? t.fileLoaded(loaded) : ""}
-      </p>
-    </div>
   );
 }
