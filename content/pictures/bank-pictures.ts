@@ -86,8 +86,11 @@ async function readSource(
  */
 export const DRAWN_PICTURES_DIR = "node_modules/.cache/on-tap/bank-pictures";
 
+/** Changes whenever encode-picture.ts would store a drawing differently, so the cache is redrawn. */
+const DRAWING_VERSION = "2";
+
 export function drawnPictureFile(svg: Uint8Array): string {
-  const key = createHash("sha256").update(svg).digest("hex").slice(0, 32);
+  const key = createHash("sha256").update(DRAWING_VERSION).update(svg).digest("hex").slice(0, 32);
   return path.join(DRAWN_PICTURES_DIR, `${key}.json`);
 }
 

@@ -97,39 +97,41 @@ async function encodeStill(
   header: Metadata,
   format: string,
 ): Promise<PictureEncoding> {
-  const pipeline = () =>
-    sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
-      .rotate()
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
-  const [webp, png] = await Promise.all([
-    pipeline().webp({ quality: 82, effort: 4 }).toBuffer({ resolveWithObject: true }),
-    pipeline()
-      .png({ palette: true, compressionLevel: 9, effort: 7 })
-      .toBuffer({ resolveWithObject: true }),
-  ]);
-  const best =
-    png.data.length < webp.data.length
-      ? { ...png, type: "png" as const }
-      : { ...webp, type: "webp" as const };
+  // Decoded once (upright, at most 1600 px; a truncated file fails here), encoded from the pixels.
+  const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    .rotate()
+    .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = () =>
+    sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
   // A picture that is already what we would store (ours, exported and brought back) is kept as it
   // is, so an export re-imports to the very same picture instead of a new copy of it.
-  if (isStoredAlready(bytes, header, format, best.data.length)) {
-    return stored(bytes, format as PictureType, header.width, header.height);
+  const clean = isCleanStored(header, format);
+  if (clean && format === "webp") return stored(bytes, "webp", info.width, info.height, pixels);
+  const webp = await pixels().webp({ quality: 82, effort: 4 }).toBuffer();
+  // Line art (few colours) may be lighter as a palette PNG; a photo never is, and quantizing one
+  // would cost as much again.
+  const png =
+    format === "jpeg" || format === "heif"
+      ? null
+      : await pixels().png({ palette: true, compressionLevel: 9, effort: 7 }).toBuffer();
+  const best =
+    png && png.length < webp.length
+      ? { data: png, type: "png" as const }
+      : { data: webp, type: "webp" as const };
+  if (clean && bytes.length <= best.data.length * 1.15) {
+    return stored(bytes, "png", info.width, info.height, pixels);
   }
-  return stored(best.data, best.type, best.info.width, best.info.height);
+  return stored(best.data, best.type, info.width, info.height, pixels);
 }
 
-function isStoredAlready(
-  bytes: Buffer,
-  header: Metadata,
-  format: string,
-  bestLength: number,
-): boolean {
+/** A WebP or PNG without metadata, upright and within 1600 px: the shape of what we store. */
+function isCleanStored(header: Metadata, format: string): boolean {
   if (format !== "webp" && format !== "png") return false;
   if (header.exif || header.icc || header.xmp || header.iptc || header.comments) return false;
   if ((header.orientation ?? 1) !== 1) return false;
-  if (Math.max(header.width, header.height) > MAX_SIDE) return false;
-  return format === "webp" || bytes.length <= bestLength * 1.15;
+  return Math.max(header.width, header.height) <= MAX_SIDE;
 }
 
 async function encodeAnimated(
@@ -161,15 +163,16 @@ async function stored(
   type: PictureType,
   width: number,
   height: number,
+  pixels: () => Sharp,
 ): Promise<PictureEncoding> {
-  const small =
+  const variant =
     width > SMALL_PICTURE_WIDTH
-      ? await toType(
-          sharp(Buffer.from(bytes)).resize({ width: SMALL_PICTURE_WIDTH }),
-          type,
-        ).toBuffer()
+      ? await toType(pixels().resize({ width: SMALL_PICTURE_WIDTH }), type).toBuffer()
       : null;
-  return { ok: true, picture: { ...(await describe(bytes, type, width, height)), small } };
+  // A phone variant is worth its request only when it is clearly lighter (line art may not be).
+  const small = variant && variant.length < bytes.length * 0.8 ? variant : null;
+  const described = await describe(bytes, type, width, height);
+  return { ok: true, picture: { ...described, hasSmall: small !== null, small } };
 }
 
 function toType(image: Sharp, type: PictureType): Sharp {
@@ -189,7 +192,7 @@ async function describe(
     type,
     width,
     height,
-    hasSmall: width > SMALL_PICTURE_WIDTH && type !== "gif",
+    hasSmall: false,
     bytes,
   };
 }
