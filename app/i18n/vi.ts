@@ -186,6 +186,14 @@ export const vi = {
     contentChanged:
       "Đề luyện tập vừa được cập nhật nên bài làm dở trên máy này đã được bắt đầu lại từ đầu.",
   },
+  /** Pictures in questions (issue 26): the zoom beside a picture answer, the lightbox. */
+  pictures: {
+    zoomAnswer: (letter: string, n: number | null) =>
+      n === null ? `Phóng to hình của đáp án ${letter}` : `Phóng to hình ${n} của đáp án ${letter}`,
+    close: "Đóng",
+    actualSize: "Kích thước thật",
+    view: "Hình phóng to, cuộn để xem hết",
+  },
   summary: {
     heading: "Kết quả luyện tập",
     time: (seconds: number) =>
