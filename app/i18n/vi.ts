@@ -500,7 +500,7 @@ export const vi = {
     panelHeading: "Luyện khi không có mạng",
     download: "Tải về để luyện offline",
     downloadHint: (questions: number) =>
-      `${questions.toLocaleString("vi-VN")} câu hỏi kèm công thức và mã nguồn, mở được cả khi không có mạng.`,
+      `${questions.toLocaleString("vi-VN")} câu hỏi kèm công thức, hình vẽ và mã nguồn, mở được cả khi không có mạng.`,
     downloading: "Đang tải về…",
     downloaded: (size: string, date: string) => `Đã tải về ${size} lúc ${date}.`,
     refreshing: "Đề vừa được cập nhật trên máy chủ, đang tải bản mới…",
