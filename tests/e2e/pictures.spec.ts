@@ -150,6 +150,7 @@ test("a practice's pictures in the preview, the room, enlarged, in a grid of ans
   const lightbox = lightboxOf(page, GRAPH_ALT);
   await expect(lightbox).toBeVisible();
   await expect(lightbox.getByText(GRAPH_ALT)).toBeVisible();
+  await expect(lightbox.getByRole("button", { name: "Đóng" })).toBeFocused();
   const large = lightbox.getByRole("img", { name: GRAPH_ALT });
   await expectLoaded(large);
   expect(await large.getAttribute("src")).toBe(await graph.getAttribute("src"));

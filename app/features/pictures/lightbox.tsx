@@ -28,11 +28,14 @@ export interface LightboxProps {
  */
 export function Lightbox({ picture, onClose }: LightboxProps) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   const [actualSize, setActualSize] = useState(false);
 
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
+    // "Đóng" first: Enter or Space then closes it, as Escape does.
+    closeButton.current?.focus();
   }, []);
 
   const close = () => dialog.current?.close();
@@ -57,7 +60,7 @@ export function Lightbox({ picture, onClose }: LightboxProps) {
         >
           {t.actualSize}
         </button>
-        <button type="button" className="button button-primary" onClick={close} autoFocus>
+        <button ref={closeButton} type="button" className="button button-primary" onClick={close}>
           {t.close}
         </button>
       </div>
