@@ -19,6 +19,7 @@ import { readCookie, readThemeCookie, THEME_COLORS, THEME_KEYS } from "#app/lib/
 import { ChunkErrorScreen, isChunkLoadError, LoadFailureGuard } from "#app/ui/load-failure.tsx";
 import { ScrollToTop } from "#app/ui/scroll-to-top.tsx";
 import { OfflineShell } from "#app/features/offline/offline-shell.tsx";
+import { PictureZoom } from "#app/features/pictures/picture-zoom.tsx";
 import { BadRequestScreen, NotFoundScreen, ServerErrorScreen } from "#app/ui/status-screens.tsx";
 import { UrlToast } from "#app/ui/url-toast.tsx";
 import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/features/account/verify-reminder.tsx";
@@ -118,6 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         {data && !immersive ? <SiteFooter env={data.publicEnv} /> : null}
         <ScrollToTop />
+        <PictureZoom />
         <UrlToast />
         <Scripts nonce={data?.nonce} />
       </body>

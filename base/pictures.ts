@@ -23,7 +23,8 @@ export const PICTURE_HASH = /^[0-9a-f]{32}$/u;
 
 const PICTURE_FILE = /^([0-9a-f]{32})(-640)?\.(webp|png|gif)$/u;
 
-const PICTURES_PATH = "/pictures/";
+/** Where pictures are served (server/picture-routes.ts); the service worker answers there offline. */
+export const PICTURES_PATH = "/pictures/";
 
 export function pictureUrl(picture: Pick<PictureMeta, "hash" | "type">, small = false): string {
   return `${PICTURES_PATH}${picture.hash}${small ? `-${SMALL_PICTURE_WIDTH}` : ""}.${picture.type}`;
@@ -50,6 +51,48 @@ export function pictureHashesIn(text: string, max = 2000): string[] {
   for (const match of text.matchAll(/picture\\?:([0-9a-f]{32})(?![0-9a-f])/gu)) {
     found.add(match[1]!);
     if (found.size >= max) break;
+  }
+  return [...found];
+}
+
+/**
+ * The attributes of a rendered picture (content/rich-text.ts) that hold its addresses. Question
+ * text is escaped when rendered (a `"` becomes `&quot;`), so `src="` and `srcset="` only ever
+ * open one of our own attributes, never something a student typed.
+ */
+const ADDRESS_ATTRIBUTES = /\s(src|srcset)="([^"]*)"/gu;
+
+/** A picture's address inside such an attribute, with the `?p=` it may carry already. */
+const PICTURE_ADDRESS = /\/pictures\/[0-9a-f]{32}(?:-640)?\.(?:webp|png|gif)(?:\?p=[^\s",]*)?/gu;
+
+/**
+ * A question's HTML for a viewer who opens its practice through a share link (`s_…`): every
+ * picture address (`src` and each `srcset` candidate) gains `?p=<address>`, which is how the
+ * picture route lets someone who has saved no attempt of it yet see its pictures
+ * (server/picture-routes.ts). An address that already carries one is left alone.
+ */
+export function withPictureAddress(html: string, address: string): string {
+  if (!html.includes(PICTURES_PATH)) return html;
+  const query = `?p=${encodeURIComponent(address)}`;
+  return html.replace(
+    ADDRESS_ATTRIBUTES,
+    (_attribute, name: string, value: string) =>
+      ` ${name}="${value.replace(PICTURE_ADDRESS, (url) => (url.includes("?") ? url : url + query))}"`,
+  );
+}
+
+/**
+ * Every picture address the given HTML shows, once each, in order: the full picture and its
+ * phone variant where the `srcset` names one (the browser may pick either), with the `?p=` they
+ * carry. What a download fetches to show them offline.
+ */
+export function pictureUrlsIn(...htmls: readonly (string | null | undefined)[]): string[] {
+  const found = new Set<string>();
+  for (const html of htmls) {
+    if (!html?.includes(PICTURES_PATH)) continue;
+    for (const attribute of html.matchAll(ADDRESS_ATTRIBUTES)) {
+      for (const url of attribute[2]!.matchAll(PICTURE_ADDRESS)) found.add(url[0]);
+    }
   }
   return [...found];
 }

@@ -149,7 +149,7 @@ async function measure(browser, route) {
 }
 
 async function waitForHealth() {
-  for (let i = 0; i < 100; i += 1) {
+  for (let i = 0; i < 900; i += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { parsePictureFileName, pictureUrlsIn } from "#base/pictures.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 import { answerOrdersOfRow, selectionOfRow, summaryColumns } from "./attempt-rows.ts";
 import { namePracticesFor } from "./own-practices.ts";
@@ -27,6 +28,11 @@ export interface ExportAnswer {
   questionText: string;
   /** The revision's answers in their original order (idx 0 is "A"). */
   answers: { idx: number; text: string; isKey: boolean }[];
+  /**
+   * The pictures the revision shows (its text, answers, feedback and explanation), each once,
+   * in order, by its address on this site: `/pictures/<hash>.<type>`.
+   */
+  pictures: string[];
   /** Original idxs of the picked answers, ascending. */
   selected: number[];
   right: boolean;
@@ -167,6 +173,8 @@ async function listAnswersOf(
       "attempt_answer.right_answer",
       "question.idx",
       "question.text",
+      "question.text_html",
+      "question.explanation_html",
       "question.answers",
       "question.practice_id",
       "practice.title as practice_title",
@@ -191,17 +199,13 @@ async function listAnswersOf(
     new Map(reviewed.map((row) => [row.practice_id, row.practice_title])),
   );
   const byAttempt = new Map<string, ExportAnswer[]>();
-  // A student meets the same questions again and again: each revision's answers parsed once.
-  const answersOf = new Map<number, ExportAnswer["answers"]>();
+  // A student meets the same questions again and again: each revision is read once.
+  const revisions = new Map<number, Pick<ExportAnswer, "answers" | "pictures">>();
   for (const row of rows) {
-    let answers = answersOf.get(row.question_id);
-    if (!answers) {
-      answers = (JSON.parse(row.answers) as StoredAnswer[]).map(({ idx, text, isKey }) => ({
-        idx,
-        text,
-        isKey,
-      }));
-      answersOf.set(row.question_id, answers);
+    let revision = revisions.get(row.question_id);
+    if (!revision) {
+      revision = revisionOf(row);
+      revisions.set(row.question_id, revision);
     }
     const attempt = attemptById.get(row.attempt_id);
     const practice =
@@ -215,7 +219,7 @@ async function listAnswersOf(
       questionId: row.question_id,
       questionNumber: row.idx + 1,
       questionText: row.text,
-      answers,
+      ...revision,
       selected: JSON.parse(row.selected) as number[],
       right: row.right_answer === 1,
       practice,
@@ -223,4 +227,25 @@ async function listAnswersOf(
     });
   }
   return byAttempt;
+}
+
+/** A revision's answers, and the full-size pictures its HTML shows. */
+function revisionOf(row: {
+  text_html: string;
+  explanation_html: string | null;
+  answers: string;
+}): Pick<ExportAnswer, "answers" | "pictures"> {
+  const stored = JSON.parse(row.answers) as StoredAnswer[];
+  const urls = pictureUrlsIn(
+    row.text_html,
+    ...stored.flatMap((answer) => [answer.html, answer.feedbackHtml]),
+    row.explanation_html,
+  );
+  return {
+    answers: stored.map(({ idx, text, isKey }) => ({ idx, text, isKey })),
+    // The phone variant is the same picture; stored HTML carries no `?p=`, but drop one anyway.
+    pictures: [...new Set(urls.map((url) => url.split("?")[0]!))].filter(
+      (path) => parsePictureFileName(path.slice("/pictures/".length))?.small === false,
+    ),
+  };
 }

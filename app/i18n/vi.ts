@@ -186,6 +186,14 @@ export const vi = {
     contentChanged:
       "Đề luyện tập vừa được cập nhật nên bài làm dở trên máy này đã được bắt đầu lại từ đầu.",
   },
+  /** Pictures in questions (issue 26): the zoom beside a picture answer, the lightbox. */
+  pictures: {
+    zoomAnswer: (letter: string, n: number | null) =>
+      n === null ? `Phóng to hình của đáp án ${letter}` : `Phóng to hình ${n} của đáp án ${letter}`,
+    close: "Đóng",
+    actualSize: "Kích thước thật",
+    view: "Hình phóng to, cuộn để xem hết",
+  },
   summary: {
     heading: "Kết quả luyện tập",
     time: (seconds: number) =>
@@ -504,7 +512,7 @@ export const vi = {
     panelHeading: "Luyện khi không có mạng",
     download: "Tải về để luyện offline",
     downloadHint: (questions: number) =>
-      `${questions.toLocaleString("vi-VN")} câu hỏi kèm công thức và mã nguồn, mở được cả khi không có mạng.`,
+      `${questions.toLocaleString("vi-VN")} câu hỏi kèm công thức, hình vẽ và mã nguồn, mở được cả khi không có mạng.`,
     downloading: "Đang tải về…",
     downloaded: (size: string, date: string) => `Đã tải về ${size} lúc ${date}.`,
     refreshing: "Đề vừa được cập nhật trên máy chủ, đang tải bản mới…",

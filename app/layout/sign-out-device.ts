@@ -1,5 +1,10 @@
 import { vi } from "#app/i18n/vi.ts";
-import { askWorker, OFFLINE_DB, PAGES_CACHE_PREFIX } from "#app/lib/worker-protocol.ts";
+import {
+  askWorker,
+  OFFLINE_DB,
+  PAGES_CACHE_PREFIX,
+  PICTURES_CACHE,
+} from "#app/lib/worker-protocol.ts";
 import { ROOM_KEY_PREFIX, SETUP_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
 /**
@@ -11,7 +16,8 @@ const STUDENT_KEY_PREFIXES = [ROOM_KEY_PREFIX, SETUP_KEY_PREFIX];
 /**
  * "Đăng xuất" on a shared phone leaves nothing of the student on it (ADR 0013): attempts still
  * waiting are sent first (and the student is asked before any that cannot be are deleted),
- * then the downloads, the outbox, the cached pages and the rooms' progress are deleted.
+ * then the downloads, the outbox, the cached pages and pictures and the rooms' progress are
+ * deleted.
  * Loaded only when the student signs out (user-menu.tsx).
  */
 export async function clearDevice(): Promise<boolean> {
@@ -47,6 +53,6 @@ async function deletePageCaches(): Promise<void> {
   // No Cache API on a plain-http address: nothing was cached.
   if (typeof caches === "undefined") return;
   for (const name of await caches.keys()) {
-    if (name.startsWith(PAGES_CACHE_PREFIX)) await caches.delete(name);
+    if (name.startsWith(PAGES_CACHE_PREFIX) || name === PICTURES_CACHE) await caches.delete(name);
   }
 }

@@ -28,13 +28,15 @@ export interface DownloadedPractice {
   subjectName: string;
   questionCount: number;
   contentVersion: number;
-  /** Bytes on the device: the questions and the cached pages. */
+  /** Bytes on the device: the questions, the cached pages and the pictures. */
   bytes: number;
   downloadedAt: number;
   /** The same-origin addresses cached for it (set-up page, its data, the room's page). */
   pages: string[];
   /** A room address of this practice, kept as the page any of its rooms opens from offline. */
   roomTemplate: string;
+  /** The addresses of the pictures its questions show, cached with it (absent: none). */
+  pictures?: string[];
 }
 
 type OutboxState = "pending" | "refused" | "signedOut";

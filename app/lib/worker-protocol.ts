@@ -6,6 +6,11 @@ export const OFFLINE_DB = "on-tap-offline";
 export const OFFLINE_PAGE = "/offline.html";
 export const PAGES_CACHE_PREFIX = "on-tap-pages-";
 export const FONTS_CACHE = "on-tap-fonts";
+/**
+ * The pictures of the downloads (issue 26), each stamped with its student like a page. Not per
+ * build: a picture's address names its bytes, so a new build keeps them.
+ */
+export const PICTURES_CACHE = "on-tap-pictures";
 
 export { PAGE_USER_HEADER, USER_COOKIE, VISITOR_STAMP } from "#base/device-user.ts";
 
@@ -23,8 +28,15 @@ export function roomTemplateKey(practiceCode: string): string {
 
 export type WorkerMessage =
   | { type: "SKIP_WAITING" }
-  | { type: "CACHE_PRACTICE"; code: string; pages: string[]; roomTemplate: string }
-  | { type: "FORGET_PRACTICE"; code: string; pages: string[] }
+  | {
+      type: "CACHE_PRACTICE";
+      code: string;
+      pages: string[];
+      roomTemplate: string;
+      /** The addresses of the pictures its questions show. */
+      pictures: string[];
+    }
+  | { type: "FORGET_PRACTICE"; code: string; pages: string[]; pictures: string[] }
   | { type: "FORGET_ALL" }
   | { type: "FLUSH_OUTBOX" }
   /** A signed-in page opened online: send the outbox, drop downloads no longer open (throttled). */

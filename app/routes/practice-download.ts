@@ -3,6 +3,7 @@ import { getSessionUser } from "#app/lib/session.server.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import type { OfflineBundle } from "#app/lib/device-store.ts";
+import { questionsForAddress } from "#app/lib/picture-address.server.ts";
 
 /**
  * GET /practice-review/:code/offline: a practice for offline use (ADR 0013), every live
@@ -43,7 +44,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     chapters: practice.chapters.map((chapter) => ({ idx: chapter.idx, title: chapter.title })),
     questionCount: practice.questionCount,
     contentVersion: practice.contentVersion,
-    questions: await listPracticeQuestions(context.db, practice.id, { type: "PRACTICE_TIME_ALL" }),
+    questions: questionsForAddress(
+      await listPracticeQuestions(context.db, practice.id, { type: "PRACTICE_TIME_ALL" }),
+      params.practiceCode,
+    ),
   };
   return Response.json(bundle, { headers });
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/practice-questions";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { parseSelection } from "#app/lib/room-url.server.ts";
+import { questionsForAddress } from "#app/lib/picture-address.server.ts";
 
 /**
  * GET /practice-review/:code/questions?type=…&start&end | chapter&v=<content version>: the
@@ -17,7 +18,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   const practice = await findPracticeForViewer(context.db, params.practiceCode, user?.id ?? null);
   if (!practice) throw data({ code: "NOT_FOUND", message: "No such practice" }, { status: 404 });
-  const questions = await listPracticeQuestions(context.db, practice.id, selection);
+  const questions = questionsForAddress(
+    await listPracticeQuestions(context.db, practice.id, selection),
+    params.practiceCode,
+  );
   const versioned = url.searchParams.get("v") === String(practice.contentVersion);
   return Response.json(
     { contentVersion: practice.contentVersion, questions },

@@ -8,6 +8,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
+import { questionsForAddress } from "#app/lib/picture-address.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
@@ -32,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!room) return data({ kind: "invalid" as const }, { status: 400 });
   const practice = await findPracticeForViewer(context.db, room.practiceCode, user.id);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
-  const questions = await listPracticeQuestions(context.db, practice.id, room.selection);
+  const questions = questionsForAddress(
+    await listPracticeQuestions(context.db, practice.id, room.selection),
+    room.practiceCode,
+  );
   const setupHref = paths.practiceSetup(practice.code);
   if (questions.length === 0) {
     return data({ kind: "empty" as const, setupHref, title: practice.title }, { status: 404 });

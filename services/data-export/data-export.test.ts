@@ -58,6 +58,7 @@ const answer: ExportAnswer = {
     { idx: 0, text: "Đúng", isKey: true },
     { idx: 1, text: "Sai", isKey: false },
   ],
+  pictures: [],
   selected: [],
   right: false,
   practice: { code: "de-goc", title: "Đề gốc của câu" },

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
+import type { EncodedPicture } from "#content/pictures/encode-picture.ts";
 import type { TestDialect } from "#tests/support/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
@@ -17,6 +18,17 @@ import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-att
 const TRICKY = 'Câu có dấu phẩy, "ngoặc kép"\nvà xuống dòng';
 const FORMULA = '=HYPERLINK("http://evil.example","bấm")';
 const ANSWER_FORMULA = "@SUM(A1:A9)";
+
+/** A picture of the explanation, wider than a phone's (so it has a 640-px variant too). */
+const PICTURE: EncodedPicture = {
+  hash: "0123456789abcdef0123456789abcdef",
+  type: "webp",
+  width: 1200,
+  height: 600,
+  hasSmall: true,
+  bytes: new Uint8Array([1, 2, 3]),
+  small: new Uint8Array([1]),
+};
 
 /** More than one page of the export (100 attempts a page), so paging is crossed. */
 const ALICE_ATTEMPTS = 103;
@@ -35,6 +47,7 @@ async function importTrickyPractice(server: TestServer): Promise<number[]> {
           questions: [TRICKY, FORMULA].map((text) => ({
             text,
             chapter: 0,
+            explanation: "Xem sơ đồ: ![Sơ đồ mạch](picture:0123456789abcdef0123456789abcdef)",
             answers: [
               { text: "Đúng", key: true },
               { text: ANSWER_FORMULA, key: false },
@@ -43,6 +56,7 @@ async function importTrickyPractice(server: TestServer): Promise<number[]> {
           })),
         },
       ],
+      pictures: [PICTURE],
     },
   ]);
   return (
@@ -204,6 +218,8 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
           { idx: 1, text: ANSWER_FORMULA, isKey: false },
           { idx: 2, text: "-5", isKey: false },
         ],
+        // The revision's pictures by their address, the full size only (not the phone's).
+        pictures: [`/pictures/${PICTURE.hash}.webp`],
       });
       expect(JSON.stringify(body)).not.toContain(bobAttempt);
     });

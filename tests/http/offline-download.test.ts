@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import type { Bank } from "#content/formats/types.ts";
+import { pictureUrlsIn } from "#base/pictures.ts";
+import { storePictures } from "#db/pictures.ts";
+import { createOwnPractice, shareOwnPractice } from "#services/own-practices/manage.ts";
 import type { TestDialect } from "#tests/support/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
@@ -8,8 +11,17 @@ import { signUp, startTestServer, type TestServer } from "#tests/support/test-se
  * GET /practice-review/:code/offline ("Tải về để luyện offline", ADR 0013) over real HTTP:
  * the whole practice for a signed-in student's device (every live question with its maths
  * rendered, its chapters and content version), a 304 while it has not changed, and the new
- * version once an import changed it.
+ * version once an import changed it; through a share link, pictures the link's holder may load.
  */
+
+/** A picture of a student's own practice: wide enough for a phone variant. */
+const PICTURE = {
+  hash: "fedcba9876543210fedcba9876543210",
+  type: "webp" as const,
+  width: 1000,
+  height: 500,
+  hasSmall: true,
+};
 function bank(questionTexts: string[]): Bank {
   return {
     subject: { code: "mon-offline", name: "Môn luyện offline", description: "", keywords: [] },
@@ -100,6 +112,77 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         expect.stringContaining("Câu hai đã sửa"),
       ]);
       expect(changed.headers.get("etag")).not.toBe(etag);
+    });
+
+    it("through a share link, gives every picture's address the link, by which the holder loads it", async () => {
+      const { db } = server.database;
+      await storePictures(
+        db,
+        [{ ...PICTURE, bytes: new Uint8Array([1, 2, 3]), small: new Uint8Array([4]) }],
+        new Date(),
+      );
+      const owner = await signUp(server, { email: `offline-owner-${dialect}@example.com` });
+      const picture = `![Sơ đồ](picture:${PICTURE.hash})`;
+      const { code } = await createOwnPractice(
+        db,
+        owner.id,
+        {
+          title: "Đề có hình",
+          parsed: {
+            chapters: [],
+            questions: [
+              {
+                text: `Hình nào?\n\n${picture}`,
+                answers: [
+                  { text: picture, key: true },
+                  { text: "Không hình nào", key: false },
+                ],
+                explanation: `Xem lại ${picture}`,
+              },
+            ],
+          },
+          pictures: [PICTURE],
+        },
+        { limits: null },
+      );
+      const address = `s_${(await shareOwnPractice(db, owner.id, code)).token}`;
+      type Bundle = {
+        questions: {
+          textHtml: string;
+          explanationHtml: string;
+          answers: { html: string }[];
+        }[];
+      };
+      const urlsOf = (bundle: Bundle) =>
+        pictureUrlsIn(
+          ...bundle.questions.flatMap((q) => [
+            q.textHtml,
+            q.explanationHtml,
+            ...q.answers.map((a) => a.html),
+          ]),
+        );
+      const shared = (await (await get(`/practice-review/${address}/offline`)).json()) as Bundle;
+      const full = `/pictures/${PICTURE.hash}.webp`;
+      const phone = `/pictures/${PICTURE.hash}-640.webp`;
+      expect(urlsOf(shared)).toEqual([`${full}?p=${address}`, `${phone}?p=${address}`]);
+      // In the text, the answer and the explanation alike.
+      for (const html of [
+        shared.questions[0]!.textHtml,
+        shared.questions[0]!.answers[0]!.html,
+        shared.questions[0]!.explanationHtml,
+      ]) {
+        expect(html).toContain(`src="${full}?p=${address}"`);
+      }
+      expect((await get(`${full}?p=${address}`)).status).toBe(200);
+      expect((await get(`${phone}?p=${address}`)).status).toBe(200);
+      expect((await get(full)).status).toBe(404);
+      // Its owner, by its own code: the plain addresses.
+      const own = (await (
+        await fetch(`${server.base}/practice-review/${code}/offline`, {
+          headers: { cookie: owner.cookie },
+        })
+      ).json()) as Bundle;
+      expect(urlsOf(own)).toEqual([full, phone]);
     });
 
     it("asks a visitor to sign in, in Vietnamese, and says when there is no such practice", async () => {

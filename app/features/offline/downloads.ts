@@ -10,11 +10,13 @@ import {
 import { askWorker } from "#app/lib/worker-protocol.ts";
 import { checkDownload } from "./download-check.ts";
 import { paths } from "#base/paths.ts";
+import { pictureUrlsIn } from "#base/pictures.ts";
 
 /**
  * "Tải về để luyện offline" (ADR 0013): the practice's questions go to IndexedDB, its set-up
  * page, that page's data and one room page go to the service worker's page cache (with
- * KaTeX's fonts), so the set-up page and any room of it open with no network.
+ * KaTeX's fonts), and the pictures its questions show to its picture cache, so the set-up
+ * page and any room of it open with no network, pictures included.
  */
 export type DownloadOutcome =
   { ok: true; practice: DownloadedPractice } | { ok: false; message: string };
@@ -51,11 +53,13 @@ export async function downloadPractice(code: string, userId: string): Promise<Do
     end: first.idx + 1,
   };
   const roomTemplate = roomUrl(bundle.code, { ...DEFAULT_SETUP, selection }, TEMPLATE_IDENTITY);
+  const pictures = picturesOf(bundle);
   const cached = await askWorker({
     type: "CACHE_PRACTICE",
     code: bundle.code,
     pages,
     roomTemplate,
+    pictures,
   });
   if (!cached.ok) return { ok: false, message: t.downloadFailed };
   const practice: DownloadedPractice = {
@@ -69,6 +73,7 @@ export async function downloadPractice(code: string, userId: string): Promise<Do
     downloadedAt: Date.now(),
     pages,
     roomTemplate,
+    pictures,
   };
   try {
     await savePractice(practice, bundle);
@@ -80,7 +85,23 @@ export async function downloadPractice(code: string, userId: string): Promise<Do
 
 export async function removeDownload(code: string): Promise<void> {
   const removed = await deletePractice(code);
-  if (removed) await askWorker({ type: "FORGET_PRACTICE", code, pages: removed.pages }, 10_000);
+  if (removed) {
+    await askWorker(
+      { type: "FORGET_PRACTICE", code, pages: removed.pages, pictures: removed.pictures ?? [] },
+      10_000,
+    );
+  }
+}
+
+/** Every picture a practice's questions show, wherever in a question (the srcset's variants too). */
+function picturesOf(bundle: OfflineBundle): string[] {
+  return pictureUrlsIn(
+    ...bundle.questions.flatMap((question) => [
+      question.textHtml,
+      ...question.answers.flatMap((answer) => [answer.html, answer.feedbackHtml]),
+      question.explanationHtml,
+    ]),
+  );
 }
 
 /**

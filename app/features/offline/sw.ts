@@ -17,6 +17,10 @@
  * - A room address never fetched before opens offline from the practice's room page stored at
  *   download; the room's clientLoader then builds the room from IndexedDB.
  * - KaTeX's fonts are cached on first use, or all at once when a practice is downloaded.
+ * - The pictures of a download's questions are stored with it, stamped with its student like
+ *   its pages, and answer for the network only when it fails, to that student only; browsing
+ *   stores none. They are not per build (an address names its bytes), and go with the download
+ *   (when no other download of the device shows them) or at sign-out.
  * - Attempts finished offline wait in IndexedDB and are sent on Background Sync, only under
  *   their owner's session.
  */
@@ -28,7 +32,7 @@ import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly } from "workbox-strategies";
 import type { WorkboxPlugin } from "workbox-core/types.js";
 import { OUTBOX_SYNC_TAG, flushOutbox } from "#app/lib/outbox.ts";
-import { deletePractice, listPractices } from "#app/lib/device-store.ts";
+import { deletePractice, listPractices, readPractice } from "#app/lib/device-store.ts";
 import { checkDownload } from "./download-check.ts";
 import {
   FONTS_CACHE,
@@ -36,12 +40,14 @@ import {
   OFFLINE_PAGE,
   PAGE_USER_HEADER,
   PAGES_CACHE_PREFIX,
+  PICTURES_CACHE,
   USER_COOKIE,
   VISITOR_STAMP,
   roomTemplateKey,
   type WorkerMessage,
 } from "#app/lib/worker-protocol.ts";
 import { paths } from "#base/paths.ts";
+import { PICTURES_PATH } from "#base/pictures.ts";
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -152,6 +158,22 @@ registerRoute(
   new CacheFirst({ cacheName: FONTS_CACHE, plugins: [okOnly] }),
 );
 
+const downloadedPicturesOnly: WorkboxPlugin = {
+  // Only a download stores a picture (cachePictures): browsing keeps none.
+  cacheWillUpdate: async () => null,
+  cachedResponseWillBeUsed: async ({ cachedResponse }) =>
+    cachedResponse && (await isForDeviceUser(cachedResponse)) ? cachedResponse : null,
+};
+// A question's pictures: from the server (which decides who may see one), else, with no
+// network, the device user's download of them.
+registerRoute(
+  ({ request, url }) =>
+    request.method === "GET" &&
+    url.origin === location.origin &&
+    url.pathname.startsWith(PICTURES_PATH),
+  new NetworkFirst({ cacheName: PICTURES_CACHE, plugins: [downloadedPicturesOnly] }),
+);
+
 setCatchHandler(async ({ request, url }) => {
   if (request.mode !== "navigate") return Response.error();
   if (url.pathname === paths.roomPathname) {
@@ -167,21 +189,100 @@ async function roomTemplate(code: string | null): Promise<Response | undefined> 
   return template && (await isForDeviceUser(template)) ? template : undefined;
 }
 
-/** Fetches a practice's pages into this build's page cache; the bytes stored. */
+/**
+ * Fetches a practice's pages into this build's page cache: the bytes stored, and whose they are
+ * (the server's stamp on them: the student whose session fetched them).
+ */
 async function cachePracticePages(pagesToCache: string[], templateUrl: string, code: string) {
   const cache = await caches.open(PAGES_CACHE);
   let bytes = 0;
+  let stamp: string | null = null;
   const store = async (url: string, key: string) => {
     const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
     if (!response.ok || response.redirected) throw new Error(`${url}: ${response.status}`);
     bytes += (await response.clone().arrayBuffer()).byteLength;
+    stamp ??= response.headers.get(PAGE_USER_HEADER);
     await cache.put(key, response);
   };
   await Promise.all([
     ...pagesToCache.map((url) => store(url, url)),
     store(templateUrl, roomTemplateKey(code)),
   ]);
+  return { bytes, stamp: stamp as string | null };
+}
+
+/** Pictures fetched at once by a download: a few, not five hundred, at a time. */
+const PICTURE_FETCHES = 4;
+
+/**
+ * Stores a download's pictures, each stamped with the student its pages are for (ADR 0013), so
+ * that only they are shown them offline; the bytes they take. A picture already stored for the
+ * same student is kept (its address names its bytes); any other is fetched under the session,
+ * which decides whether it may be seen at all: a refusal fails the download.
+ */
+async function cachePictures(urls: readonly string[], stamp: string): Promise<number> {
+  const cache = await caches.open(PICTURES_CACHE);
+  let bytes = 0;
+  let next = 0;
+  const fetcher = async () => {
+    while (next < urls.length) {
+      const url = urls[next++]!;
+      const cached = await cache.match(url);
+      if (cached && cached.headers.get(PAGE_USER_HEADER) === stamp) {
+        bytes += (await cached.blob()).size;
+        continue;
+      }
+      const response = await fetch(url, { credentials: "same-origin" });
+      if (!response.ok || response.redirected) throw new Error(`${url}: ${response.status}`);
+      const body = await response.blob();
+      const headers = new Headers({ [PAGE_USER_HEADER]: stamp });
+      headers.set("Content-Type", response.headers.get("Content-Type") ?? body.type);
+      await cache.put(url, new Response(body, { status: 200, headers }));
+      bytes += body.size;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PICTURE_FETCHES, urls.length) }, fetcher));
   return bytes;
+}
+
+/**
+ * Deletes these pictures from the device, but those another download still shows (of any
+ * student of the device: theirs stay for them) or that `keep` lists. `exceptCode` is a download
+ * whose record is about to be replaced, whose old list does not count.
+ */
+async function forgetPictures(
+  urls: readonly string[],
+  keep: ReadonlySet<string> = new Set(),
+  exceptCode?: string,
+) {
+  if (urls.length === 0) return;
+  const shown = new Set(
+    (await listPractices(null))
+      .filter((practice) => practice.code !== exceptCode)
+      .flatMap((practice) => practice.pictures ?? []),
+  );
+  const cache = await caches.open(PICTURES_CACHE);
+  await Promise.all(
+    urls.filter((url) => !shown.has(url) && !keep.has(url)).map((url) => cache.delete(url)),
+  );
+}
+
+/**
+ * "Tải về": the practice's pages (stamped by the server), KaTeX's fonts, then its pictures under
+ * the pages' stamp; the pictures of its previous download that it no longer shows go. The bytes
+ * stored.
+ */
+async function cachePractice(message: Extract<WorkerMessage, { type: "CACHE_PRACTICE" }>) {
+  const previous = await readPractice(message.code);
+  const [pages, fontBytes] = await Promise.all([
+    cachePracticePages(message.pages, message.roomTemplate, message.code),
+    cacheFonts(),
+  ]);
+  if (!pages.stamp || pages.stamp === VISITOR_STAMP) throw new Error("no student's stamp");
+  const pictureBytes = await cachePictures(message.pictures, pages.stamp);
+  const now = new Set(message.pictures);
+  await forgetPictures(previous?.pictures ?? [], now, message.code);
+  return pages.bytes + fontBytes + pictureBytes;
 }
 
 async function cacheFonts(): Promise<number> {
@@ -267,16 +368,18 @@ async function dropGoneDownloads() {
       ...practice.pages.map((url) => cache.delete(url)),
       cache.delete(roomTemplateKey(practice.code)),
     ]);
+    await forgetPictures(practice.pictures ?? []);
   }
 }
 
-/** Every page cache, and Workbox's record of the addresses in it. */
+/** Every page cache, and Workbox's record of the addresses in it; the downloads' pictures. */
 async function forgetAllPages() {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PAGES_CACHE_PREFIX)) continue;
     await new CacheExpiration(name, { maxEntries: 1 }).delete();
     await caches.delete(name);
   }
+  await caches.delete(PICTURES_CACHE);
 }
 
 self.addEventListener("sync", (event) => {
@@ -297,11 +400,8 @@ self.addEventListener("message", (event) => {
     void self.skipWaiting();
   } else if (message?.type === "CACHE_PRACTICE") {
     event.waitUntil(
-      Promise.all([
-        cachePracticePages(message.pages, message.roomTemplate, message.code),
-        cacheFonts(),
-      ]).then(
-        ([pageBytes, fontBytes]) => reply({ ok: true, bytes: pageBytes + fontBytes }),
+      cachePractice(message).then(
+        (bytes) => reply({ ok: true, bytes }),
         (error: unknown) => reply({ ok: false, error: String(error) }),
       ),
     );
@@ -310,6 +410,7 @@ self.addEventListener("message", (event) => {
       caches.open(PAGES_CACHE).then(async (cache) => {
         await Promise.all(message.pages.map((url) => cache.delete(url)));
         await cache.delete(roomTemplateKey(message.code));
+        await forgetPictures(message.pictures ?? []);
         reply({ ok: true });
       }),
     );
@@ -323,7 +424,7 @@ self.addEventListener("message", (event) => {
       ),
     );
   } else if (message?.type === "FORGET_ALL") {
-    // KaTeX's fonts are nobody's data: they stay.
+    // KaTeX's fonts are nobody's data: they stay. The pictures are the student's: they go.
     event.waitUntil(
       forgetAllPages().then(
         () => reply({ ok: true }),

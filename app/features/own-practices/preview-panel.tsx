@@ -2,6 +2,7 @@ import type { PreviewProblem, PreviewQuestion } from "#content/own-preview.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { PreviewReply } from "./preview-request.ts";
 import { answerLabel } from "#engine/labels.ts";
+import { pictureAnswersClass, placePictures } from "#app/lib/question-pictures.ts";
 
 const t = vi.ownPracticeEditor;
 
@@ -115,16 +116,22 @@ function QuestionCard({ question }: { question: PreviewQuestion }) {
       {question.chapter ? <p className="own-chapter muted">{question.chapter}</p> : null}
       <p className="question-text">
         <strong>{t.questionLabel(question.number)}</strong>{" "}
-        <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
+        <span
+          className="rich"
+          dangerouslySetInnerHTML={{ __html: placePictures(question.textHtml) }}
+        />
       </p>
       {question.keyCount > 1 ? (
         <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
       ) : null}
-      <ul className="answer-list">
+      <ul className={`answer-list${pictureAnswersClass(question.answers)}`}>
         {question.answers.map((answer, position) => (
           <li key={position} className={answer.isKey ? "answer answer-key" : "answer"}>
             <span className="answer-label">{answerLabel(position)}.</span>{" "}
-            <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+            <span
+              className="rich"
+              dangerouslySetInnerHTML={{ __html: placePictures(answer.html) }}
+            />
             {answer.isKey ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
           </li>
         ))}
@@ -132,7 +139,10 @@ function QuestionCard({ question }: { question: PreviewQuestion }) {
       {question.explanationHtml ? (
         <p className="explanation">
           <strong>{t.explanation}:</strong>{" "}
-          <span className="rich" dangerouslySetInnerHTML={{ __html: question.explanationHtml }} />
+          <span
+            className="rich"
+            dangerouslySetInnerHTML={{ __html: placePictures(question.explanationHtml) }}
+          />
         </p>
       ) : null}
     </li>

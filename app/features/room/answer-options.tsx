@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { inertPictures, pictureAnswersClass, placePictures } from "#app/lib/question-pictures.ts";
 
 const t = vi.room;
 
@@ -29,7 +30,9 @@ interface AnswerOptionsProps {
 /**
  * The answers of one question as toggle buttons labelled A, B, C… for any count (E, F and on):
  * round marks when one answer is asked for, square when several are. Memoised on its props,
- * which stay the same objects across countdown ticks, so a tick never re-renders it.
+ * which stay the same objects across countdown ticks, so a tick never re-renders it. Answers
+ * that are only pictures sit in a grid; inside an answer's button a picture picks the answer,
+ * and a zoom button beside it enlarges the picture (a button may not hold another).
  */
 export const AnswerOptions = memo(function AnswerOptions({
   question,
@@ -43,25 +46,35 @@ export const AnswerOptions = memo(function AnswerOptions({
   const multi = question.keyCount > 1;
   const interactive = reveal === "answering" && onToggle !== undefined;
   return (
-    <ul className="answer-options" data-shape={multi ? "square" : "round"}>
+    <ul
+      className={`answer-options${pictureAnswersClass(question.answers)}`}
+      data-shape={multi ? "square" : "round"}
+    >
       {answerOrder.map((idx, displayPosition) => {
         const answer = question.answers.find((a) => a.idx === idx);
         if (!answer) return null;
         const picked = picks.includes(idx);
         const state = answerState(reveal, picked, answer.isKey);
-        const label = `${answerLabel(displayPosition)}.`;
+        const letter = answerLabel(displayPosition);
+        const label = `${letter}.`;
         // The source's feedback on this answer, once the result is out, to whoever picked it.
         const feedback = reveal !== "answering" && picked ? answer.feedbackHtml : undefined;
+        const shown = interactive
+          ? inertPictures(placePictures(answer.html))
+          : { html: placePictures(answer.html), count: 0 };
         const content = (
           <>
             <span className="answer-mark" aria-hidden="true" />
             <span className="answer-letter">{label}</span>
             <span className="answer-body">
-              <span className="rich" dangerouslySetInnerHTML={{ __html: answer.html }} />
+              <span className="rich" dangerouslySetInnerHTML={{ __html: shown.html }} />
               {feedback ? (
                 <span className="answer-feedback">
                   {t.answerFeedback}{" "}
-                  <span className="rich" dangerouslySetInnerHTML={{ __html: feedback }} />
+                  <span
+                    className="rich"
+                    dangerouslySetInnerHTML={{ __html: placePictures(feedback) }}
+                  />
                 </span>
               ) : null}
             </span>
@@ -77,18 +90,21 @@ export const AnswerOptions = memo(function AnswerOptions({
           </>
         );
         return (
-          <li key={idx}>
+          <li key={idx} data-zoom={shown.count > 0 || undefined}>
             {interactive ? (
-              <button
-                type="button"
-                className="answer-option"
-                data-state={state}
-                aria-pressed={picked}
-                disabled={disabled}
-                onClick={() => onToggle(position, idx)}
-              >
-                {content}
-              </button>
+              <>
+                <button
+                  type="button"
+                  className="answer-option"
+                  data-state={state}
+                  aria-pressed={picked}
+                  disabled={disabled}
+                  onClick={() => onToggle(position, idx)}
+                >
+                  {content}
+                </button>
+                <ZoomButtons count={shown.count} letter={letter} />
+              </>
             ) : (
               <div className="answer-option" data-state={state} data-picked={picked}>
                 {picked && state === "picked" ? (
@@ -103,6 +119,38 @@ export const AnswerOptions = memo(function AnswerOptions({
     </ul>
   );
 });
+
+/**
+ * One zoom button per picture of an answer shown as a button (AnswerOptions), in a column at the
+ * answer's corner: the lightbox (app/features/pictures) opens the answer's picture at
+ * `data-picture-index`.
+ */
+function ZoomButtons({ count, letter }: { count: number; letter: string }) {
+  if (count === 0) return null;
+  return (
+    <span className="answer-zooms">
+      {Array.from({ length: count }, (_, index) => (
+        <button
+          key={index}
+          type="button"
+          className="answer-zoom"
+          data-picture-zoom
+          data-picture-index={index}
+          aria-label={vi.pictures.zoomAnswer(letter, count > 1 ? index + 1 : null)}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2.2" />
+            <path
+              d="M15 15l5.5 5.5M10.5 7.5v6M7.5 10.5h6"
+              stroke="currentColor"
+              strokeWidth="2.2"
+            />
+          </svg>
+        </button>
+      ))}
+    </span>
+  );
+}
 
 function answerState(
   reveal: Reveal,

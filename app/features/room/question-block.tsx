@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
+import { placePictures } from "#app/lib/question-pictures.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
 import { countRender } from "./render-probe.ts";
 
@@ -48,7 +49,10 @@ export const QuestionBlock = memo(function QuestionBlock({
             ? t.questionLabel(number.shown)
             : t.shuffledQuestionLabel(number.shown, number.inPractice)}
         </span>{" "}
-        <span className="rich" dangerouslySetInnerHTML={{ __html: question.textHtml }} />
+        <span
+          className="rich"
+          dangerouslySetInnerHTML={{ __html: placePictures(question.textHtml) }}
+        />
       </div>
       {question.keyCount > 1 ? (
         <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
@@ -72,7 +76,7 @@ export const QuestionBlock = memo(function QuestionBlock({
               <strong>{t.explanation}: </strong>
               <span
                 className="rich"
-                dangerouslySetInnerHTML={{ __html: question.explanationHtml }}
+                dangerouslySetInnerHTML={{ __html: placePictures(question.explanationHtml) }}
               />
             </p>
           ) : null}

@@ -187,8 +187,9 @@ function useShortcuts(state: Room, dispatch: (action: RoomAction) => void) {
   const onKey = useEffectEvent((event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const target = event.target as HTMLElement | null;
-    // Typing goes to the field; Space and Enter on a button or link keep their own meaning.
-    if (target?.closest("input, textarea, select")) return;
+    // Typing goes to the field; Space and Enter on a button or link keep their own meaning; keys
+    // pressed in a dialog (a picture enlarged) are the dialog's.
+    if (target?.closest("input, textarea, select, dialog")) return;
     const onControl = Boolean(target?.closest("button, a"));
     const room = state;
     if (room.finished) return;
