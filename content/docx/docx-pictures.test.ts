@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { serverVi } from "#base/i18n/vi-server.ts";
@@ -266,6 +267,29 @@ describe("a Word file's pictures, read as the editor reads a dropped file", () =
       [3, "ở đáp án"],
       [4, "sau cùng"],
     ]);
+  });
+});
+
+describe("tests/fixtures/pictures/de-co-hinh.docx (made by scripts/make-picture-fixtures.ts)", () => {
+  it("reads as the browser tests expect: four questions, each key B, every picture shown", async () => {
+    const bytes = new Uint8Array(
+      readFileSync(new URL("../../tests/fixtures/pictures/de-co-hinh.docx", import.meta.url)),
+    );
+    const result = await PARSE_JOBS.previewFile({ bytes, fileName: "de-co-hinh.docx" });
+    expect(result.notes).toEqual([]);
+    expect(result.preview?.problems).toEqual([]);
+    const questions = result.preview!.questions;
+    expect(questions.map((question) => question.answers.map((answer) => answer.isKey))).toEqual(
+      Array.from({ length: 4 }, () => [false, true, false, false]),
+    );
+    // Three drawings (one used in all three questions) and the formula.
+    expect(result.pictures).toHaveLength(4);
+    const shown = (html: string) => (html.match(/<img class="q-picture"/gu) ?? []).length;
+    expect(questions.map((question) => shown(question.textHtml))).toEqual([1, 0, 0, 1]);
+    expect(
+      questions.map((question) => question.answers.filter((answer) => shown(answer.html)).length),
+    ).toEqual([0, 3, 3, 0]);
+    expect(questions[3]?.textHtml).toContain('alt="Công thức"');
   });
 });
 

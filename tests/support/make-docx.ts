@@ -245,6 +245,8 @@ interface WmfSpec {
   placeable?: boolean;
   /** LineTo records after the text, each one more line drawn. */
   lines?: number;
+  /** A smaller text after it, raised, as MathType writes an exponent. */
+  superscript?: string;
 }
 
 /**
@@ -270,12 +272,14 @@ export function makeWmf(spec: WmfSpec = {}): Uint8Array {
     text,
     record(0x02fa, [0, 15, 0, 0, 0]), // CreatePenIndirect solid, 15 units wide, black → object 1
     record(0x012d, [1]),
+    ...(spec.superscript === undefined ? [] : superscriptRecords(spec.superscript, chars.length)),
     record(0x0214, [270, 40]), // MoveTo y, x
     ...Array.from({ length: spec.lines ?? 1 }, (_, at) => record(0x0213, [270, 560 - (at % 2)])),
     record(0x0000, []), // EOF
   ];
   const body = records.flat();
-  const header = [1, 9, 0x300, 0, 0, 2, 0, 0, 0];
+  const objects = spec.superscript === undefined ? 2 : 3;
+  const header = [1, 9, 0x300, 0, 0, objects, 0, 0, 0];
   const size = header.length + body.length;
   header[3] = size & 0xffff;
   header[4] = size >>> 16;
@@ -287,6 +291,16 @@ export function makeWmf(spec: WmfSpec = {}): Uint8Array {
   const view = new DataView(bytes.buffer);
   words.forEach((word, index) => view.setUint16(index * 2, word & 0xffff, true));
   return bytes;
+}
+
+/** A font 140 units high (object 2), and the text in it raised after `after` characters. */
+function superscriptRecords(text: string, after: number): number[][] {
+  const chars = Array.from(text, (char) => char.charCodeAt(0) & 0xff);
+  return [
+    record(0x02fb, fontWords("Times New Roman", -140, 0)),
+    record(0x012d, [2]),
+    record(0x0521, [chars.length, ...bytesToWords(chars), 130, 60 + after * 130]),
+  ];
 }
 
 /** A record: its size in words (a 32-bit count), its function, its parameters. */
