@@ -180,9 +180,7 @@ const ANSWER_CELL = /^[A-H][.):]/u;
 function answerTable(rows: DocxLine[][]): DocxLine[] | null {
   const filled = rows.flat().filter((cell) => clean(cell) !== "");
   if (filled.length < 2 || !filled.every((cell) => ANSWER_CELL.test(clean(cell)))) return null;
-  return rows
-    .map((row) => joinLines(row, "\t"))
-    .filter((line) => clean(line) !== "");
+  return rows.map((row) => joinLines(row, "\t")).filter((line) => clean(line) !== "");
 }
 
 function otherTable(rows: DocxLine[][]): DocxLine[] {
