@@ -134,11 +134,14 @@ describe("a Word file's pictures, read as the editor reads a dropped file", () =
     expect(second?.answers.map((answer) => answer.isKey)).toEqual([true, false]);
   });
 
-  it("takes Word's description as alt text, else its title, else “Hình”, never with “]” or a line break", async () => {
+  it("takes Word's description as alt text, else its title, else “Hình”, never with “]”, “$” or a line break", async () => {
     const read = await readFileText(
       await makeDocx(
         [
-          [{ text: "Câu 1: Ba hình " }, { picture: "a.png", alt: "Tam giác [ABC]\nvuông tại A" }],
+          [
+            { text: "Câu 1: Ba hình " },
+            { picture: "a.png", alt: "Tam giác [ABC]\nvuông tại A, giá $5" },
+          ],
           [
             { picture: "a.png", title: "Tiêu đề" },
             { picture: "a.png", alt: "  ", title: "" },
@@ -153,7 +156,7 @@ describe("a Word file's pictures, read as the editor reads a dropped file", () =
     );
     const hash = await hashOf(green);
     expect(read.text?.split("\n").slice(0, 2)).toEqual([
-      `Câu 1: Ba hình ![Tam giác [ABC vuông tại A](picture:${hash})`,
+      `Câu 1: Ba hình ![Tam giác [ABC vuông tại A, giá 5](picture:${hash})`,
       `![Tiêu đề](picture:${hash})![Hình](picture:${hash})`,
     ]);
     expect(read.pictures).toHaveLength(1);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { PRACTICE_MAX_PICTURES } from "#base/limits.ts";
+import { PICTURE_MAX_INPUT_BYTES, PRACTICE_MAX_PICTURES } from "#base/limits.ts";
 import type { Problem } from "../formats/types.ts";
 import { encodePicture, type EncodedPicture } from "../pictures/encode-picture.ts";
 import { metafileKind, wmfToPng } from "./wmf-picture.ts";
@@ -89,12 +89,15 @@ function partName(target: string): string | null {
 
 const ALT_MAX = 200;
 
-/** The first alt text with something in it, made safe for the token: no "]", no line break. */
+/**
+ * The first alt text with something in it, made safe for the token: no "]", no line break, no
+ * "$" or "`" that could pair with one before the picture as a formula or code.
+ */
 function altText(candidates: (string | undefined)[]): string | undefined {
   for (const candidate of candidates) {
     const clean = (candidate ?? "")
-      // Control characters, line and paragraph separators, private use (key marks) and "]".
-      .replace(/[\]\p{Cc}\p{Co}\u2028\u2029]/gu, " ")
+      // Control characters, line and paragraph separators, private use (key marks), "]", "$", "`".
+      .replace(/[\]$`\p{Cc}\p{Co}\u2028\u2029]/gu, " ")
       .replace(/\s+/gu, " ")
       .trim();
     if (clean !== "") return Array.from(clean).slice(0, ALT_MAX).join("").trim();
@@ -109,7 +112,8 @@ async function encodeOne(picture: DocxPicture): Promise<Outcome> {
   const formula = picture.kind === "formula";
   if (picture.bytes === null) return { message: messages.pictureNotInFile };
   let bytes = picture.bytes;
-  const metafile = metafileKind(bytes);
+  // A file over the input limit is refused by encodePicture before anything reads it.
+  const metafile = bytes.length <= PICTURE_MAX_INPUT_BYTES ? metafileKind(bytes) : null;
   if (metafile === "emf") return { message: formula ? messages.formulaEmf : messages.pictureEmf };
   if (metafile === "wmf") {
     const drawn = await wmfToPng(bytes);

@@ -78,7 +78,18 @@ describe("wmfToSvg", () => {
       reason: "unreadable",
     });
     expect(wmfToSvg(makeWmf({ text: " ", lines: 0 }))).toEqual({ ok: false, reason: "empty" });
-    expect(wmfToSvg(makeWmf({ lines: 20_001 }))).toEqual({ ok: false, reason: "too-complex" });
+    // The text and 4,999 lines make 5,000 shapes, the most drawn.
+    expect(wmfToSvg(makeWmf({ lines: 4_999 }))).toMatchObject({ ok: true });
+    expect(wmfToSvg(makeWmf({ lines: 5_000 }))).toEqual({ ok: false, reason: "too-complex" });
+    expect(wmfToSvg(makeWmf({ text: "x".repeat(500) }))).toMatchObject({ ok: true });
+    expect(wmfToSvg(makeWmf({ text: "x".repeat(501) }))).toEqual({
+      ok: false,
+      reason: "too-complex",
+    });
+    const apart = (length: number) =>
+      makeWmf({ text: "x".repeat(length), extTextOut: true, advances: Array(length).fill(1) });
+    expect(wmfToSvg(apart(4_000))).toMatchObject({ ok: true });
+    expect(wmfToSvg(apart(5_001))).toEqual({ ok: false, reason: "too-complex" });
     expect(wmfToSvg(makeEmf())).toEqual({ ok: false, reason: "unreadable" });
   });
 });

@@ -74,8 +74,15 @@ const PLACEABLE_KEY = 0x9ac6cdd7;
 const EMF_SIGNATURE = 0x464d4520;
 /** The long side of the drawing, in pixels: a bigger frame is drawn smaller. */
 const MAX_SIDE = 1600;
-/** Shapes and texts drawn: a formula has tens of them. */
-const MAX_ELEMENTS = 20_000;
+/**
+ * Shapes and texts drawn, characters written, and the characters of one text (whose layout
+ * grows with the square of its length: 2,000 took 0.3 s, 20,000 minutes): a formula has tens
+ * of each, a drawing saved as WMF hundreds. Past these, drawing would take longer than a file
+ * may (about 0.3 s at most here).
+ */
+const MAX_ELEMENTS = 5_000;
+const MAX_CHARACTERS = 5_000;
+const MAX_TEXT_LENGTH = 500;
 const MAX_SAVED_STATES = 256;
 const SCREEN_DPI = 96;
 /** Logical units per inch assumed when a metafile has no placeable header: twips. */
@@ -492,6 +499,7 @@ const TA_BASELINE = 0x18;
 /** Drawn shapes and texts, in device pixels. */
 class SvgCanvas {
   readonly elements: string[] = [];
+  private characters = 0;
 
   constructor(
     readonly width: number,
@@ -553,6 +561,8 @@ class SvgCanvas {
   /** A text at its reference point, each character at its own advance when the file gives them. */
   text(state: DcState, at: Point, text: string, advances: number[] | null): void {
     if (text.trim() === "") return;
+    this.characters += text.length;
+    if (this.characters > MAX_CHARACTERS) throw new TooComplex();
     const chars = Array.from(text);
     if (advances && chars.length === advances.length && chars.length > 1) {
       let x = at[0];
@@ -567,6 +577,7 @@ class SvgCanvas {
 
   private glyphs(state: DcState, at: Point, text: string): void {
     if (text.trim() === "") return;
+    if (text.length > MAX_TEXT_LENGTH) throw new TooComplex();
     const font = state.font;
     const scaleY = Math.abs(this.scale(state)[1]);
     const em =
