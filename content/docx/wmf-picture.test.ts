@@ -42,6 +42,13 @@ describe("wmfToSvg", () => {
     );
   });
 
+  it("draws a polyline through its corners", () => {
+    // A radical's sign, in window units (600 × 300) onto 40 × 20 px.
+    expect(svgOf(makeWmf({ polylines: [3] }))).toContain(
+      '<polyline points="1.33,2.67 1.4,16 1.47,2.67" fill="none" stroke="#000000" stroke-width="1"',
+    );
+  });
+
   it("reads ExtTextOut, each character at its own advance", () => {
     const svg = svgOf(makeWmf({ extTextOut: true, text: "ab", advances: [210, 150] }));
     expect(textsOf(svg)).toEqual(["a", "b"]);
@@ -83,6 +90,17 @@ describe("wmfToSvg", () => {
     expect(wmfToSvg(makeWmf({ lines: 5_000 }))).toEqual({ ok: false, reason: "too-complex" });
     expect(wmfToSvg(makeWmf({ text: "x".repeat(500) }))).toMatchObject({ ok: true });
     expect(wmfToSvg(makeWmf({ text: "x".repeat(501) }))).toEqual({
+      ok: false,
+      reason: "too-complex",
+    });
+    expect(wmfToSvg(makeWmf({ polylines: [6_000, 4_000] }))).toMatchObject({ ok: true });
+    expect(wmfToSvg(makeWmf({ polylines: [6_000, 4_001] }))).toEqual({
+      ok: false,
+      reason: "too-complex",
+    });
+    // A frame of 1600 × 800 px: 1,200 thick lines across it (1,387 × 40 px each) paint too much.
+    expect(wmfToSvg(makeWmf({ inch: 12, lines: 20 }))).toMatchObject({ width: 1600, height: 800 });
+    expect(wmfToSvg(makeWmf({ inch: 12, lines: 1_200 }))).toEqual({
       ok: false,
       reason: "too-complex",
     });

@@ -83,7 +83,19 @@ const MAX_SIDE = 1600;
 const MAX_ELEMENTS = 5_000;
 const MAX_CHARACTERS = 5_000;
 const MAX_TEXT_LENGTH = 500;
+/**
+ * Corners of polylines and polygons, all together: a path's stroke takes longer than its
+ * corners grow (10,000 took 0.2 s, 100,000 20 s).
+ */
+const MAX_POINTS = 10_000;
+/**
+ * Pixels painted, every shape counted by the box around it: filling a 1600 × 1600 frame took
+ * 6 ms, so 5,000 shapes that each fill it took 30 s.
+ */
+const MAX_PAINTED_PIXELS = 60_000_000;
 const MAX_SAVED_STATES = 256;
+/** Slots of the object table: a formula uses a handful. */
+const MAX_OBJECTS = 4096;
 const SCREEN_DPI = 96;
 /** Logical units per inch assumed when a metafile has no placeable header: twips. */
 const TWIPS_PER_INCH = 1440;
@@ -243,7 +255,7 @@ class WmfReader {
     const headerWords = this.view.getUint16(at + 2, true);
     if (headerWords !== 9) throw new Malformed();
     this.objects = Array.from(
-      { length: Math.min(this.view.getUint16(at + 10, true), 1024) },
+      { length: Math.min(this.view.getUint16(at + 10, true), MAX_OBJECTS) },
       () => null,
     );
     return at + headerWords * 2;
@@ -294,7 +306,7 @@ class WmfReader {
   create(object: GdiObject): void {
     const free = this.objects.indexOf(null);
     if (free >= 0) this.objects[free] = object;
-    else if (this.objects.length < 0xffff) this.objects.push(object);
+    else if (this.objects.length < MAX_OBJECTS) this.objects.push(object);
     else throw new TooComplex();
   }
 
@@ -377,7 +389,7 @@ function brushOf(p: Params): Brush {
 }
 
 function fontOf(p: Params): Font {
-  const nameBytes = p.bytes(18, Math.min(32, p.end - p.start - 18));
+  const nameBytes = p.bytes(18, Math.max(0, Math.min(32, p.end - p.start - 18)));
   const nul = nameBytes.indexOf(0);
   const face = new TextDecoder("windows-1252").decode(
     nul < 0 ? nameBytes : nameBytes.subarray(0, nul),
@@ -500,6 +512,8 @@ const TA_BASELINE = 0x18;
 class SvgCanvas {
   readonly elements: string[] = [];
   private characters = 0;
+  private points = 0;
+  private painted = 0;
 
   constructor(
     readonly width: number,
@@ -525,24 +539,37 @@ class SvgCanvas {
     const crisp = (value: number) => (thin ? Math.round(value - 0.5) + 0.5 : value);
     const [x1, y1] = this.point(state, from).map(crisp);
     const [x2, y2] = this.point(state, to).map(crisp);
-    this.add(`<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${this.stroke(state)}/>`);
+    this.add(
+      `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"${this.stroke(state)}/>`,
+      this.area(
+        [
+          [x1!, y1!],
+          [x2!, y2!],
+        ],
+        this.penWidth(state),
+      ),
+    );
   }
 
   polyline(state: DcState, points: Point[]): void {
     if (state.pen.style === PS_NULL || points.length < 2) return;
+    const corners = this.corners(state, points);
     this.add(
-      `<polyline points="${this.pointList(state, points)}" fill="none"${this.stroke(state)}/>`,
+      `<polyline points="${listOf(corners)}" fill="none"${this.stroke(state)}/>`,
+      this.area(corners, this.penWidth(state)),
     );
   }
 
   polygons(state: DcState, polygons: Point[][]): void {
-    const paths = polygons
+    const shapes = polygons
       .filter((points) => points.length >= 2)
-      .map((points) => `M${this.pointList(state, points)}Z`);
-    if (paths.length === 0) return;
+      .map((points) => this.corners(state, points));
+    if (shapes.length === 0) return;
+    const path = shapes.map((corners) => `M${listOf(corners)}Z`).join("");
     const rule = state.fillMode === 2 ? "nonzero" : "evenodd";
     this.add(
-      `<path d="${paths.join("")}" fill-rule="${rule}"${this.fill(state)}${this.stroke(state)}/>`,
+      `<path d="${path}" fill-rule="${rule}"${this.fill(state)}${this.stroke(state)}/>`,
+      this.area(shapes.flat(), this.penWidth(state)),
     );
   }
 
@@ -555,6 +582,13 @@ class SvgCanvas {
       ellipse
         ? `<ellipse cx="${round(x + w / 2)}" cy="${round(y + h / 2)}" rx="${round(w / 2)}" ry="${round(h / 2)}"${paint}/>`
         : `<rect x="${round(x)}" y="${round(y)}" width="${round(w)}" height="${round(h)}"${paint}/>`,
+      this.area(
+        [
+          [x1, y1],
+          [x2, y2],
+        ],
+        this.penWidth(state),
+      ),
     );
   }
 
@@ -600,12 +634,27 @@ class SvgCanvas {
         : "",
     ];
     const shown = attributes.filter((attribute) => attribute !== "").join(" ");
-    this.add(`<text ${shown} xml:space="preserve">${escapeXml(text)}</text>`);
+    this.add(
+      `<text ${shown} xml:space="preserve">${escapeXml(text)}</text>`,
+      Math.min(em * em * text.length, this.width * this.height),
+    );
   }
 
-  private add(element: string): void {
-    if (this.elements.length >= MAX_ELEMENTS) throw new TooComplex();
+  private add(element: string, area: number): void {
+    this.painted += Math.max(1, area);
+    if (this.elements.length >= MAX_ELEMENTS || this.painted > MAX_PAINTED_PIXELS) {
+      throw new TooComplex();
+    }
     this.elements.push(element);
+  }
+
+  /** The pixels of the box around these corners, a pen's width wider, within the frame. */
+  private area(corners: Point[], pen: number): number {
+    const xs = corners.map(([x]) => x);
+    const ys = corners.map(([, y]) => y);
+    const width = Math.min(this.width, Math.max(...xs) - Math.min(...xs) + pen);
+    const height = Math.min(this.height, Math.max(...ys) - Math.min(...ys) + pen);
+    return width * height;
   }
 
   private window(state: DcState): { org: Point; ext: Point } {
@@ -625,8 +674,11 @@ class SvgCanvas {
     return [round((x - org[0]) * sx), round((y - org[1]) * sy)];
   }
 
-  private pointList(state: DcState, points: Point[]): string {
-    return points.map((point) => this.point(state, point).join(",")).join(" ");
+  /** The corners in pixels, counted against the most drawn. */
+  private corners(state: DcState, points: Point[]): Point[] {
+    this.points += points.length;
+    if (this.points > MAX_POINTS) throw new TooComplex();
+    return points.map((point) => this.point(state, point));
   }
 
   private penWidth(state: DcState): number {
@@ -646,6 +698,10 @@ class SvgCanvas {
 
 const PS_NULL = 5;
 const BS_NULL = 1;
+
+function listOf(corners: Point[]): string {
+  return corners.map((corner) => corner.join(",")).join(" ");
+}
 
 function round(value: number): number {
   return Math.round(value * 100) / 100;

@@ -243,10 +243,14 @@ interface WmfSpec {
   charset?: number;
   /** Without the placeable header (the size is then read in twips from the window). */
   placeable?: boolean;
-  /** LineTo records after the text, each one more line drawn. */
+  /** LineTo records after the text, each one more line drawn, back and forth under it. */
   lines?: number;
   /** A smaller text after it, raised, as MathType writes an exponent. */
   superscript?: string;
+  /** Polyline records (a radical's sign), each of this many corners. */
+  polylines?: number[];
+  /** The placeable header's units per inch: 1440 makes the 600 × 300 frame 40 × 20 px. */
+  inch?: number;
 }
 
 /**
@@ -273,8 +277,19 @@ export function makeWmf(spec: WmfSpec = {}): Uint8Array {
     record(0x02fa, [0, 15, 0, 0, 0]), // CreatePenIndirect solid, 15 units wide, black → object 1
     record(0x012d, [1]),
     ...(spec.superscript === undefined ? [] : superscriptRecords(spec.superscript, chars.length)),
+    ...(spec.polylines ?? []).map((corners) =>
+      record(0x0325, [
+        corners,
+        ...Array.from({ length: corners }, (_, at) => [
+          20 + (at % 500),
+          40 + (at % 2) * 200,
+        ]).flat(),
+      ]),
+    ),
     record(0x0214, [270, 40]), // MoveTo y, x
-    ...Array.from({ length: spec.lines ?? 1 }, (_, at) => record(0x0213, [270, 560 - (at % 2)])),
+    ...Array.from({ length: spec.lines ?? 1 }, (_, at) =>
+      record(0x0213, [270, at % 2 === 0 ? 560 : 40]),
+    ),
     record(0x0000, []), // EOF
   ];
   const body = records.flat();
@@ -284,7 +299,7 @@ export function makeWmf(spec: WmfSpec = {}): Uint8Array {
   header[3] = size & 0xffff;
   header[4] = size >>> 16;
   header[6] = Math.max(...records.map((words) => words.length));
-  const placeable = [0xcdd7, 0x9ac6, 0, 0, 0, 600, 300, 1440, 0, 0];
+  const placeable = [0xcdd7, 0x9ac6, 0, 0, 0, 600, 300, spec.inch ?? 1440, 0, 0];
   const checksum = placeable.reduce((sum, word) => sum ^ word, 0);
   const words = [...(spec.placeable === false ? [] : [...placeable, checksum]), ...header, ...body];
   const bytes = new Uint8Array(words.length * 2);
