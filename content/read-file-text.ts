@@ -1,4 +1,5 @@
-import { imageWarnings, readDocxText } from "./docx/read-docx.ts";
+import { placePictures } from "./docx/docx-pictures.ts";
+import { readDocxText } from "./docx/read-docx.ts";
 import { decodeBankFile } from "./formats/text-encoding.ts";
 import type { Problem } from "./formats/types.ts";
 import type { EncodedPicture } from "./pictures/encode-picture.ts";
@@ -11,7 +12,9 @@ import { parseQuestionText } from "./parse-own-text.ts";
  * and the notes on what the text could not carry, at its lines. Both read every file through
  * here, so they accept the same files. A Word document is read off its XML (ADR 0020): the keys
  * it marks by underline, colour, bold or highlight are written into the text as "Đáp án: X"
- * lines, no mark is left, and its pictures, equations and old fonts are noted where they were.
+ * lines, no mark is left, its pictures and MathType formulas come along as `![alt](picture:hash)`
+ * where they stood (a picture that cannot is an error at its line), and equations not converted
+ * and old fonts are noted where they were.
  * Every other file is decoded as text, legacy Vietnamese encodings converted with a note.
  */
 export interface FileText {
@@ -40,22 +43,21 @@ async function readWordText(bytes: Uint8Array, fileName: string): Promise<FileTe
   if (!docx.value) return { text: null, notes: docx.problems, pictures: [] };
   const keyed = writeKeysIntoText(docx.value.text, "");
   const moved = (line: number) => line + countBelow(keyed.linesInsertedAfter, line);
-  const { parsed, problems } = parseQuestionText({ text: keyed.text, fileName });
-  const starts = (parsed?.questions ?? []).flatMap((q) => (q.line === undefined ? [] : [q.line]));
+  const { problems } = parseQuestionText({ text: keyed.text, fileName });
   // What the marks told (a key line and a mark that disagree) is said once, here: the text the
   // student edits no longer holds the marks, so its own preview cannot say it again.
   const seen = new Set(problems.map(problemKey));
   const markNotes = keyed.problems.filter((problem) => !seen.has(problemKey(problem)));
   const notes = [
     ...docx.value.notes.map((note) => ({ ...note, line: moved(note.line ?? 1) })),
-    ...imageWarnings(docx.value.imageLines.map(moved), starts),
     ...markNotes,
   ];
-  return {
-    text: keyed.text,
-    notes: notes.sort((a, b) => (a.line ?? 1) - (b.line ?? 1)),
-    pictures: [],
-  };
+  // Encoded in the parse thread, once each; their hashes replace the placeholders.
+  return placePictures(
+    keyed.text,
+    notes.sort((a, b) => (a.line ?? 1) - (b.line ?? 1)),
+    docx.value.pictures,
+  );
 }
 
 function problemKey(problem: Problem): string {

@@ -82,8 +82,21 @@ export const serverVi = {
     tooBig: "Tệp Word chứa quá nhiều dữ liệu khi giải nén: hãy bỏ bớt ảnh hoặc chia nhỏ tài liệu",
     tooComplex:
       "Tệp Word quá lớn hoặc quá phức tạp để đọc: hãy chia tài liệu thành nhiều tệp nhỏ hơn, hoặc dán nội dung vào ô soạn đề",
-    image: (question: number) => `Ảnh ở câu ${question} không được đưa vào`,
-    imageBeforeQuestions: "Ảnh ở phần đầu tài liệu không được đưa vào",
+    /** Who a picture's refusal (serverVi.pictures) names: the note stands at its line. */
+    thePicture: "Ảnh ở dòng này",
+    theFormula: "Công thức MathType ở dòng này",
+    /** The alt text of a MathType formula's picture. */
+    formulaAlt: "Công thức",
+    pictureNotInFile:
+      "Ảnh ở dòng này không nằm trong tệp Word (ảnh được liên kết từ nơi khác): hãy chèn hẳn ảnh vào tài liệu rồi lưu lại",
+    pictureEmf:
+      "Ảnh ở dòng này là ảnh EMF, chưa chuyển được: hãy lưu ảnh dạng PNG hoặc JPEG rồi chèn lại",
+    pictureWmf:
+      "Ảnh ở dòng này là ảnh WMF không vẽ lại được: hãy lưu ảnh dạng PNG hoặc JPEG rồi chèn lại",
+    formulaEmf:
+      "Công thức MathType ở dòng này là ảnh EMF, chưa chuyển được: hãy gõ lại công thức, ví dụ $\\sqrt{x}$",
+    formulaWmf:
+      "Công thức MathType ở dòng này có ảnh xem trước (WMF) không vẽ lại được: hãy gõ lại công thức, ví dụ $\\sqrt{x}$",
     equationPartly: (latex: string, parts: string) =>
       `Công thức “${latex}” có phần chưa chuyển được (${parts}): hãy kiểm tra và gõ lại phần đó, ví dụ $\\frac{1}{2}$`,
     mathType:

@@ -2,8 +2,9 @@ import { markRun } from "../formats/key-marks.ts";
 
 /**
  * A line of the text being read off a Word document, before it becomes a string: its runs with
- * their key-mark flags, the pictures that stood on it, and the warnings that belong to it (an
- * equation not converted…), whose line numbers are known only once blank lines are settled.
+ * their key-mark flags (a picture is a run of its own, `![alt](picture:…)`), and the warnings
+ * that belong to it (an equation not converted…), whose line numbers are known only once blank
+ * lines are settled.
  */
 interface Segment {
   text: string;
@@ -12,18 +13,17 @@ interface Segment {
 
 export interface DocxLine {
   segments: Segment[];
-  images: number;
   notes: string[];
   /** Dropped when it ends up holding nothing (the rest of a paragraph after a text box). */
   soft?: boolean;
 }
 
 export function emptyLine(): DocxLine {
-  return { segments: [], images: 0, notes: [] };
+  return { segments: [], notes: [] };
 }
 
 export function lineOf(text: string): DocxLine {
-  return { segments: [{ text, flags: 0 }], images: 0, notes: [] };
+  return { segments: [{ text, flags: 0 }], notes: [] };
 }
 
 export function plainOf(line: DocxLine): string {
@@ -34,7 +34,6 @@ export function plainOf(line: DocxLine): string {
 export function joinLines(lines: readonly DocxLine[], separator: string): DocxLine {
   const joined = emptyLine();
   for (const line of lines) {
-    joined.images += line.images;
     joined.notes.push(...line.notes);
     if (plainOf(line).trim() === "") continue;
     if (joined.segments.length > 0) joined.segments.push({ text: separator, flags: 0 });

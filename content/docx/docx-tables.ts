@@ -180,9 +180,7 @@ const ANSWER_CELL = /^[A-H][.):]/u;
 function answerTable(rows: DocxLine[][]): DocxLine[] | null {
   const filled = rows.flat().filter((cell) => clean(cell) !== "");
   if (filled.length < 2 || !filled.every((cell) => ANSWER_CELL.test(clean(cell)))) return null;
-  return rows
-    .map((row) => joinLines(row, "\t"))
-    .filter((line) => clean(line) !== "" || line.images > 0);
+  return rows.map((row) => joinLines(row, "\t")).filter((line) => clean(line) !== "");
 }
 
 function otherTable(rows: DocxLine[][]): DocxLine[] {
@@ -191,7 +189,6 @@ function otherTable(rows: DocxLine[][]): DocxLine[] {
     row.forEach((cell, index) => {
       if (index > 0) line.segments.push({ text: "\t", flags: 0 });
       line.segments.push(...cell.segments);
-      line.images += cell.images;
       line.notes.push(...cell.notes);
     });
     return line;

@@ -2,6 +2,7 @@ import { serverVi } from "#base/i18n/vi-server.ts";
 import { convertLegacyText, legacyFontEncoding } from "../formats/legacy-vietnamese.ts";
 import { emptyLine, type DocxLine } from "./docx-lines.ts";
 import type { DocxNumbering } from "./docx-numbering.ts";
+import type { DocxPictures } from "./docx-pictures.ts";
 import { flagsOf, readNumPr, readRunLook, type DocxStyles, type RunLook } from "./docx-styles.ts";
 import { tableLines, type TableCells } from "./docx-tables.ts";
 import { ommlToLatex } from "./omml-latex.ts";
@@ -32,7 +33,8 @@ const SKIPPED = new Set([
 /**
  * The body of word/document.xml walked in order into lines (content/docx/docx-lines.ts). One
  * walker per document: list counters, an open field and the fonts already reported run from
- * one paragraph to the next.
+ * one paragraph to the next. A picture (DrawingML's a:blip, VML's v:imagedata, a MathType
+ * object's preview) becomes its token where it stands (content/docx/docx-pictures.ts).
  */
 export class DocxWalker {
   lines: DocxLine[] = [];
@@ -42,10 +44,15 @@ export class DocxWalker {
   private fields: boolean[] = [];
   private readonly legacyFonts = new Set<string>();
   private depth = 0;
+  /** The key marks of the run being read: a picture in it carries them as its text does. */
+  private runFlags = 0;
+  /** The alt text of the drawing or VML shape being read. */
+  private alt: string | undefined;
 
   constructor(
     private readonly styles: DocxStyles,
     private readonly numbering: DocxNumbering,
+    private readonly pictures: DocxPictures,
   ) {}
 
   walk(nodes: XmlNode[]): void {
@@ -58,7 +65,11 @@ export class DocxWalker {
       else if (tag === "m:oMathPara")
         this.equation(childrenOf(node).filter((n) => tagOf(n) === "m:oMath"));
       else if (tag === "mc:AlternateContent") this.walk(oneBranch(node));
-      else if (tag === "a:blip" || tag === "v:imagedata") this.current.images += 1;
+      else if (tag === "wp:inline" || tag === "wp:anchor") this.drawing(node);
+      else if (tag === "v:shape") this.shape(node);
+      else if (tag === "a:blip") this.picture(attributeOf(node, "r:embed"), this.alt);
+      else if (tag === "v:imagedata")
+        this.picture(attributeOf(node, "r:id"), this.alt, attributeOf(node, "o:title"));
       else if (tag === "w:object") this.object(node);
       else if (tag === "#text" || SKIPPED.has(tag)) continue;
       else this.walk(childrenOf(node));
@@ -122,6 +133,8 @@ export class DocxWalker {
     const runStyle = attributeOf(childOf(properties ?? {}, "w:rStyle") ?? {}, "w:val");
     const look = this.styles.lookOf(this.paragraphStyle, runStyle, own);
     const flags = flagsOf(look, this.styles.textColour);
+    const outerFlags = this.runFlags;
+    this.runFlags = flags;
     for (const child of childrenOf(run)) {
       const tag = tagOf(child);
       if (tag === "w:fldChar") this.field(attributeOf(child, "w:fldCharType"));
@@ -133,6 +146,7 @@ export class DocxWalker {
       else if (tag === "w:sym") this.text(symbolOf(child), flags, {});
       else if (tag !== "w:rPr") this.walk([child]);
     }
+    this.runFlags = outerFlags;
   }
 
   private text(text: string, flags: number, look: RunLook): void {
@@ -193,12 +207,65 @@ export class DocxWalker {
     return Math.max(flags, 0);
   }
 
+  /** A DrawingML drawing: its pictures take the alt text of its properties (wp:docPr). */
+  private drawing(drawing: XmlNode): void {
+    const properties = childOf(drawing, "wp:docPr") ?? {};
+    this.withAlt(
+      firstText(attributeOf(properties, "descr"), attributeOf(properties, "title")),
+      drawing,
+    );
+  }
+
+  /** A VML shape: the picture of an old document or of an object's preview. */
+  private shape(shape: XmlNode): void {
+    this.withAlt(firstText(attributeOf(shape, "alt"), this.alt), shape);
+  }
+
+  private withAlt(alt: string | undefined, node: XmlNode): void {
+    const outer = this.alt;
+    this.alt = alt;
+    this.walk(childrenOf(node));
+    this.alt = outer;
+  }
+
+  private picture(id: string | undefined, ...alts: (string | undefined)[]): void {
+    const token = this.pictures.token(id, "picture", ...alts);
+    this.current.segments.push({ text: token, flags: this.runFlags });
+  }
+
+  /**
+   * An embedded object: a MathType or Equation 3.0 formula shows as the picture of its preview
+   * (a WMF, drawn by content/docx/wmf-picture.ts); any other object as its preview picture.
+   */
   private object(object: XmlNode): void {
     const ole = childOf(object, "o:OLEObject");
     const program = attributeOf(ole ?? {}, "ProgID") ?? "";
-    if (/^equation\b|mathtype/iu.test(program)) this.current.notes.push(messages.mathType);
-    else this.walk(childrenOf(object));
+    if (!/^equation\b|mathtype/iu.test(program)) {
+      this.walk(childrenOf(object));
+      return;
+    }
+    const preview = findDeep(object, "v:imagedata");
+    if (!preview) {
+      this.current.notes.push(messages.mathType);
+      return;
+    }
+    const token = this.pictures.token(attributeOf(preview, "r:id"), "formula");
+    this.current.segments.push({ text: token, flags: this.runFlags });
   }
+}
+
+function firstText(...candidates: (string | undefined)[]): string | undefined {
+  return candidates.find((candidate) => candidate !== undefined && candidate.trim() !== "");
+}
+
+/** The first element with this tag inside `node`, depth first. */
+function findDeep(node: XmlNode, tag: string): XmlNode | undefined {
+  for (const child of childrenOf(node)) {
+    if (tagOf(child) === tag) return child;
+    const found = findDeep(child, tag);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** One branch of an mc:AlternateContent, never both: the fallback, which we always understand. */

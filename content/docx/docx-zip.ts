@@ -5,12 +5,23 @@ import { PARSE_LIMITS } from "../parse-limits.ts";
  * The parts of a .docx the reader needs, after every entry of the zip was inflated with a cap
  * (a zip's own size fields can lie): a small hostile file that unpacks to gigabytes, an XML
  * part too big to read in time, or XML nested deeper than any Word document is refused here,
- * before any XML is parsed (limits in content/parse-limits.ts).
+ * before any XML is parsed (limits in content/parse-limits.ts). `media` holds the document's
+ * other files under word/ (its pictures, "word/media/image1.png"), counted in the same cap;
+ * embedded objects' own data and fonts are not kept.
  */
 type DocxParts =
-  { kind: "ok"; parts: Map<string, string> } | { kind: "unreadable" | "too-big" | "too-complex" };
+  | { kind: "ok"; parts: Map<string, string>; media: Map<string, Uint8Array> }
+  | { kind: "unreadable" | "too-big" | "too-complex" };
 
-const WANTED = new Set(["word/document.xml", "word/numbering.xml", "word/styles.xml"]);
+const WANTED = new Set([
+  "word/document.xml",
+  "word/numbering.xml",
+  "word/styles.xml",
+  "word/_rels/document.xml.rels",
+]);
+
+/** Files under word/ that are never pictures a text shows. */
+const NOT_MEDIA = /^word\/(?:embeddings|fonts)\//iu;
 
 export function readDocxParts(bytes: Uint8Array): DocxParts {
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -19,6 +30,7 @@ export function readDocxParts(bytes: Uint8Array): DocxParts {
   let entry = view.readUInt32LE(end + 16);
   const count = view.readUInt16LE(end + 10);
   const parts = new Map<string, string>();
+  const media = new Map<string, Uint8Array>();
   let total = 0;
   try {
     for (let index = 0; index < count; index += 1) {
@@ -37,12 +49,17 @@ export function readDocxParts(bytes: Uint8Array): DocxParts {
       // Names are compared as Word writes them; a zip may hold a name twice: the first wins.
       const wanted = name.replace(/^\//u, "");
       if (WANTED.has(wanted) && !parts.has(wanted)) parts.set(wanted, data.toString("utf8"));
+      else if (isMedia(wanted, isXml) && !media.has(wanted)) media.set(wanted, data);
       entry += 46 + nameLength + view.readUInt16LE(entry + 30) + view.readUInt16LE(entry + 32);
     }
   } catch {
     return { kind: "unreadable" };
   }
-  return parts.has("word/document.xml") ? { kind: "ok", parts } : { kind: "unreadable" };
+  return parts.has("word/document.xml") ? { kind: "ok", parts, media } : { kind: "unreadable" };
+}
+
+function isMedia(name: string, isXml: boolean): boolean {
+  return !isXml && name.startsWith("word/") && !name.endsWith("/") && !NOT_MEDIA.test(name);
 }
 
 /** An XML part is inflated one byte past its cap, so a bigger one is seen without unpacking it all. */

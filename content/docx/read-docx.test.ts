@@ -385,11 +385,11 @@ describe("the rest of a document's XML", () => {
     expect(lines).toEqual(["Câu 1: a", "", "Câu 2: b"]);
   });
 
-  it("reports pictures where they were: in a table cell, floating, and old VML pictures", async () => {
+  it("writes pictures where they stand: in a table cell, floating, and old VML pictures", async () => {
     const anchor =
-      `<w:r><w:drawing><wp:anchor><a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rIdImage1"/>` +
+      `<w:r><w:drawing><wp:anchor><wp:docPr id="3" name="Ảnh 3" title="Con mèo"/><a:graphic><a:graphicData><pic:pic><pic:blipFill><a:blip r:embed="rIdImage1"/>` +
       `</pic:blipFill></pic:pic></a:graphicData></a:graphic></wp:anchor></w:drawing></w:r>`;
-    const vml = `<w:r><w:pict><v:shape><v:imagedata r:id="rIdImage1"/></v:shape></w:pict></w:r>`;
+    const vml = `<w:r><w:pict><v:shape><v:imagedata r:id="rIdImage1" o:title="Hình cũ"/></v:shape></w:pict></w:r>`;
     const result = await readDocxText(
       await body(
         paragraphXml([{ text: "Câu 1: Hình?" }]),
@@ -397,11 +397,22 @@ describe("the rest of a document's XML", () => {
         paragraphXml([{ text: "Câu 2: Hình?" }, { xml: vml }]),
       ),
     );
-    expect(result.value?.text).toBe("Câu 1: Hình?\nA. Mèo\nCâu 2: Hình?");
-    expect(result.value?.imageLines).toEqual([2, 3]);
+    // One file, one reference: it is encoded once (content/docx/docx-pictures.ts).
+    expect(result.value?.text).toBe(
+      [
+        "Câu 1: Hình?",
+        "![Con mèo](picture:docx-picture-1)\tA. Mèo",
+        "Câu 2: Hình?![Hình cũ](picture:docx-picture-1)",
+      ].join("\n"),
+    );
+    expect(result.value?.pictures).toHaveLength(1);
+    expect(result.value?.pictures[0]).toMatchObject({ ref: "docx-picture-1", kind: "picture" });
+    expect(result.value?.notes).toEqual([]);
   });
 
-  it("writes equations as $…$ and warns at the line of a MathType object", async () => {
+  it("writes a MathType object as the picture of its preview, and warns when it has none", async () => {
+    const object = (inside: string) =>
+      `<w:r><w:object>${inside}<o:OLEObject ProgID="Equation.DSMT4"/></w:object></w:r>`;
     const result = await readDocxText(
       await body(
         paragraphXml([
@@ -410,16 +421,17 @@ describe("the rest of a document's XML", () => {
         ]),
         paragraphXml([
           { text: "A. " },
-          {
-            xml: '<w:r><w:object><v:shape><v:imagedata r:id="rIdImage1"/></v:shape><o:OLEObject ProgID="Equation.DSMT4"/></w:object></w:r>',
-          },
+          { xml: object('<v:shape><v:imagedata r:id="rIdImage1"/></v:shape>') },
         ]),
+        paragraphXml([{ text: "B. " }, { xml: object("") }]),
       ),
     );
-    expect(result.value?.text).toBe("Câu 1: Tính $x+1$\nA.");
-    expect(result.value?.imageLines).toEqual([]);
+    expect(result.value?.text).toBe(
+      "Câu 1: Tính $x+1$\nA. ![Công thức](picture:docx-picture-1)\nB.",
+    );
+    expect(result.value?.pictures).toMatchObject([{ ref: "docx-picture-1", kind: "formula" }]);
     expect(result.value?.notes).toEqual([
-      { file: "", line: 2, message: messages.mathType, severity: "warning" },
+      { file: "", line: 3, message: messages.mathType, severity: "warning" },
     ]);
   });
 

@@ -2,6 +2,7 @@ import { serverVi } from "#base/i18n/vi-server.ts";
 import type { Problem } from "../formats/types.ts";
 import { plainOf, renderLine, type DocxLine } from "./docx-lines.ts";
 import { readNumbering } from "./docx-numbering.ts";
+import { DocxPictures, readRelationships, type DocxPicture } from "./docx-pictures.ts";
 import { readStyles } from "./docx-styles.ts";
 import { DocxWalker } from "./docx-walker.ts";
 import { readDocxParts } from "./docx-zip.ts";
@@ -12,16 +13,17 @@ import { childOf, parseXml, tagOf, childrenOf, type XmlNode } from "./xml.ts";
  * off the document's own XML (ADR 0020) so that what a teacher marks in Word reaches the
  * parser: underline, colour, bold and highlight as key marks (content/formats/key-marks.ts),
  * Word's automatic numbering as the labels it shows, tables as the bank, answers or key table
- * they are, equations as LaTeX. Pictures cannot come along yet: each one is a warning at its
- * line.
+ * they are, equations as LaTeX, pictures and MathType formulas as `![alt](picture:docx-picture-N)`
+ * where they stand, their bytes in `pictures` to be encoded once the text is settled
+ * (content/docx/docx-pictures.ts placePictures).
  */
 export interface DocxText {
   /** Lines in the "Câu n" text layout; runs carrying a key mark wrapped by markRun (key-marks.ts). */
   text: string;
-  /** 1-based lines where each picture was (the line it stood on, or the next one). */
-  imageLines: number[];
-  /** Warnings at lines: an equation that could not be converted, a MathType object, a legacy font converted. */
+  /** Warnings at lines: an equation that could not be converted, a MathType object without its picture, a legacy font converted. */
   notes: Problem[];
+  /** Each picture file the text's tokens name, once. */
+  pictures: DocxPicture[];
 }
 
 const messages = serverVi.docxProblems;
@@ -37,12 +39,17 @@ export async function readDocxText(
     const document = parseXml(read.parts.get("word/document.xml")!);
     const body = childOf(rootOf(document, "w:document") ?? {}, "w:body");
     if (!body) return failure(messages.unreadable);
+    const pictures = new DocxPictures(
+      readRelationships(read.parts.get("word/_rels/document.xml.rels")),
+      read.media,
+    );
     const walker = new DocxWalker(
       readStyles(parsedPart(read.parts.get("word/styles.xml"))),
       readNumbering(parsedPart(read.parts.get("word/numbering.xml"))),
+      pictures,
     );
     walker.walk(childrenOf(body));
-    return { value: assemble(walker.lines), problems: [] };
+    return { value: { ...assemble(walker.lines), pictures: pictures.found }, problems: [] };
   } catch {
     return failure(messages.unreadable);
   }
@@ -68,27 +75,24 @@ function parsedPart(xml: string | undefined): XmlNode[] | null {
 
 /**
  * The lines as the student's text, laid out as a pasted text is read: blank lines at the ends
- * gone and at most one between two lines. A picture alone on its line leaves no line: it and
- * that line's warnings go to the line that follows.
+ * gone and at most one between two lines. A line left blank that has warnings gives them to
+ * the line that follows.
  */
-function assemble(lines: DocxLine[]): DocxText {
+function assemble(lines: DocxLine[]): Omit<DocxText, "pictures"> {
   const rendered = lines
     .filter((line) => !(line.soft === true && isBare(line)))
     .map((line) => ({ line, text: renderLine(line), blank: plainOf(line).trim() === "" }));
   const kept: string[] = [];
-  const imageLines: number[] = [];
   const notes: Problem[] = [];
   let pendingNotes: string[] = [];
   let blankRun = 0;
   for (const { line, text, blank } of rendered) {
-    const empty = blank && line.images === 0 && line.notes.length === 0;
-    if (empty) {
+    if (blank && line.notes.length === 0) {
       blankRun += 1;
       continue;
     }
     if (kept.length > 0 && blankRun > 0) kept.push("");
     blankRun = 0;
-    for (let i = 0; i < line.images; i += 1) imageLines.push(kept.length + 1);
     pendingNotes.push(...line.notes);
     if (blank) continue;
     kept.push(text);
@@ -96,26 +100,13 @@ function assemble(lines: DocxLine[]): DocxText {
     pendingNotes = [];
   }
   notes.push(...pendingNotes.map((message) => note(kept.length + 1, message)));
-  return { text: kept.join("\n"), imageLines, notes };
+  return { text: kept.join("\n"), notes };
 }
 
 function isBare(line: DocxLine): boolean {
-  return line.images === 0 && line.notes.length === 0 && plainOf(line).trim() === "";
+  return line.notes.length === 0 && plainOf(line).trim() === "";
 }
 
 function note(line: number, message: string): Problem {
   return { file: "", line, message, severity: "warning" };
-}
-
-/**
- * Where each image was, by question: the question whose text holds that line (the last one
- * starting at or before it).
- */
-export function imageWarnings(imageLines: number[], questionLines: number[]): Problem[] {
-  return imageLines.map((line) => {
-    const before = questionLines.filter((start) => start <= line);
-    const message =
-      before.length === 0 ? messages.imageBeforeQuestions : messages.image(before.length);
-    return { file: "", line, message, severity: "warning" };
-  });
 }

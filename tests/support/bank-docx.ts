@@ -20,7 +20,9 @@ import JSZip from "jszip";
 /**
  * Word documents as Vietnamese teachers write them, through the `docx` package so that the XML
  * is what Word itself writes: runs with underline, colour, bold, highlight and legacy fonts,
- * equations (OMML), tables, pictures, and Word's automatic numbering of "Câu %1:" and of A–D.
+ * equations (OMML), tables, pictures with their alt text, MathType formulas (an OLE object
+ * showing its WMF preview, which the package cannot write: put in afterwards as Word writes
+ * it), and Word's automatic numbering of "Câu %1:" and of A–D.
  */
 export interface RunMarks {
   underline?: boolean;
@@ -37,7 +39,9 @@ export type DocxRunSpec =
   | ({ text: string } & RunMarks)
   | { tab: true }
   | { math: MathComponent[] }
-  | { picture: Uint8Array };
+  | { picture: Uint8Array; alt?: string; type?: "png" | "jpg" }
+  /** A MathType formula: its preview picture, a WMF. */
+  | { mathType: Uint8Array };
 
 export interface DocxParagraphSpec {
   runs: DocxRunSpec[];
@@ -60,6 +64,7 @@ export async function buildDocx(
   blocks: DocxBlockSpec[],
   options: { font?: string } = {},
 ): Promise<Buffer> {
+  const previews: Uint8Array[] = [];
   const document = new Document({
     creator: "Giáo viên",
     title: "Đề kiểm tra",
@@ -93,12 +98,16 @@ export async function buildDocx(
         },
       ],
     },
-    sections: [{ children: blocks.map(toBlock) }],
+    sections: [{ children: blocks.map((block) => toBlock(block, previews)) }],
   });
-  return stabilize(await Packer.toBuffer(document));
+  return stabilize(await withMathType(await Packer.toBuffer(document), previews));
 }
 
-function toBlock(block: DocxBlockSpec): Paragraph | Table {
+/** Text standing where the n-th MathType object goes, until the package is written. */
+const MATHTYPE_MARKER = "MATHTYPE-OBJECT-";
+
+function toBlock(block: DocxBlockSpec, previews: Uint8Array[]): Paragraph | Table {
+  const toRun = (run: DocxRunSpec) => runOf(run, previews);
   if ("rows" in block) {
     return new Table({
       width: { size: 100, type: WidthType.PERCENTAGE },
@@ -121,16 +130,21 @@ function toBlock(block: DocxBlockSpec): Paragraph | Table {
   });
 }
 
-function toRun(run: DocxRunSpec): ParagraphChild {
+function runOf(run: DocxRunSpec, previews: Uint8Array[]): ParagraphChild {
   if (typeof run === "string") return new TextRun(run);
   if ("tab" in run) return new TextRun({ children: [new Tab()] });
   if ("math" in run) return new MathBlock({ children: run.math });
   if ("picture" in run) {
     return new ImageRun({
-      type: "png",
+      type: run.type ?? "png",
       data: run.picture,
       transformation: { width: 240, height: 160 },
+      altText: run.alt === undefined ? undefined : { name: "Hình", description: run.alt },
     });
+  }
+  if ("mathType" in run) {
+    previews.push(run.mathType);
+    return new TextRun(`${MATHTYPE_MARKER}${previews.length}`);
   }
   return new TextRun({
     text: run.text,
@@ -140,6 +154,63 @@ function toRun(run: DocxRunSpec): ParagraphChild {
     highlight: run.highlight ? "yellow" : undefined,
     font: run.font,
   });
+}
+
+/**
+ * The package with each MathType marker's run replaced by the object as Word writes it (the
+ * preview as a VML picture of word/media/mathtypeN.wmf, and the OLE object's description), the
+ * previews added with their relationships and content type.
+ */
+async function withMathType(bytes: Buffer, previews: Uint8Array[]): Promise<Buffer> {
+  if (previews.length === 0) return bytes;
+  const zip = await JSZip.loadAsync(bytes);
+  let document = await zip.file("word/document.xml")!.async("string");
+  let relationships = await zip.file("word/_rels/document.xml.rels")!.async("string");
+  previews.forEach((preview, index) => {
+    const n = index + 1;
+    const marker = document.indexOf(`>${MATHTYPE_MARKER}${n}<`);
+    const start = document.lastIndexOf("<w:r>", marker);
+    const end = document.indexOf("</w:r>", marker) + "</w:r>".length;
+    document = document.slice(0, start) + mathTypeRun(n) + document.slice(end);
+    relationships = relationships.replace(
+      "</Relationships>",
+      `<Relationship Id="rIdMathType${n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/mathtype${n}.wmf"/></Relationships>`,
+    );
+    zip.file(`word/media/mathtype${n}.wmf`, preview);
+  });
+  const types = await zip.file("[Content_Types].xml")!.async("string");
+  zip.file(
+    "[Content_Types].xml",
+    types.replace("</Types>", `<Default Extension="wmf" ContentType="image/x-wmf"/></Types>`),
+  );
+  zip.file("word/document.xml", withNamespaces(document));
+  zip.file("word/_rels/document.xml.rels", relationships);
+  return zip.generateAsync({ type: "nodebuffer" });
+}
+
+function mathTypeRun(n: number): string {
+  return (
+    `<w:r><w:rPr><w:position w:val="-6"/></w:rPr><w:object w:dxaOrig="600" w:dyaOrig="300">` +
+    `<v:shape id="_x0000_i10${n}" type="#_x0000_t75" style="width:30pt;height:15pt" o:ole="">` +
+    `<v:imagedata r:id="rIdMathType${n}" o:title=""/></v:shape>` +
+    `<o:OLEObject Type="Embed" ProgID="Equation.DSMT4" ShapeID="_x0000_i10${n}" DrawAspect="Content" ObjectID="_17000000${n}"/>` +
+    `</w:object></w:r>`
+  );
+}
+
+/** The VML namespaces on w:document, where the package has not declared them already. */
+function withNamespaces(document: string): string {
+  const wanted = {
+    "xmlns:v": "urn:schemas-microsoft-com:vml",
+    "xmlns:o": "urn:schemas-microsoft-com:office:office",
+  };
+  const open = document.indexOf("<w:document");
+  const close = document.indexOf(">", open);
+  let tag = document.slice(open, close);
+  for (const [name, value] of Object.entries(wanted)) {
+    if (!tag.includes(`${name}=`)) tag += ` ${name}="${value}"`;
+  }
+  return document.slice(0, open) + tag + document.slice(close);
 }
 
 /** The package again with fixed dates in the zip and in docProps/core.xml. */
