@@ -111,11 +111,11 @@ async function encodeStill(
   if (clean && format === "webp") return stored(bytes, "webp", info.width, info.height, pixels);
   const webp = await pixels().webp({ quality: 82, effort: 4 }).toBuffer();
   // Line art (few colours) may be lighter as a palette PNG; a photo never is, and quantizing one
-  // would cost as much again.
-  const png =
-    format === "jpeg" || format === "heif"
-      ? null
-      : await pixels().png({ palette: true, compressionLevel: 9, effort: 7 }).toBuffer();
+  // costs five times its WebP: a photo (a JPEG, or any picture of high entropy) is not tried.
+  const photo = format === "jpeg" || format === "heif" || (await pixels().stats()).entropy > 4;
+  const png = photo
+    ? null
+    : await pixels().png({ palette: true, compressionLevel: 9, effort: 7 }).toBuffer();
   const best =
     png && png.length < webp.length
       ? { data: png, type: "png" as const }

@@ -136,7 +136,7 @@ test("pasted questions with three mistakes are fixed in place, then “Lưu đ�
   await expect(saveButton(page)).toBeDisabled();
 });
 
-test("a Word file dropped on the page: its pictures are reported at their question, and a file that is not one is refused in Vietnamese", async ({
+test("a Word file dropped on the page: its picture comes along where it stood and shows in the preview, and a file that is not one is refused in Vietnamese", async ({
   page,
 }) => {
   await register(page, "Trần Ảnh");
@@ -160,9 +160,9 @@ test("a Word file dropped on the page: its pictures are reported at their questi
   );
   await page.dispatchEvent(".own-drop", "drop", { dataTransfer });
   await expect(textArea(page)).toHaveValue(
-    "Câu 1: Hình bên là con gì?\nA. Con mèo\nB. Con chó\nĐáp án: A",
+    /^Câu 1: Hình bên là con gì\?!\[Hình\]\(picture:[0-9a-f]{32}\)\nA\. Con mèo\nB\. Con chó\nĐáp án: A$/u,
   );
-  await expect(page.locator(".own-notes")).toContainText("Ảnh ở câu 1 không được đưa vào");
+  await expect(page.locator(".own-questions .question-card img.q-picture")).toHaveCount(1);
   // With no title yet, the file's name becomes one, to be edited.
   await expect(page.getByLabel("Tên đề")).toHaveValue("Anh");
   await expect(page.getByRole("status").filter({ hasText: "Đã đọc tệp “anh.docx”" })).toBeVisible();
