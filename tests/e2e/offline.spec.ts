@@ -26,6 +26,7 @@ import {
   openAccountMenu,
   register,
   waitForHydration,
+  waitForServiceWorker,
 } from "./helpers.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
@@ -122,32 +123,10 @@ async function openProfile(
   });
 }
 
-/**
- * The service worker controls the page (the first visit installs it). Seen about once in 20
- * runs under load: the first install never takes control; the browser installs again on the
- * next load, as a student's next page would, so the page is reloaded (at most twice).
- */
-async function waitForWorker(page: Page) {
-  for (let load = 0; load < 3; load += 1) {
-    const controlled = await page
-      .waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-        timeout: 20_000,
-      })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (controlled) return;
-    await page.reload();
-    await waitForHydration(page);
-  }
-  throw new Error("the service worker never took control of the page");
-}
-
 async function download(page: Page, code: string) {
   await page.goto(paths.practiceSetup(code));
   await waitForHydration(page);
-  await waitForWorker(page);
+  await waitForServiceWorker(page);
   const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
   await panel.getByRole("button", { name: "Tải về để luyện offline" }).click();
   await expect(panel.getByText(/^Đã tải về \d/)).toBeVisible({ timeout: 60_000 });
@@ -372,7 +351,7 @@ test("Chromium finds the app installable: manifest, icons and a service worker t
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto("/");
   await waitForHydration(page);
-  await waitForWorker(page);
+  await waitForServiceWorker(page);
   const cdp = await context.newCDPSession(page);
   const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as {
     installabilityErrors: { errorId: string }[];
@@ -792,7 +771,7 @@ test("a server slower than the worker's 4 s never makes it show A's cached page 
   const name = "Tạ Văn Mạng Chậm";
   await register(page, name);
   await expect(page).toHaveURL(/\/$/);
-  await waitForWorker(page);
+  await waitForServiceWorker(page);
   // A's home page, opened under the worker, which may keep it for A.
   await page.reload();
   await waitForHydration(page);

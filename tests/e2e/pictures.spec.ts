@@ -18,6 +18,7 @@ import {
   openAccountMenu,
   register,
   waitForHydration,
+  waitForServiceWorker,
 } from "./helpers.ts";
 
 /**
@@ -362,9 +363,7 @@ test.describe("offline", () => {
       await expect(page).toHaveURL("/");
       await page.goto(paths.practiceSetup(CODE));
       await waitForHydration(page);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
-        timeout: 30_000,
-      });
+      await waitForServiceWorker(page);
       const panel = page.getByRole("region", { name: "Luyện khi không có mạng" });
       await panel.getByRole("button", { name: "Tải về để luyện offline" }).click();
       await expect(panel.getByText(/^Đã tải về \d/)).toBeVisible({ timeout: 90_000 });
