@@ -95,3 +95,12 @@ export function pictureAnswersClass(answers: readonly { html: string }[]): strin
     ? " answer-pictures"
     : "";
 }
+
+/**
+ * A question on screen from the first paint (the sequence room's current one, a sheet's first):
+ * its pictures are fetched at once and first, not when the browser gets to laying them out —
+ * on a slow phone a lazy picture at the top was the page's largest paint, 0.4 s later.
+ */
+export function eagerPictures(html: string): string {
+  return html.replaceAll(' loading="lazy"', ' loading="eager" fetchpriority="high"');
+}

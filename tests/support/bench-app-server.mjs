@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -89,6 +90,10 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
   const samples = path.join(root, "content/banks");
   for (const name of readdirSync(samples).filter((n) => n.endsWith(".json"))) {
     copyFileSync(path.join(samples, name), path.join(banks, name));
+  }
+  // The drawings the banks name sit beside them (issue 26).
+  if (existsSync(path.join(samples, "pictures"))) {
+    cpSync(path.join(samples, "pictures"), path.join(banks, "pictures"), { recursive: true });
   }
   if (longPractice) writeLongBank(path.join(banks, "zz-do-hieu-nang.json"));
   const child = spawn(process.execPath, ["build/host/index.js"], {

@@ -120,6 +120,7 @@ const Sheet = memo(function Sheet({
             reveal="answering"
             showExplanation={false}
             onToggle={onToggle}
+            eager={position === 0}
           />
         </li>
       ))}

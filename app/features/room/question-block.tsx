@@ -2,7 +2,7 @@ import { memo } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
-import { placePictures } from "#app/lib/question-pictures.ts";
+import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
 import { countRender } from "./render-probe.ts";
 
@@ -22,6 +22,8 @@ interface QuestionBlockProps {
   onToggle?: (position: number, answerIdx: number) => void;
   /** Lets the room move focus here when a new question comes up. */
   headingId?: string;
+  /** On screen from the first paint: its pictures load at once (eagerPictures). */
+  eager?: boolean;
 }
 
 /** One question: its text (line breaks kept as written), "Chọn N đáp án", answers, explanation. */
@@ -36,6 +38,7 @@ export const QuestionBlock = memo(function QuestionBlock({
   disabled,
   onToggle,
   headingId,
+  eager,
 }: QuestionBlockProps) {
   countRender("question");
   return (
@@ -51,7 +54,9 @@ export const QuestionBlock = memo(function QuestionBlock({
         </span>{" "}
         <span
           className="rich"
-          dangerouslySetInnerHTML={{ __html: placePictures(question.textHtml) }}
+          dangerouslySetInnerHTML={{
+            __html: placePictures(eager ? eagerPictures(question.textHtml) : question.textHtml),
+          }}
         />
       </div>
       {question.keyCount > 1 ? (

@@ -92,6 +92,7 @@ export function SequenceRoom({
               showExplanation={state.resultShown && showKey}
               onToggle={onToggle}
               headingId={QUESTION_HEADING_ID}
+              eager
             />
             {state.resultShown ? <Verdict question={question} picks={picks} /> : null}
           </section>
