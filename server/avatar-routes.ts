@@ -13,6 +13,7 @@ import {
   type AvatarRefusal,
 } from "./avatar-image.ts";
 import { AVATAR_FILE_PATTERN, storeAvatar } from "./avatar-store.ts";
+import { drainRawBody, readRawBody } from "./raw-body.ts";
 
 /**
  * Profile pictures over HTTP: `POST /api/avatar` takes the picture as the raw request body
@@ -21,58 +22,9 @@ import { AVATAR_FILE_PATTERN, storeAvatar } from "./avatar-store.ts";
  * the content.
  */
 
-type BodyRead = { kind: "ok"; bytes: Buffer } | { kind: "too-large" } | { kind: "aborted" };
-
-/**
- * The raw body, never holding more than `limit` bytes: a declared or actual size above it
- * stops the buffering at once (the rest is read and thrown away, so the client still gets
- * the answer instead of a reset connection).
- */
-function readBody(req: IncomingMessage, limit: number): Promise<BodyRead> {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) {
-      resolve({ kind: "too-large" });
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let settled = false;
-    const settle = (result: BodyRead) => {
-      if (settled) return;
-      settled = true;
-      req.off("data", onData);
-      resolve(result);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        chunks.length = 0;
-        settle({ kind: "too-large" });
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on("data", onData);
-    req.once("end", () => settle({ kind: "ok", bytes: Buffer.concat(chunks, size) }));
-    req.once("error", () => settle({ kind: "aborted" }));
-    req.once("close", () => {
-      if (!req.complete) settle({ kind: "aborted" });
-    });
-  });
-}
-
 /** Reads off whatever is left of the body, then answers: what body-parser does on an error. */
 async function refuse(req: IncomingMessage, res: Response, refused: AvatarRefusal): Promise<void> {
-  if (!req.complete && !req.destroyed) {
-    await new Promise<void>((resolve) => {
-      req.once("end", resolve);
-      req.once("close", resolve);
-      req.once("error", resolve);
-      req.resume();
-    });
-  }
-  if (req.destroyed && !req.complete) return;
+  if (!(await drainRawBody(req))) return;
   res.setHeader("cache-control", "no-store");
   res.status(refused.status).json({ code: refused.code, message: refused.message });
 }
@@ -96,7 +48,7 @@ export function createAvatarRouter(options: { db: Kysely<DB>; auth: Auth }): Rou
     const session = await auth.api.getSession({ headers });
     if (!session) return refuse(req, res, UNAUTHENTICATED);
 
-    const body = await readBody(req, MAX_AVATAR_BYTES);
+    const body = await readRawBody(req, MAX_AVATAR_BYTES);
     if (body.kind === "aborted") return;
     if (body.kind === "too-large") return refuse(req, res, TOO_MANY_BYTES);
 

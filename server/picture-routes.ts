@@ -1,6 +1,6 @@
-import type { IncomingMessage } from "node:http";
 import { fromNodeHeaders } from "better-auth/node";
 import { Router, type Response } from "express";
+import { drainRawBody, readRawBody } from "./raw-body.ts";
 import type { Kysely } from "kysely";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { PICTURE_MAX_INPUT_BYTES } from "#base/limits.ts";
@@ -85,10 +85,11 @@ export function createPictureRouter(options: {
       res.setHeader("retry-after", String(seconds));
       return refuse(res, 429, serverVi.pictures.tooManyUploads(Math.ceil(seconds / 60)));
     }
-    const body = await readCappedBody(req, PICTURE_MAX_INPUT_BYTES);
-    if (body === "aborted") return;
+    const read = await readRawBody(req, PICTURE_MAX_INPUT_BYTES);
+    if (read.kind === "aborted") return;
     const name = serverVi.pictures.thePicture;
-    if (body === "too-large") {
+    if (read.kind === "too-large") {
+      if (!(await drainRawBody(req))) return;
       return refuse(
         res,
         413,
@@ -97,7 +98,7 @@ export function createPictureRouter(options: {
     }
     let encoded;
     try {
-      encoded = await parse.run("encodePicture", { bytes: body, name });
+      encoded = await parse.run("encodePicture", { bytes: new Uint8Array(read.bytes), name });
     } catch (error) {
       if (!isParseRefusal(error)) throw error;
       if (error.reason === "busy") {
@@ -157,30 +158,4 @@ const REFUSAL_CODES: Record<number, string> = {
 function refuse(res: Response, status: number, message: string): void {
   res.setHeader("cache-control", "no-store");
   res.status(status).json({ code: REFUSAL_CODES[status] ?? "BAD_PICTURE", message });
-}
-
-/** The raw body, never holding more than `limit` bytes. */
-function readCappedBody(
-  req: IncomingMessage,
-  limit: number,
-): Promise<Uint8Array | "too-large" | "aborted"> {
-  return new Promise((resolve) => {
-    const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      resolve("too-large");
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) over = true;
-      else chunks.push(chunk);
-    });
-    req.on("end", () => resolve(over ? "too-large" : new Uint8Array(Buffer.concat(chunks))));
-    req.on("aborted", () => resolve("aborted"));
-    req.on("error", () => resolve("aborted"));
-  });
 }
