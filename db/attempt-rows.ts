@@ -24,7 +24,13 @@ export interface NewAttempt {
   /** Per shown question, its original answer idxs in display order; null when not shuffled. */
   answerOrders: number[][] | null;
   /** In the order shown. */
-  results: { questionId: number; selectedAnswerIndexes: number[]; rightAnswer: boolean }[];
+  results: {
+    questionId: number;
+    selectedAnswerIndexes: number[];
+    rightAnswer: boolean;
+    /** A Đúng/Sai question's marks or a typed short answer (engine/responses.ts). */
+    response?: string | null;
+  }[];
   numberOfRight: number;
   numberOfWrong: number;
   totalTime: number;
@@ -129,6 +135,7 @@ export function answerRows(attempt: NewAttempt): AttemptAnswerTable[] {
     question_id: result.questionId,
     selected: JSON.stringify(result.selectedAnswerIndexes),
     right_answer: result.rightAnswer ? 1 : 0,
+    response: result.response ?? null,
   }));
 }
 
@@ -184,6 +191,7 @@ export function toStoredAttempt(
       questionId: a.question_id,
       selectedAnswerIndexes: JSON.parse(a.selected) as number[],
       rightAnswer: a.right_answer === 1,
+      ...(a.response === null ? {} : { response: a.response }),
     })),
     answerOrders: answerOrdersOfRow(row),
   };

@@ -55,6 +55,8 @@ export interface QuestionTable {
   key_count: number;
   /** 1: single choice with several accepted keys, any one of them is right (migration 0007). */
   any_key: Generated<number>;
+  /** "choice", "true_false" or "short_answer" (migration 0015, engine/types.ts QuestionKind). */
+  kind: Generated<"choice" | "true_false" | "short_answer">;
   created_at: string;
 }
 
@@ -63,6 +65,8 @@ export interface StoredAnswer {
   text: string;
   html: string;
   isKey: boolean;
+  /** A short-answer question's accepted answer: how far a typed number may be from `text`. */
+  tolerance?: number;
   /** Shown when this answer was picked (Moodle's per-answer feedback); absent when none. */
   feedback?: string;
   feedbackHtml?: string;
@@ -108,6 +112,8 @@ export interface AttemptAnswerTable {
   question_id: number;
   selected: string;
   right_answer: number;
+  /** A Đúng/Sai question's marks or a short answer as typed (migration 0015); null for multiple choice. */
+  response: string | null;
 }
 
 /**

@@ -13,6 +13,7 @@
  *   passed by `next`, and with timers on it advances by itself.
  */
 import { deriveSeed, shuffled } from "./random.ts";
+import { allMarked, kindOf, responseFits } from "./responses.ts";
 import { keyCount, scoreAnswers, scoreQuestion } from "./scoring.ts";
 import type {
   EngineQuestion,
@@ -58,6 +59,8 @@ export function reduceRoom<Q extends EngineQuestion>(
       return tick(state);
     case "toggle":
       return toggle(state, action.answerIdx, action.position);
+    case "respond":
+      return respond(state, action.response, action.position);
     case "next":
       return next(state);
     case "finish":
@@ -123,7 +126,13 @@ export function displayedAnswers<Q extends EngineQuestion>(
 export function currentResult<Q extends EngineQuestion>(state: RoomState<Q>): ResultItem | null {
   if (!state.resultShown || state.finished) return null;
   const question = questionAt(state, state.currentIndex);
-  return question ? scoreQuestion(question, state.selections[state.currentIndex] ?? []) : null;
+  return question
+    ? scoreQuestion(
+        question,
+        state.selections[state.currentIndex] ?? [],
+        state.responses[state.currentIndex],
+      )
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,6 +239,7 @@ function clearedProgress(config: RoomConfig, count: number) {
   return {
     currentIndex: 0,
     selections: Array.from({ length: count }, (): readonly number[] => []),
+    responses: Array.from({ length: count }, (): string | null => null),
     resultShown: false,
     questionCountdown: questionSeconds(config),
     resultCountdown: resultSeconds(config),
@@ -290,15 +300,22 @@ function advance<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const position = state.currentIndex;
   const question = questionAtIndex(state.questions, state.order[position] ?? -1);
   const results = state.results.slice();
-  results[position] = scoreQuestion(question, state.selections[position] ?? []);
+  results[position] = scoreQuestion(
+    question,
+    state.selections[position] ?? [],
+    state.responses[position],
+  );
   const recorded = { ...state, results };
   if (position + 1 >= state.order.length) return finish(recorded);
   const selections = state.selections.slice();
   selections[position + 1] = [];
+  const responses = state.responses.slice();
+  responses[position + 1] = null;
   return {
     ...recorded,
     currentIndex: position + 1,
     selections,
+    responses,
     resultShown: false,
     questionCountdown: questionSeconds(state.config),
     resultCountdown: resultSeconds(state.config),
@@ -321,7 +338,10 @@ function finish<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const picks = new Map(
     ordered.map((question, position) => [question.id, state.selections[position] ?? []]),
   );
-  const { results, numberOfRight, numberOfWrong } = scoreAnswers(ordered, picks);
+  const responses = new Map(
+    ordered.map((question, position) => [question.id, state.responses[position] ?? null]),
+  );
+  const { results, numberOfRight, numberOfWrong } = scoreAnswers(ordered, picks, responses);
   return {
     ...state,
     results,
@@ -337,23 +357,56 @@ function finish<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   };
 }
 
+/**
+ * The display position an answering action is for: the current question in SEQUENCE while its
+ * result is not shown (another requested position is ignored), the requested one in FLAT; null
+ * when the action does not apply.
+ */
+function answeringPosition(
+  state: RoomState,
+  requested: number | undefined,
+): number | null {
+  if (state.paused) return null;
+  if (state.config.practiceType === "SEQUENCE") {
+    if (state.resultShown) return null;
+    if (requested !== undefined && requested !== state.currentIndex) return null;
+    return state.currentIndex;
+  }
+  return requested !== undefined && Number.isInteger(requested) ? requested : null;
+}
+
+/**
+ * A `true_false` question's marks or a `short_answer` question's text, replaced whole. In
+ * SEQUENCE the result shows once every statement is marked; a typed answer is checked by `next`
+ * (the view's "Trả lời"), as a student may still be typing.
+ */
+function respond<Q extends EngineQuestion>(
+  state: RoomState<Q>,
+  response: string,
+  requested: number | undefined,
+): RoomState<Q> {
+  const position = answeringPosition(state, requested);
+  const question = position === null ? null : questionAt(state, position);
+  if (position === null || !question || kindOf(question) === "choice") return state;
+  if (!responseFits(question, response) || state.responses[position] === response) return state;
+  const responses = state.responses.slice();
+  responses[position] = response;
+  const responded = { ...state, responses };
+  const sequence = state.config.practiceType === "SEQUENCE";
+  return sequence && kindOf(question) === "true_false" && allMarked(response)
+    ? showResult(responded)
+    : responded;
+}
+
 function toggle<Q extends EngineQuestion>(
   state: RoomState<Q>,
   answerIdx: number,
   requested: number | undefined,
 ): RoomState<Q> {
-  if (state.paused) return state;
   const sequence = state.config.practiceType === "SEQUENCE";
-  let position: number;
-  if (sequence) {
-    if (state.resultShown) return state;
-    if (requested !== undefined && requested !== state.currentIndex) return state;
-    position = state.currentIndex;
-  } else {
-    if (requested === undefined) return state;
-    position = requested;
-  }
-  const question = Number.isInteger(position) ? questionAt(state, position) : null;
+  const position = answeringPosition(state, requested);
+  if (position === null) return state;
+  const question = questionAt(state, position);
   const current = state.selections[position];
   if (!question || !current || !question.answers.some((answer) => answer.idx === answerIdx)) {
     return state;

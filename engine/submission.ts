@@ -1,4 +1,5 @@
 import type { Selection } from "#base/selection.ts";
+import { responseFits } from "./responses.ts";
 import { keyCount } from "./scoring.ts";
 import type { EngineQuestion } from "./types.ts";
 
@@ -72,6 +73,18 @@ export function picksAreValid(
       picks.length <= keyCount(revision)
     );
   });
+}
+
+/**
+ * Responses (per revision, in the same order) fit their question's kind: marks of the right
+ * length for a Đúng/Sai question, a bounded typed answer for a short-answer one, none for a
+ * multiple-choice one (engine/responses.ts).
+ */
+export function responsesAreValid(
+  revisions: readonly RevisionToCheck[],
+  answers: readonly { readonly response?: string | null }[],
+): boolean {
+  return revisions.every((revision, i) => responseFits(revision, answers[i]?.response));
 }
 
 /**

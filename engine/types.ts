@@ -8,10 +8,24 @@ import type { RoomConfig } from "./room-config.ts";
 
 export type { RoomConfig, Seconds } from "./room-config.ts";
 
+/**
+ * What a question asks of the student (issue 27, ADR 0022):
+ * - `choice`: pick answers (one or several keys); the only kind before 2025's exam format.
+ * - `true_false` ("Đúng/Sai"): its answers are statements, each marked Đúng or Sai; a key is a
+ *   true statement.
+ * - `short_answer` ("Trả lời ngắn"): the student types a short answer; every answer is an
+ *   accepted one, each its `value` and an optional numeric `tolerance`.
+ */
+export type QuestionKind = "choice" | "true_false" | "short_answer";
+
 /** One answer: `idx` is its original index in the question (what results store), never a display position. */
 interface EngineAnswer {
   readonly idx: number;
   readonly isKey: boolean;
+  /** `short_answer`: the accepted answer as written ("0,5", "-12", "HCl"). */
+  readonly value?: string;
+  /** `short_answer`, numeric values: how far from `value` a typed number may be and still be right. */
+  readonly tolerance?: number;
 }
 
 /** What the engine needs of a question; richer objects (e.g. the catalogue's QuestionView) fit too. */
@@ -24,6 +38,8 @@ export interface EngineQuestion {
    * must be picked.
    */
   readonly anyKey?: boolean;
+  /** Absent: `choice` (every question before issue 27). */
+  readonly kind?: QuestionKind;
 }
 
 /** One question's outcome (spec: Result item); indexes are ORIGINAL answer idx, ascending. */
@@ -31,6 +47,12 @@ export interface ResultItem {
   readonly questionId: number;
   readonly selectedAnswerIndexes: readonly number[];
   readonly rightAnswer: boolean;
+  /**
+   * What a `true_false` or `short_answer` question was given (engine/responses.ts): the marks,
+   * one character per statement in idx order ("T" Đúng, "F" Sai, "-" not marked), or the typed
+   * answer. Absent for `choice`, whose picks are `selectedAnswerIndexes` (empty for the others).
+   */
+  readonly response?: string | null;
 }
 
 /** Everything a save needs, fixed at the moment the room finishes. */
@@ -68,6 +90,8 @@ export interface RoomState<Q extends EngineQuestion = EngineQuestion> {
   readonly currentIndex: number;
   /** Display position → picked original answer idx, ascending. */
   readonly selections: readonly (readonly number[])[];
+  /** Display position → the response of a `true_false` or `short_answer` question; null until given (and always for `choice`). */
+  readonly responses: readonly (string | null)[];
   /** SEQUENCE: the current question's result (keys, right/wrong) is on screen. */
   readonly resultShown: boolean;
   /** Seconds left for the current question; null when OFF or in FLAT. */
@@ -93,6 +117,8 @@ export interface RoomState<Q extends EngineQuestion = EngineQuestion> {
 export type RoomAction =
   | { readonly type: "tick" }
   | { readonly type: "toggle"; readonly answerIdx: number; readonly position?: number }
+  /** A `true_false` question's marks or a `short_answer` question's text, whole (engine/responses.ts). */
+  | { readonly type: "respond"; readonly response: string; readonly position?: number }
   | { readonly type: "next" }
   | { readonly type: "finish" }
   | { readonly type: "pause" }

@@ -8,8 +8,10 @@ import type { EncodedPicture } from "../pictures/encode-picture.ts";
 export interface BankAnswer {
   text: string;
   key: boolean;
-  /** Shown to a student who picked this answer (Moodle's per-answer feedback). */
+  /** Shown to a student who picked this answer (Moodle's per-answer feedback); a Đúng/Sai statement's explanation. */
   feedback?: string;
+  /** A short-answer question's accepted answer, numeric: how far a typed number may be from it. */
+  tolerance?: number;
 }
 
 export interface BankQuestion {
@@ -26,6 +28,12 @@ export interface BankQuestion {
    * be picked.
    */
   anyKey?: boolean;
+  /**
+   * Absent: multiple choice. "true_false" (Đúng/Sai): the answers are its statements, a key is a
+   * true one. "short_answer" (Trả lời ngắn): every answer is an accepted one, its text as written
+   * ("0,5"), each a key. (Issue 27, engine/responses.ts.)
+   */
+  kind?: "true_false" | "short_answer";
   explanation?: string;
   reference?: string;
   /** Where the question starts in its source file (1-based), for messages. */

@@ -13,6 +13,7 @@ import * as avatar from "./0011-avatar.ts";
 import * as ownPractices from "./0012-own-practices.ts";
 import * as ownPracticeEditVersion from "./0013-own-practice-edit-version.ts";
 import * as pictures from "./0014-pictures.ts";
+import * as questionKinds from "./0015-question-kinds.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0012-own-practices": ownPractices,
   "0013-own-practice-edit-version": ownPracticeEditVersion,
   "0014-pictures": pictures,
+  "0015-question-kinds": questionKinds,
 };
