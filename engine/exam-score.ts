@@ -11,9 +11,9 @@ import type { EngineQuestion, ResultItem } from "./types.ts";
  * multiple-choice questions scores right / total × 10.
  */
 
-export type ExamPart = 1 | 2 | 3;
+type ExamPart = 1 | 2 | 3;
 
-export function examPart(question: EngineQuestion): ExamPart {
+function examPart(question: EngineQuestion): ExamPart {
   const kind = kindOf(question);
   return kind === "true_false" ? 2 : kind === "short_answer" ? 3 : 1;
 }
@@ -24,7 +24,7 @@ function questionWeight(question: EngineQuestion, mathematics: boolean): number 
   return part === 3 && mathematics ? 0.5 : 0.25;
 }
 
-export interface PartScore {
+interface PartScore {
   readonly part: ExamPart;
   readonly questions: number;
   /** Points earned and the most the part gives, on the Ministry's scale. */

@@ -60,7 +60,10 @@ describe("a Đúng/Sai question", () => {
     expect(responseFits(trueFalse, "TFTX")).toBe(false);
     expect(responseFits(trueFalse, 4)).toBe(false);
     expect(responseFits(trueFalse, null)).toBe(true);
-    expect(scoreQuestion(trueFalse, [], "TFTFT")).toMatchObject({ rightAnswer: false, response: null });
+    expect(scoreQuestion(trueFalse, [], "TFTFT")).toMatchObject({
+      rightAnswer: false,
+      response: null,
+    });
     expect(keyCount(trueFalse)).toBe(0);
     expect(scoreQuestion(trueFalse, [0, 2]).rightAnswer).toBe(false);
   });
@@ -88,7 +91,11 @@ describe("a short-answer question", () => {
   });
 
   it("accepts any of several answers, a number within its tolerance, a word case aside", () => {
-    const pi = shortAnswer(3, { value: "3,14", tolerance: 0.01 }, { value: "-3,14", tolerance: 0.01 });
+    const pi = shortAnswer(
+      3,
+      { value: "3,14", tolerance: 0.01 },
+      { value: "-3,14", tolerance: 0.01 },
+    );
     expect(shortAnswerIsRight(pi, "3,15")).toBe(true);
     expect(shortAnswerIsRight(pi, "-3,13")).toBe(true);
     expect(shortAnswerIsRight(pi, "3,16")).toBe(false);
@@ -158,7 +165,10 @@ describe("a mock exam's score on 10", () => {
   it("adds the Ministry's part weights for the mathematics layout, 12 + 4 + 6", () => {
     const questions: EngineQuestion[] = [
       ...Array.from({ length: 12 }, (_, i) => question(100 + i, [0])),
-      ...Array.from({ length: 4 }, (_, i) => ({ ...question(200 + i, [0, 2]), kind: "true_false" as const })),
+      ...Array.from({ length: 4 }, (_, i) => ({
+        ...question(200 + i, [0, 2]),
+        kind: "true_false" as const,
+      })),
       ...Array.from({ length: 6 }, (_, i) => shortAnswer(300 + i, { value: "2" })),
     ];
     const picks = new Map(questions.map((q, i) => [q.id, i < 10 ? [0] : [1]]));
@@ -181,12 +191,20 @@ describe("a mock exam's score on 10", () => {
       { part: 3, questions: 6, points: 1, max: 3 },
     ]);
     // Outside mathematics a short answer weighs 0.25, and the total is brought to 10.
-    expect(examScore(questions, results, false).score).toBe(Math.round((5.25 - 0.5) / 8.5 * 1000) / 100);
+    expect(examScore(questions, results, false).score).toBe(
+      Math.round(((5.25 - 0.5) / 8.5) * 1000) / 100,
+    );
   });
 
   it("scores a practice of multiple choice only as right / total × 10", () => {
     const questions = [question(1, [0]), question(2, [0]), question(3, [0])];
-    const { results } = scoreAnswers(questions, new Map([[1, [0]], [2, [0]]]));
+    const { results } = scoreAnswers(
+      questions,
+      new Map([
+        [1, [0]],
+        [2, [0]],
+      ]),
+    );
     expect(examScore(questions, results, false)).toEqual({ score: 6.67, parts: [] });
   });
 });

@@ -8,16 +8,12 @@ import type { EngineQuestion, QuestionKind } from "./types.ts";
  * - `short_answer`: what the student typed, at most MAX_SHORT_ANSWER_LENGTH characters.
  */
 
-export const MARK_TRUE = "T";
-export const MARK_FALSE = "F";
-export const MARK_NONE = "-";
+const MARK_TRUE = "T";
+const MARK_FALSE = "F";
+const MARK_NONE = "-";
 
 /** Four boxes on the exam's sheet; a few more for a word or a formula in other banks. */
-export const MAX_SHORT_ANSWER_LENGTH = 32;
-
-/** What the exam allows: 2–6 statements (4 in the exam itself). */
-export const MIN_STATEMENTS = 2;
-export const MAX_STATEMENTS = 6;
+const MAX_SHORT_ANSWER_LENGTH = 32;
 
 export function kindOf(question: EngineQuestion): QuestionKind {
   return question.kind ?? "choice";
@@ -29,7 +25,7 @@ function statementIdxs(question: EngineQuestion): number[] {
 }
 
 /** A `true_false` question's marks before any is given. */
-export function blankMarks(question: EngineQuestion): string {
+function blankMarks(question: EngineQuestion): string {
   return MARK_NONE.repeat(question.answers.length);
 }
 
@@ -87,7 +83,10 @@ export function responseFits(question: EngineQuestion, response: unknown): boole
 }
 
 /** How many statements are marked as they are (a statement not marked is not right). */
-export function rightStatements(question: EngineQuestion, marks: string | null | undefined): number {
+export function rightStatements(
+  question: EngineQuestion,
+  marks: string | null | undefined,
+): number {
   return question.answers.filter((answer) => markOf(question, marks, answer.idx) === answer.isKey)
     .length;
 }
@@ -119,7 +118,10 @@ export function shortAnswerNumber(text: string): number | null {
  * the accepted answer's tolerance; a hair of float error always forgiven), else as text, case
  * and spaces aside. An empty answer is never right.
  */
-export function shortAnswerIsRight(question: EngineQuestion, typed: string | null | undefined): boolean {
+export function shortAnswerIsRight(
+  question: EngineQuestion,
+  typed: string | null | undefined,
+): boolean {
   if (typeof typed !== "string" || plain(typed) === "") return false;
   const typedNumber = shortAnswerNumber(typed);
   return question.answers.some((answer) => {

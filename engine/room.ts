@@ -362,10 +362,7 @@ function finish<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
  * result is not shown (another requested position is ignored), the requested one in FLAT; null
  * when the action does not apply.
  */
-function answeringPosition(
-  state: RoomState,
-  requested: number | undefined,
-): number | null {
+function answeringPosition(state: RoomState, requested: number | undefined): number | null {
   if (state.paused) return null;
   if (state.config.practiceType === "SEQUENCE") {
     if (state.resultShown) return null;

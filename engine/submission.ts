@@ -82,7 +82,10 @@ export function picksAreValid(
  */
 export function responsesAreValid(
   revisions: readonly RevisionToCheck[],
-  answers: readonly { readonly response?: string | null }[],
+  answers: readonly {
+    readonly selectedAnswerIndexes: readonly number[];
+    readonly response?: string | null;
+  }[],
 ): boolean {
   return revisions.every((revision, i) => responseFits(revision, answers[i]?.response));
 }

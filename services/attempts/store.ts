@@ -11,6 +11,7 @@ import {
   answerSecondsAreValid,
   isAttemptId,
   picksAreValid,
+  responsesAreValid,
   totalTimeIsValid,
 } from "#engine/submission.ts";
 import { gradeCards } from "#services/review/review.ts";
@@ -96,7 +97,9 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
   const opened = await source.open(db, userId, submission);
   if ("ok" in opened) return opened;
   const { revisions } = opened;
-  if (!picksAreValid(revisions, answers)) return refuse("BAD_PICKS");
+  if (!picksAreValid(revisions, answers) || !responsesAreValid(revisions, answers)) {
+    return refuse("BAD_PICKS");
+  }
   if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
     return refuse("BAD_ANSWER_ORDER");
   }
