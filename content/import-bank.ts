@@ -303,6 +303,7 @@ function toRow(
     text: answer.text,
     html: render(answer.text),
     isKey: answer.key,
+    ...(answer.tolerance !== undefined ? { tolerance: answer.tolerance } : {}),
     ...(answer.feedback
       ? { feedback: answer.feedback, feedbackHtml: render(answer.feedback) }
       : {}),
@@ -322,8 +323,10 @@ function toRow(
     explanation_html: question.explanation ? render(question.explanation) : null,
     reference_url: question.reference ?? null,
     answers: JSON.stringify(answers),
-    key_count: anyKey ? 1 : answers.filter((a) => a.isKey).length,
+    // Only multiple choice is answered by picks (engine/scoring.ts keyCount).
+    key_count: question.kind ? 0 : anyKey ? 1 : answers.filter((a) => a.isKey).length,
     any_key: anyKey ? 1 : 0,
+    kind: question.kind ?? "choice",
     created_at: now,
   };
 }
@@ -348,7 +351,7 @@ function isAnyKey(question: BankQuestion): boolean {
 
 /**
  * What makes two revisions the same question: everything a student sees or is scored on.
- * Per-answer feedback and "any one key" enter the hash only when present, so questions stored
+ * Per-answer feedback, "any one key", the kind and tolerances enter the hash only when present, so questions stored
  * before they existed keep their hash and are not revised by a re-import.
  */
 function hashQuestion(question: BankQuestion): string {
@@ -363,6 +366,11 @@ function hashQuestion(question: BankQuestion): string {
     question.chapter ?? null,
     ...(isAnyKey(question) ? ["anyKey"] : []),
     ...feedback,
+    // The kinds of issue 27 and a short answer's tolerances, only when present (old hashes stay).
+    ...(question.kind ? [question.kind] : []),
+    ...(question.answers.some((a) => a.tolerance !== undefined)
+      ? [question.answers.map((a) => a.tolerance ?? null)]
+      : []),
   ]);
   return createHash("sha256").update(content).digest("hex");
 }

@@ -138,7 +138,7 @@ export class CatalogueWriter {
       // RETURNING's order is not promised: each new row is found again by its position.
       const ids = await this.trx
         .insertInto("question")
-        .values(rows)
+        .values(withKindIfNeeded(rows))
         .returning(["id", "idx"])
         .execute();
       const byIdx = new Map(rows.map((row) => [row.idx, row]));
@@ -278,4 +278,17 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+/**
+ * Rows of multiple choice only leave `kind` to its default, so a bank still imports into a
+ * schema from before migration 0015 (the migration tests import at old versions); rows of
+ * several kinds name every row's, as Kysely's multi-row insert on SQLite nulls a column a row
+ * lacks.
+ */
+function withKindIfNeeded(rows: readonly QuestionRow[]): QuestionRow[] {
+  if (rows.some((row) => row.kind !== undefined && row.kind !== "choice")) {
+    return rows.map((row) => ({ ...row, kind: row.kind ?? "choice" }));
+  }
+  return rows.map(({ kind: _kind, ...row }) => row);
 }

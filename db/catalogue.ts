@@ -6,6 +6,7 @@ import {
   resolvePractice,
   type OwnState,
 } from "./own-practices.ts";
+import type { QuestionKind } from "#engine/types.ts";
 import { whereInSelection } from "./revisions.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
@@ -198,7 +199,20 @@ export interface QuestionView {
   keyCount: number;
   /** Single choice with several accepted keys: any one of them is right. */
   anyKey: boolean;
-  answers: { idx: number; html: string; isKey: boolean; feedbackHtml?: string }[];
+  /** Multiple choice, Đúng/Sai (answers are statements) or short answer (ADR 0022). */
+  kind: QuestionKind;
+  /**
+   * A short answer's accepted answers carry `value` (as written, "0,5") and maybe `tolerance`;
+   * a Đúng/Sai statement's `isKey` says it is true and its `feedbackHtml` explains it.
+   */
+  answers: {
+    idx: number;
+    html: string;
+    isKey: boolean;
+    feedbackHtml?: string;
+    value?: string;
+    tolerance?: number;
+  }[];
   /** The practice it belongs to, where questions of several practices meet ("Ôn lỗi sai"). */
   practiceTitle?: string;
 }
@@ -213,6 +227,7 @@ const questionColumns = [
   "question.reference_url",
   "question.key_count",
   "question.any_key",
+  "question.kind",
   "question.answers",
 ] as const;
 
@@ -292,6 +307,7 @@ function toQuestionView(row: {
   reference_url: string | null;
   key_count: number;
   any_key: number;
+  kind: QuestionKind;
   answers: string;
 }): QuestionView {
   return {
@@ -305,12 +321,15 @@ function toQuestionView(row: {
       row.reference_url && /^https?:\/\//i.test(row.reference_url) ? row.reference_url : null,
     keyCount: row.key_count,
     anyKey: row.any_key === 1,
+    kind: row.kind,
     answers: (JSON.parse(row.answers) as StoredAnswer[]).map(
-      ({ idx, html, isKey, feedbackHtml }) => ({
+      ({ idx, text, html, isKey, feedbackHtml, tolerance }) => ({
         idx,
         html,
         isKey,
         ...(feedbackHtml ? { feedbackHtml } : {}),
+        ...(row.kind === "short_answer" ? { value: text } : {}),
+        ...(tolerance !== undefined ? { tolerance } : {}),
       }),
     ),
   };

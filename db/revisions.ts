@@ -2,6 +2,7 @@ import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
 import type { Selection } from "#base/selection.ts";
 import { selectionBounds } from "#engine/selection.ts";
 import type { RevisionToCheck } from "#engine/submission.ts";
+import type { QuestionKind } from "#engine/types.ts";
 import { resolvePractice } from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
@@ -23,8 +24,10 @@ export interface PracticeToSave {
 export interface StoredRevision extends RevisionToCheck {
   id: number;
   practiceId: number;
-  answers: StoredAnswer[];
+  /** A short answer's accepted answers carry their text as `value` too (engine/responses.ts). */
+  answers: (StoredAnswer & { value?: string })[];
   anyKey: boolean;
+  kind: QuestionKind;
 }
 
 /**
@@ -83,17 +86,22 @@ export function whereInSelection(selection: Selection) {
 export async function listRevisions(db: Kysely<DB>, ids: number[]): Promise<StoredRevision[]> {
   const rows = await db
     .selectFrom("question")
-    .select(["id", "practice_id", "idx", "chapter_idx", "answers", "any_key"])
+    .select(["id", "practice_id", "idx", "chapter_idx", "answers", "any_key", "kind"])
     .where("id", "in", ids)
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    practiceId: row.practice_id,
-    idx: row.idx,
-    chapterIdx: row.chapter_idx,
-    answers: JSON.parse(row.answers) as StoredAnswer[],
-    anyKey: row.any_key === 1,
-  }));
+  return rows.map((row) => {
+    const answers = JSON.parse(row.answers) as StoredAnswer[];
+    return {
+      id: row.id,
+      practiceId: row.practice_id,
+      idx: row.idx,
+      chapterIdx: row.chapter_idx,
+      answers:
+        row.kind === "short_answer" ? answers.map((a) => ({ ...a, value: a.text })) : answers,
+      anyKey: row.any_key === 1,
+      kind: row.kind,
+    };
+  });
 }
 
 /** The practice's chapters by idx, for naming a chapter selection. */

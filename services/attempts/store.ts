@@ -38,8 +38,8 @@ export interface CommonSubmission {
   /** Made by the browser before the first save: a retried save is recognised by it. */
   id: string;
   config: RoomConfig;
-  /** One per question, in the order shown: the revision id and the picked original idxs. */
-  answers: { questionId: number; selectedAnswerIndexes: number[] }[];
+  /** One per question, in the order shown: the revision id and the picked original idxs (or the response, ADR 0022). */
+  answers: { questionId: number; selectedAnswerIndexes: number[]; response?: string | null }[];
   answerOrders: number[][] | null;
   totalTime: number;
   answerSeconds?: number[] | null;
@@ -105,11 +105,13 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
   }
 
   const picks = new Map(answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
-  const score = scoreAnswers(revisions, picks);
+  const responses = new Map(answers.map((a) => [a.questionId, a.response ?? null]));
+  const score = scoreAnswers(revisions, picks, responses);
   const results = score.results.map((r) => ({
     questionId: r.questionId,
     selectedAnswerIndexes: [...r.selectedAnswerIndexes],
     rightAnswer: r.rightAnswer,
+    ...(r.response === undefined ? {} : { response: r.response }),
   }));
   // The answers grade their review cards in the same transaction as the attempt.
   const grades = gradesOfAttempt(results, {

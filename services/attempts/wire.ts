@@ -7,13 +7,18 @@ import { storableInt, storableText, z } from "#base/zod.ts";
 
 const idx = z.number().int().min(0).max(10_000);
 
-/** One per question, in the order shown: the revision id and the picked ORIGINAL answer idxs. */
+/**
+ * One per question, in the order shown: the revision id and the picked ORIGINAL answer idxs;
+ * for a Đúng/Sai or short-answer question, the response instead (engine/responses.ts checks
+ * that it fits the question).
+ */
 export function submittedAnswers(maxQuestions: number) {
   return z
     .array(
       z.object({
         questionId: storableInt().min(1),
         selectedAnswerIndexes: z.array(idx).max(64),
+        response: storableText().max(64).nullable().optional(),
       }),
     )
     .min(1)

@@ -47,6 +47,7 @@ export function sampleQuestions(count: number, answers = 4): QuestionView[] {
     referenceUrl: null,
     keyCount: 1,
     anyKey: false,
+    kind: "choice" as const,
     answers: Array.from({ length: answers }, (_, a) => ({
       idx: a,
       html: `Phương án ${a + 1} của câu ${i + 1}`,
