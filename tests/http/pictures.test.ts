@@ -308,5 +308,19 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       ).toBe(404);
       expect((await get(pictureUrl(bankPicture, true), "visitor")).status).toBe(404);
     });
+
+    it("a room's first question asks for its picture from the page's head, before the room's scripts", async () => {
+      const room =
+        "/practice-control?practice=de-hinh&type=PRACTICE_TIME_ALL&mode=SEQUENCE&questionTime=30" +
+        "&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=1" +
+        "&attempt=0b4d1c3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+      const html = await (await get(room, "alice")).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const hint = head.indexOf(`<link rel="preload" href="${pictureUrl(bankPicture)}" as="image"`);
+      expect(hint).toBeGreaterThan(0);
+      expect(hint).toBeLessThan(head.indexOf('rel="modulepreload"'));
+      // The picture in the question itself is asked for at once too.
+      expect(html).toMatch(/<img class="q-picture" src="[^"]+"[^>]*loading="eager"/);
+    });
   });
 }
