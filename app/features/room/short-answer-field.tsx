@@ -108,7 +108,7 @@ export const ShortAnswerField = memo(function ShortAnswerField({
       {readOnly || (plain && [...text].length > BOX_COUNT) ? null : (
         <button
           type="button"
-          className="link-button short-answer-switch"
+          className="short-answer-switch"
           onClick={() => switchTo(plain ? "boxes" : "plain")}
         >
           {plain ? t.toBoxes : t.toPlain}
