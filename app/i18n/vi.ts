@@ -200,7 +200,7 @@ export const vi = {
     statementExplanation: "Giải thích:",
     statementsRight: (right: number, n: number) => `Đúng ${right}/${n} ý`,
     points: (points: number) => `${points.toLocaleString("vi-VN")} điểm`,
-    boxesLabel: "Điền đáp án, mỗi ô một kí tự: chữ số 0–9, dấu trừ “-” hoặc dấu phẩy “,”",
+    boxesLabel: "Điền đáp án, mỗi ô một kí tự: chữ số từ 0 đến 9, dấu trừ “-” hoặc dấu phẩy “,”",
     box: (i: number, n: number) => `Ô ${i} trên ${n}`,
     plainLabel: "Điền đáp án",
     toPlain: "Nhập bằng ô thường",

@@ -232,3 +232,37 @@ test("FLAT sheet by keyboard only: every kind answered, the plain field chosen a
     { response: "0.75", right: true },
   ]);
 });
+
+test("FLAT sheet by touch: a half-marked Đúng/Sai is not answered yet, and “Kết thúc” asks first @phone", async ({
+  page,
+}, testInfo) => {
+  const { path, attemptId } = roomPath("FLAT");
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /^B\./ }).click();
+  await mark(page, "a", "Sai").click();
+  await expect(page.getByText("Đã trả lời 1/3")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Câu 2, chưa trả lời" })).toBeVisible();
+  await page.getByRole("textbox", { name: "Ô 1 trên 4" }).fill("1");
+  await expect(page.getByText("Đã trả lời 2/3")).toBeVisible();
+  await page.screenshot({
+    path: `test-results/kinds-flat-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+  await at320(page, "FLAT sheet at 320 px");
+  await expectNoAxeViolations(page, "FLAT sheet");
+
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  const dialog = page.getByRole("dialog", { name: "Kết thúc bài làm?" });
+  await expect(dialog).toContainText("Bạn còn 1 câu chưa trả lời.");
+  await dialog.getByRole("button", { name: "Kết thúc" }).click();
+  await expect(page.getByText("Số câu đúng: 0/3")).toBeVisible();
+  await expect(page.getByText("Đúng 0/4 ý · 0 điểm")).toBeVisible();
+  await expect(page.getByText("Bạn trả lời: 1 (trả lời sai)")).toBeVisible();
+  await expectSaved(page);
+  expect(savedResponses(attemptId)).toEqual([
+    { response: null, right: false },
+    { response: "F---", right: false },
+    { response: "1", right: false },
+  ]);
+});
