@@ -266,3 +266,53 @@ test("FLAT sheet by touch: a half-marked Đúng/Sai is not answered yet, and “
     { response: "1", right: false },
   ]);
 });
+
+test("“Ôn lỗi sai” takes each kind again: the review room shows the statements and the boxes, and saves their responses @desktop", async ({
+  page,
+}, testInfo) => {
+  const { path } = roomPath("FLAT");
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+  await expectSaved(page);
+
+  await page.goto("/mistakes");
+  await waitForHydration(page);
+  const reviewId = new URL(page.url()).searchParams.get("id")!;
+  for (let question = 1; question <= 3; question += 1) {
+    await expect(page.getByLabel(`Câu ${question} trên 3`)).toBeVisible();
+    if (await statement(page, "a").isVisible()) {
+      await page.screenshot({ path: `test-results/kinds-review-${testInfo.project.name}.png` });
+      await expectNoAxeViolations(page, "review room, Đúng/Sai");
+      // The review may show the statements in another order: each is found by its text.
+      for (const [text, value] of [
+        ["Kiểm thử đơn vị", "Đúng"],
+        ["Kiểm thử hộp đen", "Sai"],
+        ["Kiểm thử hồi quy", "Đúng"],
+        ["Độ phủ câu lệnh", "Sai"],
+      ] as const) {
+        await page
+          .getByRole("group", { name: new RegExp(`^[a-d]\\) ${text}`) })
+          .getByRole("radio", { name: value, exact: true })
+          .click();
+      }
+    } else if (await page.getByRole("textbox", { name: "Ô 1 trên 4" }).isVisible()) {
+      await page.getByRole("textbox", { name: "Ô 1 trên 4" }).click();
+      await page.keyboard.type("0,75");
+      await page.getByRole("button", { name: "Trả lời", exact: true }).click();
+    } else {
+      await page.getByRole("button", { name: /Mã nguồn/ }).click();
+    }
+    await expect(page.locator(".room-verdict")).toHaveText("Câu trả lời chính xác");
+    await page.getByRole("button", { name: question === 3 ? "Kết thúc" : "Câu tiếp theo" }).click();
+  }
+  await expect(page.getByText("Số câu đúng: 3/3")).toBeVisible();
+  await expect(page.getByText("Đúng 4/4 ý · 1 điểm")).toBeVisible();
+  await expectSaved(page);
+  expect(
+    savedResponses(reviewId)
+      .map((row) => row.response)
+      .sort(),
+  ).toEqual(["0,75", "TFTF", null].sort());
+});
