@@ -27,7 +27,7 @@ function roomPath(practiceType: "SEQUENCE" | "FLAT") {
       practiceType,
       maxQuestionTime: "OFF",
       maxResultTime: "OFF",
-    } as RoomSetup,
+    } as RoomSetup & { selection: { type: "PRACTICE_TIME_ALL" } },
     identity,
   );
   return { path, attemptId: identity.attemptId };
@@ -315,4 +315,21 @@ test("“Ôn lỗi sai” takes each kind again: the review room shows the state
       .map((row) => row.response)
       .sort(),
   ).toEqual(["0,75", "TFTF", null].sort());
+});
+
+test("“Xem trước câu hỏi” keeps a short answer's accepted answer hidden until the keys show, and labels the statements a)–d)", async ({
+  page,
+}, testInfo) => {
+  await page.goto(paths.practiceSetup(SEED.kindsPractice.code));
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: /Tất cả 3 câu hỏi/ }).check();
+  await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
+  const dialog = page.getByRole("dialog", { name: /Xem trước câu hỏi/ });
+  await expect(dialog.getByText("a)", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("0,75")).toHaveCount(0);
+  await dialog.getByRole("switch", { name: "Hiển thị đáp án" }).check();
+  await expect(dialog.getByText("Đáp án đúng: 0,75")).toBeVisible();
+  await expect(dialog.getByText("— Đáp án đúng: Sai")).toHaveCount(2);
+  await page.screenshot({ path: `test-results/kinds-preview-${testInfo.project.name}.png` });
+  await expectNoAxeViolations(page, "preview of the kinds");
 });
