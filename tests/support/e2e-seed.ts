@@ -32,6 +32,14 @@ export const SEED = {
     code: "ktpm-mot-trong-nhieu",
     title: "Một trong nhiều đáp án",
   },
+  /**
+   * The 2025 exam's kinds (issue 27): multiple choice (key A), Đúng/Sai (statements a–d are
+   * Đúng, Sai, Đúng, Sai) and a short answer ("0,75"), in that order.
+   */
+  kindsPractice: {
+    code: "ktpm-de-kieu-moi",
+    title: "Đề kiểu mới 2025",
+  },
   /** Practised by one test only, so its "N đã làm" counter moves only when that test saves. */
   countedPractice: {
     code: "ktpm-dem-luot",
@@ -168,6 +176,12 @@ export function buildSeedBank(): Bank {
         ],
       },
       {
+        code: SEED.kindsPractice.code,
+        title: SEED.kindsPractice.title,
+        description: "Trắc nghiệm, Đúng/Sai và trả lời ngắn như đề thi tốt nghiệp 2025.",
+        questions: kindsQuestions(),
+      },
+      {
         code: SEED.countedPractice.code,
         title: SEED.countedPractice.title,
         description: "Chỉ một bài kiểm thử làm đề này.",
@@ -175,4 +189,49 @@ export function buildSeedBank(): Bank {
       },
     ],
   };
+}
+
+/** The questions of kindsPractice: one of each kind, keys as SEED.kindsPractice says. */
+function kindsQuestions() {
+  return [
+    {
+      text: "Kiểm thử hộp trắng dựa vào đâu?",
+      answers: [
+        { text: "Mã nguồn", key: true },
+        { text: "Đặc tả", key: false },
+      ],
+    },
+    {
+      kind: "true_false" as const,
+      text: "Xét các phát biểu sau về kiểm thử phần mềm.",
+      answers: [
+        {
+          text: "Kiểm thử đơn vị thường do lập trình viên thực hiện.",
+          key: true,
+          feedback: "Lập trình viên viết và chạy kiểm thử đơn vị cho mã của mình.",
+        },
+        {
+          text: "Kiểm thử hộp đen cần đọc mã nguồn.",
+          key: false,
+          feedback: "Hộp đen chỉ dựa vào đặc tả, không cần mã nguồn.",
+        },
+        {
+          text: "Kiểm thử hồi quy chạy lại các ca kiểm thử cũ sau khi sửa mã.",
+          key: true,
+          feedback: "Đó chính là mục đích của kiểm thử hồi quy.",
+        },
+        {
+          text: "Độ phủ câu lệnh 100% bảo đảm chương trình không còn lỗi.",
+          key: false,
+          feedback: "Phủ hết câu lệnh vẫn có thể sót lỗi về dữ liệu hay tổ hợp điều kiện.",
+        },
+      ],
+    },
+    {
+      kind: "short_answer" as const,
+      text: "Một hàm có 4 nhánh, bộ kiểm thử chạy qua 3 nhánh. Độ phủ nhánh bằng bao nhiêu (viết dạng số thập phân)?",
+      answers: [{ text: "0,75", key: true }],
+      explanation: "Độ phủ nhánh = 3 / 4 = 0,75.",
+    },
+  ];
 }

@@ -25,21 +25,26 @@ export function PreviewQuestion({
       {question.keyCount > 1 ? (
         <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
       ) : null}
-      <ul className={`answer-list${pictureAnswersClass(question.answers)}`}>
-        {question.answers.map((answer, position) => {
-          const marked = showKeys && answer.isKey;
-          return (
-            <li key={answer.idx} className={marked ? "answer answer-key" : "answer"}>
-              <span className="answer-label">{answerLabel(position)}.</span>{" "}
-              <span
-                className="rich"
-                dangerouslySetInnerHTML={{ __html: placePictures(answer.html) }}
-              />
-              {marked ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
-            </li>
-          );
-        })}
-      </ul>
+      {question.kind === "short_answer" ? (
+        // A short answer's answers are its accepted answers: shown only with the keys.
+        showKeys ? (
+          <p className="answer answer-key">
+            {vi.questionKinds.accepted(question.answers.map((answer) => answer.value ?? ""))}
+          </p>
+        ) : null
+      ) : (
+        <ul className={`answer-list${pictureAnswersClass(question.answers)}`}>
+          {question.answers.map((answer, position) => (
+            <PreviewAnswer
+              key={answer.idx}
+              answer={answer}
+              position={position}
+              statement={question.kind === "true_false"}
+              showKeys={showKeys}
+            />
+          ))}
+        </ul>
+      )}
       {showKeys && question.explanationHtml ? (
         <p className="explanation">
           <strong>{t.explanation}:</strong>{" "}
@@ -56,6 +61,35 @@ export function PreviewQuestion({
           </a>
         </p>
       ) : null}
+    </li>
+  );
+}
+
+/**
+ * One answer, or one statement of a Đúng/Sai question ("a) …", with "Đáp án đúng: Đúng/Sai"
+ * when the keys show: a false statement is no less an answer to read).
+ */
+function PreviewAnswer({
+  answer,
+  position,
+  statement,
+  showKeys,
+}: {
+  answer: QuestionView["answers"][number];
+  position: number;
+  statement: boolean;
+  showKeys: boolean;
+}) {
+  const marked = showKeys && answer.isKey && !statement;
+  const letter = answerLabel(position);
+  return (
+    <li className={marked ? "answer answer-key" : "answer"}>
+      <span className="answer-label">
+        {statement ? vi.questionKinds.statementLetter(letter.toLowerCase()) : `${letter}.`}
+      </span>{" "}
+      <span className="rich" dangerouslySetInnerHTML={{ __html: placePictures(answer.html) }} />
+      {marked ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
+      {statement && showKeys ? <strong> — {vi.questionKinds.truth(answer.isKey)}</strong> : null}
     </li>
   );
 }

@@ -3,6 +3,7 @@ import type { QuestionView } from "#db/catalogue.ts";
 import { orderedQuestions } from "#engine/room.ts";
 import type { RoomAction } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers, type QuestionNumber } from "#app/lib/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
@@ -34,7 +35,19 @@ export function FlatRoom({
     (position: number, answerIdx: number) => dispatch({ type: "toggle", answerIdx, position }),
     [dispatch],
   );
-  const unanswered = state.selections.filter((picks) => picks.length === 0).length;
+  const onRespond = useCallback(
+    (position: number, response: string) => dispatch({ type: "respond", response, position }),
+    [dispatch],
+  );
+  // Per position, answered or not, whatever the kind: the jump list and the count read it.
+  const answered = useMemo(
+    () =>
+      questions.map((question, position) =>
+        isAnswered(question, state.selections[position], state.responses[position]),
+      ),
+    [questions, state.selections, state.responses],
+  );
+  const unanswered = answered.filter((done) => !done).length;
 
   function finish() {
     if (unanswered > 0) confirm.current?.showModal();
@@ -61,13 +74,15 @@ export function FlatRoom({
         <PausedPanel onResume={() => dispatch({ type: "resume" })} />
       ) : (
         <div className="flat-layout">
-          <JumpList selections={state.selections} numbers={numbers} />
+          <JumpList answered={answered} numbers={numbers} />
           <Sheet
             questions={questions}
             numbers={numbers}
             answerOrders={state.answerOrders}
             selections={state.selections}
+            responses={state.responses}
             onToggle={onToggle}
+            onRespond={onRespond}
           />
         </div>
       )}
@@ -98,13 +113,17 @@ const Sheet = memo(function Sheet({
   numbers,
   answerOrders,
   selections,
+  responses,
   onToggle,
+  onRespond,
 }: {
   questions: QuestionView[];
   numbers: QuestionNumber[];
   answerOrders: Room["answerOrders"];
   selections: Room["selections"];
+  responses: Room["responses"];
   onToggle: (position: number, answerIdx: number) => void;
+  onRespond: (position: number, response: string) => void;
 }) {
   countRender("sheet");
   return (
@@ -120,6 +139,8 @@ const Sheet = memo(function Sheet({
             reveal="answering"
             showExplanation={false}
             onToggle={onToggle}
+            response={responses[position] ?? null}
+            onRespond={onRespond}
             eager={position === 0}
           />
         </li>
@@ -129,21 +150,21 @@ const Sheet = memo(function Sheet({
 });
 
 const JumpList = memo(function JumpList({
-  selections,
+  answered,
   numbers,
 }: {
-  selections: Room["selections"];
+  answered: readonly boolean[];
   numbers: QuestionNumber[];
 }) {
   return (
     <nav className="jump-list" aria-label={t.jumpList}>
       <ol>
-        {selections.map((picks, position) => (
+        {answered.map((done, position) => (
           <li key={position}>
             <a
               href={`#cau-${position + 1}`}
-              data-answered={picks.length > 0}
-              aria-label={t.jumpTo(numbers[position]?.shown ?? position + 1, picks.length > 0)}
+              data-answered={done}
+              aria-label={t.jumpTo(numbers[position]?.shown ?? position + 1, done)}
             >
               {numbers[position]?.shown ?? position + 1}
             </a>

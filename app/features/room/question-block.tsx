@@ -5,6 +5,8 @@ import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
 import { countRender } from "./render-probe.ts";
+import { ShortAnswerField } from "./short-answer-field.tsx";
+import { TrueFalseStatements } from "./true-false-statements.tsx";
 
 const t = vi.room;
 
@@ -20,6 +22,12 @@ interface QuestionBlockProps {
   showExplanation: boolean;
   disabled?: boolean;
   onToggle?: (position: number, answerIdx: number) => void;
+  /** A Đúng/Sai question's marks or a short answer's text (engine/responses.ts); null: none. */
+  response?: string | null;
+  /** A Đúng/Sai or short-answer question answered: the whole new response. */
+  onRespond?: (position: number, response: string) => void;
+  /** Enter in a short answer's field (the sequence room's "Trả lời"). */
+  onSubmit?: () => void;
   /** Lets the room move focus here when a new question comes up. */
   headingId?: string;
   /** On screen from the first paint: its pictures load at once (eagerPictures). */
@@ -37,6 +45,9 @@ export const QuestionBlock = memo(function QuestionBlock({
   showExplanation,
   disabled,
   onToggle,
+  response,
+  onRespond,
+  onSubmit,
   headingId,
   eager,
 }: QuestionBlockProps) {
@@ -59,21 +70,50 @@ export const QuestionBlock = memo(function QuestionBlock({
           }}
         />
       </div>
-      {question.keyCount > 1 ? (
-        <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
-      ) : null}
-      <AnswerOptions
-        question={question}
-        answerOrder={answerOrder}
-        picks={picks}
-        reveal={reveal}
-        disabled={disabled}
-        position={position}
-        onToggle={onToggle}
-      />
-      {reveal !== "answering" && question.keyCount === 0 ? (
-        <p className="question-hint">{t.noKey}</p>
-      ) : null}
+      {question.kind === "true_false" ? (
+        <>
+          {reveal === "answering" ? (
+            <p className="question-hint">{vi.questionKinds.trueFalseHint}</p>
+          ) : null}
+          <TrueFalseStatements
+            question={question}
+            answerOrder={answerOrder}
+            marks={response}
+            reveal={reveal}
+            position={position}
+            disabled={disabled}
+            onRespond={onRespond}
+          />
+        </>
+      ) : question.kind === "short_answer" ? (
+        <ShortAnswerField
+          question={question}
+          value={response}
+          reveal={reveal}
+          position={position}
+          disabled={disabled}
+          onRespond={onRespond}
+          onSubmit={onSubmit}
+        />
+      ) : (
+        <>
+          {question.keyCount > 1 ? (
+            <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
+          ) : null}
+          <AnswerOptions
+            question={question}
+            answerOrder={answerOrder}
+            picks={picks}
+            reveal={reveal}
+            disabled={disabled}
+            position={position}
+            onToggle={onToggle}
+          />
+          {reveal !== "answering" && question.keyCount === 0 ? (
+            <p className="question-hint">{t.noKey}</p>
+          ) : null}
+        </>
+      )}
       {showExplanation && (question.explanationHtml || question.referenceUrl) ? (
         <div className="explanation">
           {question.explanationHtml ? (

@@ -11,12 +11,16 @@ import { useAttemptSave } from "./use-attempt-save.ts";
 import { useRoom } from "./use-room.ts";
 import { useScreenStart } from "./use-screen-start.ts";
 
-/** What every submission carries of a finished room: picks, answer orders, times. */
+/**
+ * What every submission carries of a finished room: picks (or a Đúng/Sai or short-answer
+ * question's response, which the server scores), answer orders, times.
+ */
 export function finishedAnswers(finished: RoomSummary) {
   return {
     answers: finished.results.map((result) => ({
       questionId: result.questionId,
       selectedAnswerIndexes: [...result.selectedAnswerIndexes],
+      ...(typeof result.response === "string" ? { response: result.response } : {}),
     })),
     answerOrders: finished.answerOrders?.map((order) => [...order]) ?? null,
     totalTime: finished.totalTime,

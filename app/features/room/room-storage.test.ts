@@ -49,3 +49,56 @@ describe("restoring a room's progress", () => {
     }
   });
 });
+
+describe("restoring a room with Đúng/Sai and short-answer questions (issue 27)", () => {
+  const kinds = sampleQuestions(3).map((question, i) =>
+    i === 1
+      ? { ...question, kind: "true_false" as const, keyCount: 0 }
+      : i === 2
+        ? {
+            ...question,
+            kind: "short_answer" as const,
+            keyCount: 0,
+            answers: [{ idx: 0, html: "0,5", isKey: true, value: "0,5" }],
+          }
+        : question,
+  );
+  const flat = roomConfig({ practiceType: "FLAT", seed: 3 });
+  const fresh = createRoom(kinds, flat);
+  const statements = kinds[1]!.answers.length;
+  let played = reduceRoom(fresh, {
+    type: "respond",
+    response: "TF".padEnd(statements, "-"),
+    position: 1,
+  });
+  played = reduceRoom(played, { type: "respond", response: "0.5", position: 2 });
+
+  it("keeps the marks and the typed answer over a refresh", () => {
+    const stored = JSON.parse(JSON.stringify(progressOf(played))) as ReturnType<typeof progressOf>;
+    const restored = restoreProgress(fresh, stored);
+    expect(restored?.responses).toEqual([null, "TF".padEnd(statements, "-"), "0.5"]);
+  });
+
+  it("restores what a page from before issue 27 stored, with no responses", () => {
+    const { responses: _dropped, ...older } = progressOf(played);
+    expect(restoreProgress(fresh, older as ReturnType<typeof progressOf>)?.responses).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it("refuses responses that do not fit their questions", () => {
+    const progress = progressOf(played);
+    const bad = [
+      { ...progress, responses: [null, "TF"] },
+      { ...progress, responses: ["T", null, null] },
+      { ...progress, responses: [null, "X".repeat(statements), null] },
+      { ...progress, responses: [null, null, "9".repeat(40)] },
+      { ...progress, responses: [null, null, 5] },
+    ];
+    for (const candidate of bad) {
+      expect(restoreProgress(fresh, candidate as typeof progress)).toBeNull();
+    }
+  });
+});

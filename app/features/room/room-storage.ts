@@ -1,3 +1,4 @@
+import { responseFits } from "#engine/responses.ts";
 import type { EngineQuestion, ResultItem, RoomState, RoomSummary } from "#engine/types.ts";
 import { ROOM_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
@@ -27,6 +28,7 @@ export interface StoredRoom {
 const PROGRESS_KEYS = [
   "currentIndex",
   "selections",
+  "responses",
   "resultShown",
   "questionCountdown",
   "resultCountdown",
@@ -116,11 +118,24 @@ export function restoreProgress<Q extends EngineQuestion>(
     new Set(fresh.answerOrders[position] ?? ([] as readonly number[]));
   const picksFit = (picks: unknown, position: number) =>
     Array.isArray(picks) && picks.every((idx) => answerIdxsAt(position).has(idx as number));
+  const questionAtPosition = (position: number) => fresh.questions[fresh.order[position] ?? -1];
+  // A Đúng/Sai question's marks of its length, a short answer of bounded length, none for the rest.
+  const responseFitsAt = (response: unknown, position: number) => {
+    const question = questionAtPosition(position);
+    return question !== undefined && responseFits(question, response);
+  };
   const resultFits = (result: ResultItem | null, position: number) =>
     result === null ||
-    (result.questionId === fresh.questions[fresh.order[position] ?? -1]?.id &&
+    (result.questionId === questionAtPosition(position)?.id &&
       picksFit(result.selectedAnswerIndexes, position) &&
-      typeof result.rightAnswer === "boolean");
+      typeof result.rightAnswer === "boolean" &&
+      responseFitsAt(result.response, position));
+  // Absent in what a page from before issue 27 stored: the fresh nulls stay.
+  const responsesFit = (responses: unknown) =>
+    responses === undefined ||
+    (Array.isArray(responses) &&
+      responses.length === count &&
+      responses.every((response, position) => responseFitsAt(response, position)));
   // Absent in what a page from before per-answer times stored: the fresh zeros stay.
   const secondsFit = (seconds: unknown) =>
     seconds === undefined ||
@@ -140,6 +155,7 @@ export function restoreProgress<Q extends EngineQuestion>(
     !Array.isArray(progress.selections) ||
     progress.selections.length !== count ||
     !progress.selections.every(picksFit) ||
+    !responsesFit(progress.responses) ||
     !Array.isArray(progress.results) ||
     progress.results.length !== count ||
     !progress.results.every(resultFits) ||
@@ -153,5 +169,10 @@ export function restoreProgress<Q extends EngineQuestion>(
   ) {
     return null;
   }
-  return { ...fresh, ...progress, answerSeconds: progress.answerSeconds ?? fresh.answerSeconds };
+  return {
+    ...fresh,
+    ...progress,
+    responses: progress.responses ?? fresh.responses,
+    answerSeconds: progress.answerSeconds ?? fresh.answerSeconds,
+  };
 }

@@ -5,6 +5,7 @@ import { scoreQuestion } from "#engine/scoring.ts";
 import type { RoomAction } from "#engine/types.ts";
 import { dismissToast, showToast } from "#app/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
@@ -54,12 +55,19 @@ export function SequenceRoom({
     (at: number, answerIdx: number) => dispatch({ type: "toggle", answerIdx, position: at }),
     [dispatch],
   );
+  const onRespond = useCallback(
+    (at: number, response: string) => dispatch({ type: "respond", response, position: at }),
+    [dispatch],
+  );
+  // Enter in a short answer's field: "Trả lời", as the button below.
+  const onSubmit = useCallback(() => dispatch({ type: "next" }), [dispatch]);
 
   useResultFeedback(state, restored, nextButton);
   useShortcuts(state, dispatch);
 
   if (!question) return null;
   const picks = state.selections[position] ?? [];
+  const response = state.responses[position] ?? null;
   const showKey = state.config.showQuestionKeyAfterQuestionEnd;
   return (
     <div className="room" data-mode="sequence">
@@ -91,10 +99,15 @@ export function SequenceRoom({
               reveal={state.resultShown ? (showKey ? "result-keys" : "result-picks") : "answering"}
               showExplanation={state.resultShown && showKey}
               onToggle={onToggle}
+              response={response}
+              onRespond={onRespond}
+              onSubmit={onSubmit}
               headingId={QUESTION_HEADING_ID}
               eager
             />
-            {state.resultShown ? <Verdict question={question} picks={picks} /> : null}
+            {state.resultShown ? (
+              <Verdict question={question} picks={picks} response={response} />
+            ) : null}
           </section>
           <div className="room-actions">
             <p className="room-auto-next">
@@ -108,10 +121,16 @@ export function SequenceRoom({
               className="button button-primary"
               onClick={() => dispatch({ type: "next" })}
             >
-              {!state.resultShown ? t.showAnswer : last ? t.finish : t.next}
+              {!state.resultShown
+                ? question.kind === "short_answer"
+                  ? vi.questionKinds.answer
+                  : t.showAnswer
+                : last
+                  ? t.finish
+                  : t.next}
             </button>
           </div>
-          <p className="room-hint">{t.keyboardHint}</p>
+          <p className="room-hint">{keyboardHint(question)}</p>
         </>
       )}
     </div>
@@ -122,12 +141,14 @@ export function SequenceRoom({
 const Verdict = memo(function Verdict({
   question,
   picks,
+  response,
 }: {
   question: QuestionView;
   picks: readonly number[];
+  response: string | null;
 }) {
-  const { rightAnswer } = scoreQuestion(question, picks);
-  const text = verdictText(rightAnswer, picks.length);
+  const { rightAnswer } = scoreQuestion(question, picks, response);
+  const text = verdictText(question, rightAnswer, picks, response);
   return (
     <p className="room-verdict" data-right={rightAnswer} role="status">
       {text}
@@ -135,9 +156,25 @@ const Verdict = memo(function Verdict({
   );
 });
 
-function verdictText(right: boolean, pickCount: number): string {
-  if (pickCount === 0 && !right) return t.unanswered;
+function verdictText(
+  question: QuestionView,
+  right: boolean,
+  picks: readonly number[],
+  response: string | null,
+): string {
+  if (!right && !isAnswered(question, picks, response)) {
+    return question.kind === "true_false" || question.kind === "short_answer"
+      ? vi.questionKinds.unanswered
+      : t.unanswered;
+  }
   return right ? t.right : t.wrong;
+}
+
+/** The shortcuts that apply to the question on screen: picks by key only for multiple choice. */
+function keyboardHint(question: QuestionView): string {
+  if (question.kind === "true_false") return vi.questionKinds.trueFalseKeys;
+  if (question.kind === "short_answer") return vi.questionKinds.shortAnswerKeys;
+  return t.keyboardHint;
 }
 
 /**
@@ -169,11 +206,14 @@ function useResultFeedback(
       nextButton.current?.focus();
       const question = questionAt(state, state.currentIndex);
       const picks = state.selections[state.currentIndex] ?? [];
+      const response = state.responses[state.currentIndex] ?? null;
       if (question && notify) {
-        const { rightAnswer } = scoreQuestion(question, picks);
-        void showToast(rightAnswer ? "success" : "error", verdictText(rightAnswer, picks.length), {
-          id: RESULT_TOAST,
-        });
+        const { rightAnswer } = scoreQuestion(question, picks, response);
+        void showToast(
+          rightAnswer ? "success" : "error",
+          verdictText(question, rightAnswer, picks, response),
+          { id: RESULT_TOAST },
+        );
       }
     } else if (notify) {
       void dismissToast(RESULT_TOAST);

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
 import { RingChart } from "#app/ui/ring-chart.tsx";
 import { QuestionBlock } from "./question-block.tsx";
@@ -103,7 +104,9 @@ export function Summary({
               >
                 <p className="summary-verdict">
                   {result.rightAnswer ? t.right : t.wrong}
-                  {result.selectedAnswerIndexes.length === 0 ? ` · ${t.noPick}` : ""}
+                  {isAnswered(question, result.selectedAnswerIndexes, result.response)
+                    ? ""
+                    : ` · ${question.kind === "true_false" || question.kind === "short_answer" ? vi.questionKinds.noAnswer : t.noPick}`}
                 </p>
                 <QuestionBlock
                   question={question}
@@ -111,6 +114,7 @@ export function Summary({
                   position={position}
                   answerOrder={answerOrders[position] ?? []}
                   picks={result.selectedAnswerIndexes}
+                  response={result.response ?? null}
                   reveal="review"
                   showExplanation
                 />
