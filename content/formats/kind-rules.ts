@@ -8,8 +8,8 @@ import type { BankQuestion } from "./types.ts";
  * tolerance only widens a number. Each message names what to fix, at the question.
  */
 
-export const MIN_STATEMENTS = 2;
-export const MAX_STATEMENTS = 6;
+const MIN_STATEMENTS = 2;
+const MAX_STATEMENTS = 6;
 const MAX_ACCEPTED = 8;
 
 /** Problems of `question`'s kind; none for multiple choice beyond the tolerance it cannot carry. */
