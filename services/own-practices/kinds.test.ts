@@ -1,4 +1,5 @@
-import { expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { formatOwnPracticeText, parseOwnText } from "#content/parse-own-text.ts";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { threeKinds } from "#tests/support/kinds-fixture.ts";
@@ -59,5 +60,17 @@ describeEachDatabase("own practices of the 2025 exam's kinds", (database) => {
       code: "INVALID",
       message: expect.stringContaining("câu 2: Câu Đúng/Sai có 1 mệnh đề"),
     });
+  });
+});
+
+describe("the editor's text of an own practice of the three kinds", () => {
+  it("reads back to the same questions, kinds and tolerances (Sửa đề loses nothing)", () => {
+    const parsed = { chapters: [], questions: threeKinds() };
+    const written = formatOwnPracticeText(parsed);
+    const back = parseOwnText(written);
+    expect(back.problems.filter((problem) => problem.severity === "error")).toEqual([]);
+    expect(back.parsed!.questions.map(({ line: _line, ...question }) => question)).toEqual(
+      threeKinds(),
+    );
   });
 });
