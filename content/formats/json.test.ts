@@ -266,10 +266,17 @@ describe("parseJsonBank, the 2025 exam's kinds (issue 27)", () => {
     );
   });
 
-  it("refuses a kind it does not know", () => {
+  it("refuses a kind it does not know and a tolerance that is not a number, in words", () => {
     const text = kindsBank([
-      { text: "Ghép", kind: "matching", answers: statements([true, false]) },
+      { text: "Ghép", kind: "matching", answers: [{ text: "1", key: true, tolerance: "0,1" }] },
     ]);
-    expect(parseJsonBank(text, "bank.json").problems[0]!.question).toBe(1);
+    const { problems } = parseJsonBank(text, "bank.json");
+    expect(problems.map((p) => [p.question, p.message])).toEqual([
+      [1, "đề 1, câu 1, đáp án 1, tolerance: sai số phải là một số, ví dụ 0.01"],
+      [
+        1,
+        "đề 1, câu 1, kind: chỉ nhận “true_false” (Đúng/Sai) hoặc “short_answer” (trả lời ngắn); câu trắc nghiệm thì bỏ “kind”",
+      ],
+    ]);
   });
 });
