@@ -184,12 +184,9 @@ describe("parseJsonBank, the 2025 exam's kinds (issue 27)", () => {
     expect(problems.map((p) => [p.question, p.message])).toEqual([
       [
         1,
-        "Đề “mon-thu-chuong”: Câu Đúng/Sai có 1 mệnh đề; cần từ 2 đến 6 mệnh đề (thường là 4: a, b, c, d)",
+        "Đề “mon-thu-chuong”: Câu Đúng/Sai chỉ có 1 ý; cần từ 2 đến 6 ý (đề thi có 4 ý a, b, c, d)",
       ],
-      [
-        2,
-        "Đề “mon-thu-chuong”: Câu Đúng/Sai có 7 mệnh đề; cần từ 2 đến 6 mệnh đề (thường là 4: a, b, c, d)",
-      ],
+      [2, "Đề “mon-thu-chuong”: Câu Đúng/Sai có 7 ý; tối đa là 6 ý (đề thi có 4 ý a, b, c, d)"],
     ]);
   });
 
@@ -226,7 +223,7 @@ describe("parseJsonBank, the 2025 exam's kinds (issue 27)", () => {
     expect(parseJsonBank(text, "bank.json").problems.map((p) => [p.question, p.message])).toEqual([
       [
         1,
-        "Đề “mon-thu-chuong”: Câu trả lời ngắn chưa có đáp án nào: hãy ghi ít nhất một đáp án được chấp nhận",
+        "Đề “mon-thu-chuong”: Câu trả lời ngắn không có đáp số nào: hãy ghi ít nhất một đáp án được chấp nhận",
       ],
       [2, "Đề “mon-thu-chuong”: Đáp án 1 của câu trả lời ngắn dài 33 ký tự; tối đa là 32 ký tự"],
       [

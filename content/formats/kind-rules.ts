@@ -27,9 +27,12 @@ export function checkKindRules(question: BankQuestion): string[] {
 function checkStatements(question: BankQuestion): string[] {
   const count = question.answers.length;
   if (count >= MIN_STATEMENTS && count <= MAX_STATEMENTS) return [];
-  return [
-    `Câu Đúng/Sai có ${count} mệnh đề; cần từ ${MIN_STATEMENTS} đến ${MAX_STATEMENTS} mệnh đề (thường là 4: a, b, c, d)`,
-  ];
+  // "ý": what the exam's sheet calls a statement a), b), c), d).
+  return count < MIN_STATEMENTS
+    ? [
+        `Câu Đúng/Sai chỉ có ${count} ý; cần từ ${MIN_STATEMENTS} đến ${MAX_STATEMENTS} ý (đề thi có 4 ý a, b, c, d)`,
+      ]
+    : [`Câu Đúng/Sai có ${count} ý; tối đa là ${MAX_STATEMENTS} ý (đề thi có 4 ý a, b, c, d)`];
 }
 
 function checkAnyKey(question: BankQuestion): string[] {
@@ -43,7 +46,7 @@ function checkAnyKey(question: BankQuestion): string[] {
 function checkAccepted(question: BankQuestion): string[] {
   const count = question.answers.length;
   if (count === 0) {
-    return ["Câu trả lời ngắn chưa có đáp án nào: hãy ghi ít nhất một đáp án được chấp nhận"];
+    return ["Câu trả lời ngắn không có đáp số nào: hãy ghi ít nhất một đáp án được chấp nhận"];
   }
   const messages: string[] = [];
   if (count > MAX_ACCEPTED) {

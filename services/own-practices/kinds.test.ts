@@ -58,7 +58,7 @@ describeEachDatabase("own practices of the 2025 exam's kinds", (database) => {
       createOwnPractice(db, owner, { title: "Sai", parsed: { chapters: [], questions } }, noLimit),
     ).rejects.toMatchObject({
       code: "INVALID",
-      message: expect.stringContaining("câu 2: Câu Đúng/Sai có 1 mệnh đề"),
+      message: expect.stringContaining("câu 2: Câu Đúng/Sai chỉ có 1 ý"),
     });
   });
 });
