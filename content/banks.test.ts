@@ -17,7 +17,9 @@ const practices = banks.flatMap((bank) =>
 const questions = practices.flatMap((practice) =>
   practice.questions.map((question, i) => ({ question, where: `${practice.code} câu ${i + 1}` })),
 );
-const keyCount = (q: BankQuestion) => q.answers.filter((a) => a.key).length;
+// Only multiple choice is picked by letter (ADR 0022): a Đúng/Sai question's true statements and
+// a short answer's accepted answers (always "A") have no key place to spread.
+const keyCount = (q: BankQuestion) => (q.kind ? 0 : q.answers.filter((a) => a.key).length);
 const textsOf = (q: BankQuestion) => [q.text, ...q.answers.map((a) => a.text), q.explanation ?? ""];
 
 /*

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
+import { threeKinds } from "#tests/support/kinds-fixture.ts";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "..");
@@ -255,6 +256,25 @@ describe("npm run import / export", { timeout: 180_000 }, () => {
     expect(again.stdout).toContain(
       "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 3 câu giữ nguyên",
     );
+  });
+
+  it("imports the 2025 exam's kinds: keys shown by kind, no multi-answer counted, Aiken skips them", async () => {
+    const bank = {
+      subject: { code: "toan-2025", name: "Toán 2025", description: "", keywords: [] },
+      practices: [
+        { code: "de-kieu-moi", title: "Đề kiểu mới", description: "", questions: threeKinds() },
+      ],
+    };
+    const file = write("toan-2025.json", JSON.stringify(bank));
+    const result = await cli("import", file, "--show-keys");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "3 câu hỏi (0 câu nhiều đáp án, 0 câu chọn một trong nhiều đáp án đúng)",
+    );
+    expect(result.stdout).toContain("  2. Đúng/Sai: a) Đúng, b) Sai, c) Đúng, d) Sai");
+    expect(result.stdout).toContain("  3. trả lời ngắn, chấp nhận: “0,5”, “1/2”");
+    const aiken = await cli("export", "de-kieu-moi", "--format", "aiken");
+    expect(aiken.stderr).toContain("bỏ qua các câu 2, 3");
   });
 
   it("re-importing an unchanged GIFT file with a duplicate title changes nothing", async () => {

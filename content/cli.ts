@@ -34,20 +34,33 @@ const [command, ...rest] = process.argv.slice(2);
 function describeKeys(bank: Bank): string {
   return bank.practices
     .map((practice) => {
-      const lines = practice.questions.map((question, index) => {
-        const keys = question.answers.filter((answer) => answer.key);
-        const kind =
-          keys.length <= 1
-            ? "một đáp án"
-            : question.anyKey
-              ? "chọn một trong các đáp án đúng"
-              : "chọn đủ các đáp án đúng";
-        const shown = keys.map((answer) => `“${answer.text.replaceAll("\n", " ")}”`).join(", ");
-        return `  ${index + 1}. ${kind}: ${shown}`;
-      });
+      const lines = practice.questions.map(
+        (question, index) => `  ${index + 1}. ${describeQuestionKeys(question)}`,
+      );
       return [`Đề “${practice.code}” (${practice.questions.length} câu):`, ...lines].join("\n");
     })
     .join("\n");
+}
+
+/** One question's right answers in words; a Đúng/Sai question's statements each with its truth. */
+function describeQuestionKeys(question: BankQuestion): string {
+  const quoted = (text: string) => `“${text.replaceAll("\n", " ")}”`;
+  if (question.kind === "true_false") {
+    const marks = question.answers.map(
+      (answer, i) => `${String.fromCharCode(97 + i)}) ${answer.key ? "Đúng" : "Sai"}`,
+    );
+    return `Đúng/Sai: ${marks.join(", ")}`;
+  }
+  const keys = question.answers.filter((answer) => answer.key);
+  const shown = keys.map((answer) => quoted(answer.text)).join(", ");
+  if (question.kind === "short_answer") return `trả lời ngắn, chấp nhận: ${shown}`;
+  const kind =
+    keys.length <= 1
+      ? "một đáp án"
+      : question.anyKey
+        ? "chọn một trong các đáp án đúng"
+        : "chọn đủ các đáp án đúng";
+  return `${kind}: ${shown}`;
 }
 
 const TOO_COSTLY_MESSAGE =
@@ -344,7 +357,7 @@ async function runExport(args: string[]): Promise<number> {
       const aiken = writeAiken(practice.questions);
       if (aiken.skipped.length > 0) {
         console.error(
-          `Aiken chỉ cho phép một đáp án đúng: bỏ qua các câu ${aiken.skipped.join(", ")}.`,
+          `Aiken chỉ chứa câu trắc nghiệm có đúng một đáp án đúng: bỏ qua các câu ${aiken.skipped.join(", ")}.`,
         );
       }
       text = aiken.text;

@@ -39,8 +39,11 @@ export async function readPracticeAsBank(
         text: a.text,
         key: a.isKey,
         ...(a.feedback ? { feedback: a.feedback } : {}),
+        ...(a.tolerance !== undefined ? { tolerance: a.tolerance } : {}),
       })),
       ...(q.any_key ? { anyKey: true } : {}),
+      // Multiple choice writes no kind, so older files and their exports stay alike.
+      ...(q.kind !== "choice" ? { kind: q.kind } : {}),
       ...(q.explanation !== null ? { explanation: q.explanation } : {}),
       ...(q.reference_url !== null ? { reference: q.reference_url } : {}),
     })),

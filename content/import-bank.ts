@@ -207,8 +207,9 @@ async function importPractice(
 
   summary.chapters += practice.chapters?.length ?? 0;
   summary.questions += practice.questions.length;
+  // Only multiple choice asks for several picks: true statements and accepted answers do not.
   summary.multiAnswer += practice.questions.filter(
-    (q) => !isAnyKey(q) && q.answers.filter((a) => a.key).length > 1,
+    (q) => !q.kind && !isAnyKey(q) && q.answers.filter((a) => a.key).length > 1,
   ).length;
   summary.anyKey += practice.questions.filter(isAnyKey).length;
   return live.length;

@@ -253,6 +253,7 @@ export async function readPracticeForExport(db: Kysely<DB>, practiceCode: string
       "text",
       "answers",
       "any_key",
+      "kind",
       "explanation",
       "reference_url",
     ])

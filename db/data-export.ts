@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { parsePictureFileName, pictureUrlsIn } from "#base/pictures.ts";
+import type { QuestionKind } from "#engine/types.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 import { answerOrdersOfRow, selectionOfRow, summaryColumns } from "./attempt-rows.ts";
 import { namePracticesFor } from "./own-practices.ts";
@@ -26,6 +27,11 @@ export interface ExportAnswer {
   /** 1-based, as the set-up page numbers questions ("Câu 12"). */
   questionNumber: number;
   questionText: string;
+  /**
+   * "choice", "true_false" (Đúng/Sai: `answers` are its statements, `isKey` = true) or
+   * "short_answer" (`answers` are the accepted answers), ADR 0022.
+   */
+  kind: QuestionKind;
   /** The revision's answers in their original order (idx 0 is "A"). */
   answers: { idx: number; text: string; isKey: boolean }[];
   /**
@@ -33,8 +39,13 @@ export interface ExportAnswer {
    * in order, by its address on this site: `/pictures/<hash>.<type>`.
    */
   pictures: string[];
-  /** Original idxs of the picked answers, ascending. */
+  /** Original idxs of the picked answers, ascending (always [] for the kinds answered by `response`). */
   selected: number[];
+  /**
+   * A Đúng/Sai question's marks, one per statement in idx order ("T" Đúng, "F" Sai, "-" not
+   * marked), or the typed short answer; null for multiple choice and an unanswered question.
+   */
+  response: string | null;
   right: boolean;
   /**
    * The question's practice as the student may name it (a review of mistakes mixes practices):
@@ -171,7 +182,9 @@ async function listAnswersOf(
       "attempt_answer.question_id",
       "attempt_answer.selected",
       "attempt_answer.right_answer",
+      "attempt_answer.response",
       "question.idx",
+      "question.kind",
       "question.text",
       "question.text_html",
       "question.explanation_html",
@@ -219,8 +232,10 @@ async function listAnswersOf(
       questionId: row.question_id,
       questionNumber: row.idx + 1,
       questionText: row.text,
+      kind: row.kind,
       ...revision,
       selected: JSON.parse(row.selected) as number[],
+      response: row.response,
       right: row.right_answer === 1,
       practice,
       subject: { code: row.subject_code, name: row.subject_name },

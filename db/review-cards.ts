@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf } from "./dialect-of.ts";
 import { GRADUATION_DAYS, type ReviewCardState } from "#engine/review.ts";
+import type { QuestionKind } from "#engine/types.ts";
 import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
 
 /**
@@ -227,11 +228,26 @@ function dueQuery(
 }
 
 /** A card on a retired revision, with that revision and its successor (if any) to compare. */
-export interface StaleCard {
-  questionId: number;
-  answers: StoredAnswer[];
+/** A revision as the catch-up compares it; a short answer's accepted answers carry `value`. */
+interface ComparedRevision {
+  answers: (StoredAnswer & { value?: string })[];
   anyKey: boolean;
-  next: { id: number; answers: StoredAnswer[]; anyKey: boolean } | null;
+  kind: QuestionKind;
+}
+
+export interface StaleCard extends ComparedRevision {
+  questionId: number;
+  next: ({ id: number } & ComparedRevision) | null;
+}
+
+/** What sameKeys reads of a stored revision (engine/review.ts): a short answer's values too. */
+function compared(answers: string, anyKey: number, kind: QuestionKind): ComparedRevision {
+  const stored = JSON.parse(answers) as StoredAnswer[];
+  return {
+    answers: kind === "short_answer" ? stored.map((a) => ({ ...a, value: a.text })) : stored,
+    anyKey: anyKey === 1,
+    kind,
+  };
 }
 
 /**
@@ -259,22 +275,30 @@ export async function listStaleCards(
           ]),
         ),
     )
-    .select(["old.id as old_id", "old.answers as old_answers", "old.any_key as old_any_key"])
-    .select(["next.id as next_id", "next.answers as next_answers", "next.any_key as next_any_key"])
+    .select([
+      "old.id as old_id",
+      "old.answers as old_answers",
+      "old.any_key as old_any_key",
+      "old.kind as old_kind",
+    ])
+    .select([
+      "next.id as next_id",
+      "next.answers as next_answers",
+      "next.any_key as next_any_key",
+      "next.kind as next_kind",
+    ])
     .where("review_card.user_id", "=", userId)
     .where("old.retired", "=", 1);
   if (suspended.length > 0) query = query.where("old.practice_id", "not in", [...suspended]);
   const rows = await query.execute();
   return rows.map((row) => ({
     questionId: row.old_id,
-    answers: JSON.parse(row.old_answers) as StoredAnswer[],
-    anyKey: row.old_any_key === 1,
+    ...compared(row.old_answers, row.old_any_key, row.old_kind),
     next:
       row.next_id !== null && row.next_answers !== null
         ? {
             id: row.next_id,
-            answers: JSON.parse(row.next_answers) as StoredAnswer[],
-            anyKey: row.next_any_key === 1,
+            ...compared(row.next_answers, row.next_any_key ?? 0, row.next_kind ?? "choice"),
           }
         : null,
   }));

@@ -13,7 +13,7 @@ const MARK_FALSE = "F";
 const MARK_NONE = "-";
 
 /** Four boxes on the exam's sheet; a few more for a word or a formula in other banks. */
-const MAX_SHORT_ANSWER_LENGTH = 32;
+export const MAX_SHORT_ANSWER_LENGTH = 32;
 
 export function kindOf(question: EngineQuestion): QuestionKind {
   return question.kind ?? "choice";

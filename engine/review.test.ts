@@ -122,4 +122,34 @@ describe("sameKeys", () => {
     expect(sameKeys(q([1]), q([1], 5))).toBe(false);
     expect(sameKeys(q([1, 2], 4, true), q([1, 2]))).toBe(false);
   });
+
+  it("fails when the kind changes, though the same answers are keys", () => {
+    expect(sameKeys(q([0]), { ...q([0]), kind: "true_false" })).toBe(false);
+    expect(sameKeys({ ...q([0]), kind: "true_false" }, { ...q([0]), kind: "true_false" })).toBe(
+      true,
+    );
+  });
+
+  it("fails when a Đúng/Sai statement's truth changes", () => {
+    const tf = (keys: number[]) => ({ ...q(keys), kind: "true_false" as const });
+    expect(sameKeys(tf([0, 2]), tf([0, 2, 3]))).toBe(false);
+    expect(sameKeys(tf([]), tf([1]))).toBe(false);
+  });
+
+  it("fails when a short answer's accepted answers or tolerances change", () => {
+    const short = (...accepted: [string, number?][]) => ({
+      id: 1,
+      kind: "short_answer" as const,
+      answers: accepted.map(([value, tolerance], idx) => ({
+        idx,
+        isKey: true,
+        value,
+        ...(tolerance === undefined ? {} : { tolerance }),
+      })),
+    });
+    expect(sameKeys(short(["0,5"], ["1/2"]), short(["1/2"], ["0,5"]))).toBe(true);
+    expect(sameKeys(short(["0,5"]), short(["0,6"]))).toBe(false);
+    expect(sameKeys(short(["0,5", 0.01]), short(["0,5"]))).toBe(false);
+    expect(sameKeys(short(["0,5"], ["1/2"]), short(["0,5"], ["2/4"]))).toBe(false);
+  });
 });

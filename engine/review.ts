@@ -1,4 +1,5 @@
 import { fsrs, Rating, type Card, type Grade } from "ts-fsrs";
+import { kindOf } from "./responses.ts";
 import { keyIndexes } from "./scoring.ts";
 import type { EngineQuestion, ResultItem, Seconds } from "./types.ts";
 
@@ -146,12 +147,27 @@ export function gradesOfAttempt(
 /**
  * Whether a card on revision `before` may follow the question to revision `after`: the same
  * answers are keys (by original idx, out of as many answers) and the same "any one key" rule.
- * The wording may have changed; what counts as right may not.
+ * The wording may have changed; what counts as right may not: so also the same kind (ADR 0022),
+ * which for a Đúng/Sai question means the same true statements, and for a short answer the same
+ * accepted answers and tolerances (their `value`, as written).
  */
 export function sameKeys(before: EngineQuestion, after: EngineQuestion): boolean {
   if (before.answers.length !== after.answers.length) return false;
   if (Boolean(before.anyKey) !== Boolean(after.anyKey)) return false;
+  if (kindOf(before) !== kindOf(after)) return false;
+  if (kindOf(before) === "short_answer" && !sameAccepted(before, after)) return false;
   const a = keyIndexes(before);
   const b = keyIndexes(after);
   return a.length === b.length && a.every((idx, i) => idx === b[i]);
+}
+
+/** The accepted answers of two short-answer revisions, as written, with their tolerances. */
+function sameAccepted(before: EngineQuestion, after: EngineQuestion): boolean {
+  const accepted = (question: EngineQuestion) =>
+    question.answers
+      .map((answer) => JSON.stringify([answer.value ?? null, answer.tolerance ?? null]))
+      .sort();
+  const a = accepted(before);
+  const b = accepted(after);
+  return a.every((value, i) => value === b[i]);
 }

@@ -37,6 +37,9 @@ function randomFor(seed: string): () => number {
 function placeKeys(practice: BankPractice): void {
   const tallies = new Map<string, number[]>();
   for (const question of practice.questions) {
+    // A Đúng/Sai question's statements keep their a), b), c)… order and a short answer's
+    // accepted answers have no place (ADR 0022): only multiple choice is reordered.
+    if (question.kind) continue;
     const keys = question.answers.filter((a) => a.key);
     const others = question.answers.filter((a) => !a.key);
     const size = question.answers.length;
@@ -67,6 +70,7 @@ function spreadOf(practice: BankPractice): string {
   let singleCount = 0;
   let multiCount = 0;
   for (const question of practice.questions) {
+    if (question.kind) continue;
     const at = question.answers.flatMap((a, i) => (a.key ? [i] : []));
     const tally = at.length === 1 ? single : multi;
     if (at.length === 1) singleCount++;
@@ -96,7 +100,7 @@ for (const file of readdirSync(BANKS).filter((name) => name.endsWith(".json"))) 
     if (write) placeKeys(practice);
     console.log(spreadOf(practice));
     total += practice.questions.length;
-    keyFirst += practice.questions.filter((q) => q.answers[0]!.key).length;
+    keyFirst += practice.questions.filter((q) => !q.kind && q.answers[0]!.key).length;
   }
   if (write) writeFileSync(path, `${JSON.stringify(bank, null, 2)}\n`);
 }

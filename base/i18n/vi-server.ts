@@ -107,6 +107,8 @@ export const serverVi = {
   /** Refusals of POST /api/attempts that only the server words. */
   attempts: {
     errors: {
+      BAD_RESPONSE:
+        "Bài làm có câu trả lời không đúng dạng của câu hỏi (câu Đúng/Sai cần chọn Đúng hoặc Sai cho từng ý, câu trả lời ngắn cần một đáp án tối đa 32 ký tự) nên kết quả không được lưu.",
       PRACTICE_CLOSED:
         "Bài ôn có câu hỏi của đề mà bạn không còn mở được (đề đã ngừng chia sẻ, bị ẩn hoặc bị xóa) nên kết quả không được lưu.",
     },

@@ -204,6 +204,8 @@ export const sharedVi = {
     right: "Đúng",
     wrong: "Sai",
     noPick: "(không chọn)",
+    /** A Đúng/Sai statement left without a mark. */
+    noMark: "(chưa chọn)",
     score: (right: number, total: number) => `${right}/${total} câu đúng`,
   },
 } as const;

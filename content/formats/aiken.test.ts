@@ -135,6 +135,31 @@ describe("parseAiken", () => {
 });
 
 describe("writeAiken", () => {
+  it("skips a Đúng/Sai question and a short answer, which would read back as multiple choice", () => {
+    const questions: BankQuestion[] = [
+      {
+        text: "Một",
+        answers: [
+          { text: "x", key: true },
+          { text: "y", key: false },
+        ],
+      },
+      {
+        kind: "true_false",
+        text: "Hai",
+        answers: [
+          { text: "x", key: true },
+          { text: "y", key: false },
+        ],
+      },
+      { kind: "short_answer", text: "Ba", answers: [{ text: "4", key: true }] },
+    ];
+    expect(writeAiken(questions)).toEqual({
+      text: "Một\nA. x\nB. y\nANSWER: A\n",
+      skipped: [2, 3],
+    });
+  });
+
   it("round-trips single-key questions and lists the ones Aiken cannot hold", () => {
     const parsed = parseAiken(fixture, FILE).value.questions;
     const written = writeAiken(parsed);

@@ -142,7 +142,8 @@ function buildQuestion(draft: Draft): BankQuestion {
 /* ---------------------------------------------------------------- writer */
 
 /**
- * Aiken has exactly one key per question. Also not expressible, because they would read back
+ * Aiken has exactly one key per question, and only multiple choice: a Đúng/Sai question or a
+ * short answer with one key would read back as multiple choice (issue 27). Also not expressible, because they would read back
  * differently: an empty question or answer, more than eight answers, a question line that looks
  * like "A. …" or "ANSWER:", an answer line that looks like an option, and a blank line inside an
  * answer. Explanations and references are lost.
@@ -166,6 +167,7 @@ function formatQuestion(question: BankQuestion): string {
 function canWrite(question: BankQuestion): boolean {
   const { answers } = question;
   return (
+    question.kind === undefined &&
     answers.filter((answer) => answer.key).length === 1 &&
     answers.length <= MAX_ANSWERS &&
     question.text.trim() !== "" &&

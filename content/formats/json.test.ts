@@ -108,3 +108,172 @@ describe("parseJsonBank on a JSON file that is not our bank", () => {
     ]);
   });
 });
+
+/** A bank of one practice with only `questions`, each in chapter 0. */
+function kindsBank(questions: unknown[]): string {
+  return edit((bank) => {
+    bank.practices = [
+      { ...bank.practices[0], questions: questions.map((q) => ({ chapter: 0, ...(q as object) })) },
+    ];
+  });
+}
+
+const statements = (keys: boolean[]) =>
+  keys.map((key, i) => ({ text: `Mệnh đề ${i + 1}`, key, feedback: `Giải thích ${i + 1}` }));
+
+describe("parseJsonBank, the 2025 exam's kinds (issue 27)", () => {
+  it("reads a Đúng/Sai question and a short answer with a tolerance", () => {
+    const { value, problems } = parseJsonBank(
+      kindsBank([
+        {
+          text: "Xét hàm số",
+          kind: "true_false",
+          answers: statements([true, false, false, false]),
+        },
+        {
+          text: "Tính $x$",
+          kind: "short_answer",
+          answers: [
+            { text: "0,5", key: true, tolerance: 0.01 },
+            { text: "1/2", key: true },
+          ],
+        },
+        {
+          text: "Thường",
+          answers: [
+            { text: "A", key: true },
+            { text: "B", key: false },
+          ],
+        },
+      ]),
+      "bank.json",
+    );
+    expect(problems).toEqual([]);
+    const [tf, short, choice] = value!.practices[0]!.questions;
+    expect(tf).toMatchObject({ kind: "true_false" });
+    expect(tf!.answers.map((a) => a.key)).toEqual([true, false, false, false]);
+    expect(short).toMatchObject({
+      kind: "short_answer",
+      answers: [{ text: "0,5", tolerance: 0.01 }, { text: "1/2" }],
+    });
+    expect(choice!.kind).toBeUndefined();
+  });
+
+  it("accepts a Đúng/Sai question whose statements are all false", () => {
+    const text = kindsBank([
+      { text: "Cả bốn sai", kind: "true_false", answers: statements([false, false, false, false]) },
+    ]);
+    expect(messages(text)).toEqual([]);
+  });
+
+  it("refuses a Đúng/Sai question of fewer than 2 or more than 6 statements, at the question", () => {
+    const text = kindsBank([
+      { text: "Một mệnh đề", kind: "true_false", answers: statements([true]) },
+      {
+        text: "Bảy mệnh đề",
+        kind: "true_false",
+        answers: statements([true, false, true, false, true, false, true]),
+      },
+      {
+        text: "Sáu mệnh đề",
+        kind: "true_false",
+        answers: statements([true, false, true, false, true, false]),
+      },
+    ]);
+    const { problems } = parseJsonBank(text, "bank.json");
+    expect(problems.map((p) => [p.question, p.message])).toEqual([
+      [
+        1,
+        "Đề “mon-thu-chuong”: Câu Đúng/Sai chỉ có 1 ý; cần từ 2 đến 6 ý (đề thi có 4 ý a, b, c, d)",
+      ],
+      [2, "Đề “mon-thu-chuong”: Câu Đúng/Sai có 7 ý; tối đa là 6 ý (đề thi có 4 ý a, b, c, d)"],
+    ]);
+  });
+
+  it("refuses anyKey on a Đúng/Sai question and on a short answer", () => {
+    const text = kindsBank([
+      {
+        text: "Đúng/Sai",
+        kind: "true_false",
+        anyKey: true,
+        answers: statements([true, false, true, false]),
+      },
+      { text: "Ngắn", kind: "short_answer", anyKey: true, answers: [{ text: "2", key: true }] },
+    ]);
+    const anyKey = /^Đề “mon-thu-chuong”: “anyKey” chỉ dùng cho câu trắc nghiệm nhiều phương án/;
+    const { problems } = parseJsonBank(text, "bank.json");
+    expect(problems.map((p) => p.question)).toEqual([1, 2]);
+    for (const problem of problems) expect(problem.message).toMatch(anyKey);
+  });
+
+  it("refuses a short answer with no accepted answer, one longer than 32 characters, or a wrong one", () => {
+    const text = kindsBank([
+      { text: "Không đáp án", kind: "short_answer", answers: [] },
+      { text: "Quá dài", kind: "short_answer", answers: [{ text: "x".repeat(33), key: true }] },
+      { text: "Vừa đủ", kind: "short_answer", answers: [{ text: "y".repeat(32), key: true }] },
+      {
+        text: "Đáp án sai",
+        kind: "short_answer",
+        answers: [
+          { text: "3", key: true },
+          { text: "4", key: false },
+        ],
+      },
+    ]);
+    expect(parseJsonBank(text, "bank.json").problems.map((p) => [p.question, p.message])).toEqual([
+      [
+        1,
+        "Đề “mon-thu-chuong”: Câu trả lời ngắn không có đáp số nào: hãy ghi ít nhất một đáp án được chấp nhận",
+      ],
+      [2, "Đề “mon-thu-chuong”: Đáp án 1 của câu trả lời ngắn dài 33 ký tự; tối đa là 32 ký tự"],
+      [
+        4,
+        "Đề “mon-thu-chuong”: Đáp án 2 của câu trả lời ngắn ghi “key”: false; mọi đáp án của câu trả lời ngắn đều là đáp án được chấp nhận: hãy ghi “key”: true hoặc bỏ đáp án đó",
+      ],
+    ]);
+  });
+
+  it("refuses a tolerance anywhere but on a numeric short answer, and a negative one", () => {
+    const misplaced = /sai số chỉ dùng cho đáp án là số của câu trả lời ngắn$/;
+    const text = kindsBank([
+      {
+        text: "Trắc nghiệm",
+        answers: [
+          { text: "1", key: true, tolerance: 0.1 },
+          { text: "2", key: false },
+        ],
+      },
+      {
+        text: "Đúng/Sai",
+        kind: "true_false",
+        answers: [
+          { text: "a", key: true, tolerance: 1 },
+          { text: "b", key: false },
+        ],
+      },
+      { text: "Chữ", kind: "short_answer", answers: [{ text: "HCl", key: true, tolerance: 0.5 }] },
+      { text: "Âm", kind: "short_answer", answers: [{ text: "2,5", key: true, tolerance: -0.1 }] },
+      { text: "Không", kind: "short_answer", answers: [{ text: "-2,5", key: true, tolerance: 0 }] },
+    ]);
+    const { problems } = parseJsonBank(text, "bank.json");
+    expect(problems.map((p) => p.question)).toEqual([1, 2, 3, 4]);
+    for (const problem of problems.slice(0, 3)) expect(problem.message).toMatch(misplaced);
+    expect(problems[3]!.message).toBe(
+      "Đề “mon-thu-chuong”: Sai số (“tolerance”) của đáp án 1 không được âm",
+    );
+  });
+
+  it("refuses a kind it does not know and a tolerance that is not a number, in words", () => {
+    const text = kindsBank([
+      { text: "Ghép", kind: "matching", answers: [{ text: "1", key: true, tolerance: "0,1" }] },
+    ]);
+    const { problems } = parseJsonBank(text, "bank.json");
+    expect(problems.map((p) => [p.question, p.message])).toEqual([
+      [1, "đề 1, câu 1, đáp án 1, tolerance: sai số phải là một số, ví dụ 0.01"],
+      [
+        1,
+        "đề 1, câu 1, kind: chỉ nhận “true_false” (Đúng/Sai) hoặc “short_answer” (trả lời ngắn); câu trắc nghiệm thì bỏ “kind”",
+      ],
+    ]);
+  });
+});

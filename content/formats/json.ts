@@ -13,7 +13,15 @@ const AnswerSchema = z.strictObject({
   feedback: z
     .string()
     .optional()
-    .describe("Shown to a student who picked this answer, after the result."),
+    .describe(
+      "Shown to a student who picked this answer, after the result; a Đúng/Sai statement's explanation.",
+    ),
+  tolerance: z
+    .number({ error: "sai số phải là một số, ví dụ 0.01" })
+    .optional()
+    .describe(
+      "Short answers only, numeric ones: how far a typed number may be from this one and still be right.",
+    ),
 });
 
 const QuestionSchema = z.strictObject({
@@ -26,6 +34,15 @@ const QuestionSchema = z.strictObject({
     .optional()
     .describe(
       "Single choice with several accepted keys: picking any one key is right. Without it, every key must be picked.",
+    ),
+  kind: z
+    .enum(["true_false", "short_answer"], {
+      error:
+        "chỉ nhận “true_false” (Đúng/Sai) hoặc “short_answer” (trả lời ngắn); câu trắc nghiệm thì bỏ “kind”",
+    })
+    .optional()
+    .describe(
+      "Absent: multiple choice. true_false (Đúng/Sai): the answers are 2 to 6 statements, key = the statement is true. short_answer (Trả lời ngắn): every answer is an accepted one, key true, at most 32 characters.",
     ),
   explanation: z.string().optional(),
   reference: z.url({ protocol: /^https?$/ }).optional(),

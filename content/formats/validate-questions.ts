@@ -1,3 +1,4 @@
+import { checkKindRules } from "./kind-rules.ts";
 import type { BankChapter, BankQuestion, ParseResult, ParsedQuestions, Problem } from "./types.ts";
 
 /**
@@ -208,9 +209,13 @@ export function validateQuestions(
 function checkQuestion(question: BankQuestion, chapters: BankChapter[]): string[] {
   return [
     ...checkText(question),
-    ...checkAnswerCount(question),
+    // A Đúng/Sai question's statements and a short answer's accepted answers are counted by
+    // their own rules (kind-rules.ts); a Đúng/Sai question may have no true statement, and
+    // every accepted answer is a key.
+    ...(question.kind ? [] : checkAnswerCount(question)),
     ...checkAnswerTexts(question),
-    ...checkKeys(question),
+    ...(question.kind ? [] : checkKeys(question)),
+    ...checkKindRules(question),
     ...checkChapter(question, chapters),
     ...checkReference(question),
   ];
@@ -257,6 +262,8 @@ function checkAnswerCount(question: BankQuestion): string[] {
 }
 
 function checkAnswerTexts(question: BankQuestion): string[] {
+  // Accepted answers alike ("Paris", "paris") accept the same responses: harmless.
+  if (question.kind === "short_answer") return [];
   const messages: string[] = [];
   const seen = new Map<string, number>();
   question.answers.forEach((answer, index) => {

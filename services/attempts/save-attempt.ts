@@ -66,6 +66,7 @@ export type AttemptRefusal =
   | "BAD_ATTEMPT_ID"
   | "QUESTIONS_MISMATCH"
   | "BAD_PICKS"
+  | "BAD_RESPONSE"
   | "BAD_ANSWER_ORDER"
   | "BAD_TOTAL_TIME"
   | ReviewRefusal;
@@ -77,6 +78,7 @@ const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   BAD_ATTEMPT_ID: 400,
   QUESTIONS_MISMATCH: 422,
   BAD_PICKS: 422,
+  BAD_RESPONSE: 422,
   BAD_ANSWER_ORDER: 422,
   BAD_TOTAL_TIME: 422,
   BAD_ANSWER_TIMES: 422,

@@ -51,6 +51,7 @@ export type ReviewRefusal =
   | "NOT_YOUR_REVIEW"
   | "PRACTICE_CLOSED"
   | "BAD_PICKS"
+  | "BAD_RESPONSE"
   | "BAD_ANSWER_ORDER"
   | "BAD_TOTAL_TIME"
   | "BAD_ANSWER_TIMES";

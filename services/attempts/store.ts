@@ -4,6 +4,7 @@ import { findAttempt, insertAttempt, type NewAttempt, type StoredAttempt } from 
 import type { StoredRevision } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import { gradesOfAttempt } from "#engine/review.ts";
+import { kindOf } from "#engine/responses.ts";
 import type { RoomConfig } from "#engine/room-config.ts";
 import { scoreAnswers } from "#engine/scoring.ts";
 import {
@@ -24,7 +25,7 @@ import { gradeCards } from "#services/review/review.ts";
  * 1. the id: a UUID, lower-cased; an id this user already stored replays the stored attempt;
  * 2. the plain values: total time, then the seconds per answer;
  * 3. the source's own checks (the practice and its selection, or the user's review cards);
- * 4. the picks and the answer orders against the stored revisions;
+ * 4. the responses, the picks and the answer orders against the stored revisions;
  * 5. the engine's one scoring rule on the stored keys, whatever the client thinks it scored;
  * 6. the review cards' grades and the insert, in one transaction;
  * 7. after a lost race on the id, the winner's attempt read back.
@@ -47,7 +48,12 @@ export interface CommonSubmission {
 
 /** Refusals of the shared steps; a source adds its own. */
 export type CommonRefusal =
-  "BAD_ATTEMPT_ID" | "BAD_TOTAL_TIME" | "BAD_ANSWER_TIMES" | "BAD_PICKS" | "BAD_ANSWER_ORDER";
+  | "BAD_ATTEMPT_ID"
+  | "BAD_TOTAL_TIME"
+  | "BAD_ANSWER_TIMES"
+  | "BAD_RESPONSE"
+  | "BAD_PICKS"
+  | "BAD_ANSWER_ORDER";
 
 export type Refused<R extends string> = { ok: false; refusal: R };
 
@@ -69,6 +75,17 @@ export interface AttemptSource<S extends CommonSubmission, R extends string> {
   /** A review grades every answer's card; a practice creates or updates cards of mistakes only. */
   review: boolean;
   open: (db: Kysely<DB>, userId: string, submission: S) => Promise<Opened | Refused<R>>;
+}
+
+/** Whether a question answered by a response (not multiple choice) was sent picks. */
+function picksForResponses(
+  revisions: readonly StoredRevision[],
+  answers: CommonSubmission["answers"],
+): boolean {
+  return revisions.some(
+    (revision, i) =>
+      kindOf(revision) !== "choice" && (answers[i]?.selectedAnswerIndexes.length ?? 0) > 0,
+  );
 }
 
 export const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
@@ -97,9 +114,12 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
   const opened = await source.open(db, userId, submission);
   if ("ok" in opened) return opened;
   const { revisions } = opened;
-  if (!picksAreValid(revisions, answers) || !responsesAreValid(revisions, answers)) {
-    return refuse("BAD_PICKS");
+  // An answer of the wrong shape for its question's kind first (ADR 0022): picks for a Đúng/Sai
+  // or short-answer question, a response for multiple choice, marks of the wrong length.
+  if (!responsesAreValid(revisions, answers) || picksForResponses(revisions, answers)) {
+    return refuse("BAD_RESPONSE");
   }
+  if (!picksAreValid(revisions, answers)) return refuse("BAD_PICKS");
   if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
     return refuse("BAD_ANSWER_ORDER");
   }

@@ -71,6 +71,43 @@ function answerList(answer: ExportAnswer, idxs: readonly number[]): string {
   return idxs.map((idx) => `${answerLabel(idx)}. ${byIdx.get(idx) ?? ""}`).join("; ");
 }
 
+/**
+ * What was given and what is right, in words: picks by letter for multiple choice; for a
+ * Đúng/Sai question each statement's mark ("a) Đúng; b) Sai; c) (chưa chọn)"); for a short
+ * answer the text typed, and the accepted answers.
+ */
+function givenAndKeys(answer: ExportAnswer): [string, string] {
+  if (answer.kind === "true_false") {
+    const marks = answer.response ?? "";
+    const statements = (mark: (index: number, isKey: boolean) => string) =>
+      answer.answers.map((a, i) => `${statementLabel(i)} ${mark(i, a.isKey)}`).join("; ");
+    return [
+      answer.response === null ? t.noPick : statements((i) => markWord(marks[i])),
+      statements((_, isKey) => (isKey ? t.right : t.wrong)),
+    ];
+  }
+  if (answer.kind === "short_answer") {
+    const typed = answer.response?.trim() ?? "";
+    return [typed === "" ? t.noPick : typed, answer.answers.map((a) => a.text).join("; ")];
+  }
+  return [
+    answerList(answer, answer.selected),
+    answerList(
+      answer,
+      answer.answers.filter((a) => a.isKey).map((a) => a.idx),
+    ),
+  ];
+}
+
+/** "a)", "b)"…: how the exam names a Đúng/Sai question's statements. */
+function statementLabel(index: number): string {
+  return `${String.fromCharCode(97 + index)})`;
+}
+
+function markWord(mark: string | undefined): string {
+  return mark === "T" ? t.right : mark === "F" ? t.wrong : t.noMark;
+}
+
 /** The CSV rows of one attempt: one per answer. */
 export function csvRows(attempt: ExportAttempt): string {
   const when = formatDateTime(attempt.createdAt);
@@ -86,11 +123,7 @@ export function csvRows(attempt: ExportAttempt): string {
         attempt.description,
         answer.questionNumber,
         answer.questionText,
-        answerList(answer, answer.selected),
-        answerList(
-          answer,
-          answer.answers.filter((a) => a.isKey).map((a) => a.idx),
-        ),
+        ...givenAndKeys(answer),
         answer.right ? t.right : t.wrong,
         score,
       ]),

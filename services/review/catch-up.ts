@@ -45,7 +45,10 @@ export async function planCatchUp(
   );
   const follows = (card: (typeof stale)[number]) =>
     card.next !== null &&
-    sameKeys({ id: card.questionId, answers: card.answers, anyKey: card.anyKey }, card.next);
+    sameKeys(
+      { id: card.questionId, answers: card.answers, anyKey: card.anyKey, kind: card.kind },
+      card.next,
+    );
   const targets = stale.flatMap((card) => (follows(card) ? [card.next!.id] : []));
   const taken = new Set((await findCards(db, userId, targets)).map((card) => card.questionId));
   const plan: CatchUpPlan = { moves: [], drops: [] };

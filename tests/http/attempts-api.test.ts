@@ -112,6 +112,28 @@ it("another user's attempt id is their own attempt; a pick that is not an answer
   expect(await attemptCount()).toBe(2);
 });
 
+it("a response sent for a multiple-choice question is refused with its own message, nothing saved", async () => {
+  const before = await attemptCount();
+  const refused = await save(
+    submission({
+      id: "6a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+      answers: questionIds.map((questionId) => ({
+        questionId,
+        selectedAnswerIndexes: [],
+        response: "TF",
+      })),
+    }),
+    bob,
+  );
+  expect(refused.status).toBe(422);
+  expect(await refused.json()).toEqual({
+    code: "BAD_RESPONSE",
+    message:
+      "Bài làm có câu trả lời không đúng dạng của câu hỏi (câu Đúng/Sai cần chọn Đúng hoặc Sai cho từng ý, câu trả lời ngắn cần một đáp án tối đa 32 ký tự) nên kết quả không được lưu.",
+  });
+  expect(await attemptCount()).toBe(before);
+});
+
 it("A's offline attempt is not saved into B's account: one stamped with another owner is refused under B's session, and saved under A's", async () => {
   const id = "7a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
   const before = await attemptCount();
