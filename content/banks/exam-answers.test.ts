@@ -213,7 +213,7 @@ const TOAN_CHOICES: NumericCheck[] = [
       ]).range,
   },
   {
-    find: "P(A \\mid B)$, bằng",
+    find: "Xác suất có điều kiện $P(A \\mid B)$",
     mentions: ["$P(A) = 0{,}6$", "$P(B) = 0{,}5$", "$P(A \\cap B) = 0{,}2$"],
     value: () => 0.2 / 0.5,
   },
