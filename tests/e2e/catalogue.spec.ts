@@ -11,6 +11,8 @@ const SAMPLE_PRACTICE_COUNTS = {
   "Tiếng Anh": 2,
   "Toán rời rạc": 3,
   "Triết học Mác - Lênin": 2,
+  "Toán 12 — Ôn thi tốt nghiệp THPT": 1,
+  "Vật lí 12 — Ôn thi tốt nghiệp THPT": 1,
 };
 const SAMPLE_SUBJECTS = Object.keys(SAMPLE_PRACTICE_COUNTS);
 
