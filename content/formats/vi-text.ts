@@ -24,6 +24,15 @@ import {
   readSolutionKey,
   unwrapBold,
 } from "./vi-text-lines.ts";
+import {
+  type KindDraft,
+  type TextKind,
+  kindOfDraft,
+  partKindOf,
+  resolveShortAnswer,
+  resolveTrueFalse,
+  truthKeyText,
+} from "./vi-text-kinds.ts";
 import { type Structure, findStructure } from "./vi-text-structure.ts";
 import { type Tail, readTail } from "./vi-text-tail.ts";
 import {
@@ -71,8 +80,11 @@ interface DraftAnswer {
   flags: number;
 }
 
-interface Draft extends KeyDraft {
+interface Draft extends KeyDraft, KindDraft {
+  keyLine?: KindDraft["keyLine"] & KeyDraft["keyLine"];
   chapter: number | undefined;
+  /** The number of the "PHẦN n" heading above, to match a key table split by parts. */
+  part: number | undefined;
   section: Section;
   lowerCase: boolean;
   separator: string;
@@ -95,6 +107,9 @@ interface ViState {
   chapter: number | undefined;
   /** The questions read now are under a heading naming "TỰ LUẬN". */
   essay: boolean;
+  /** The kind the heading above names ("PHẦN II. Câu trắc nghiệm đúng sai"), and its number. */
+  partKind: TextKind | null;
+  part: number | undefined;
   draft: Draft | undefined;
   drafts: Draft[];
   lines: SourceLine[];
@@ -107,7 +122,7 @@ interface MarkedParse {
   result: ParseResult<ParsedQuestions>;
   cleanLines: string[];
   /** Where an "Đáp án" line must be written so the text keeps keys that came from marks. */
-  keyLines: { after: number; letters: string[] }[];
+  keyLines: { after: number; value: string }[];
 }
 
 /** `fromWord`: the text was converted from a Word file, so no advice to upload that file. */
@@ -131,12 +146,12 @@ export function writeKeysIntoText(
   file: string,
 ): { text: string; problems: Problem[]; linesInsertedAfter: number[] } {
   const { result, cleanLines, keyLines } = parseMarked(markedText, file, true);
-  const inserted = new Map(keyLines.map((key) => [key.after, key.letters]));
+  const inserted = new Map(keyLines.map((key) => [key.after, key.value]));
   const out: string[] = [];
   cleanLines.forEach((line, index) => {
     out.push(line);
-    const letters = inserted.get(index + 1);
-    if (letters) out.push(`Đáp án: ${letters.join(", ")}`);
+    const value = inserted.get(index + 1);
+    if (value) out.push(`Đáp án: ${value}`);
   });
   const afters = keyLines.map((key) => key.after).sort((a, b) => a - b);
   const shift = (line: number) => line + countBelow(afters, line);
@@ -166,6 +181,8 @@ function parseMarked(text: string, file: string, fromWord: boolean): MarkedParse
     parsed: { chapters: [], questions: [] },
     chapter: undefined,
     essay: false,
+    partKind: null,
+    part: undefined,
     draft: undefined,
     drafts: [],
     lines,
@@ -223,6 +240,8 @@ function readLine(state: ViState, index: number): void {
   if (chapter) {
     startChapter(state, chapter.title || chapter.fallback);
     state.essay = namesEssay(chapter.title);
+    state.partKind = partKindOf(chapter.title);
+    state.part = partNumberOf(chapter.fallback);
     return;
   }
   const lesson = state.structure.lessons.get(index);
@@ -255,6 +274,8 @@ function startQuestion(state: ViState, start: QuestionStart, index: number): voi
     written: start.written,
     position: state.drafts.length + 1,
     chapter: state.chapter,
+    part: state.part,
+    partKind: state.partKind,
     section: "text",
     ...layout,
     textLines: [unwrapBold(start.rest.trim())],
@@ -301,7 +322,8 @@ function acceptKey(state: ViState, raw: string, text: string, lineNumber: number
     reportError(state.log, lineNumber, message, draft.position);
     return;
   }
-  draft.keyLine = { raw, line: lineNumber, text: shorten(text) };
+  const label = keyLabelOf(text, raw) ?? "";
+  draft.keyLine = { raw, line: lineNumber, text: shorten(text), label };
   if (draft.section !== "explanation") draft.section = "key";
 }
 
@@ -459,9 +481,9 @@ function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
     };
     if (draft.chapter !== undefined) question.chapter = draft.chapter;
     const solution = solutions.get(draft);
-    const outcome = resolveKeys(question, draft, document, state.log);
+    const outcome = resolveAnyKind(question, draft, document, state.log);
     draft.found = outcome.found;
-    if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, letters: outcome.fromMark });
+    if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, value: outcome.fromMark });
     const explanation = joinLines([
       ...draft.explanationLines,
       ...(solution && draft.explanationLines.length > 0 ? [""] : []),
@@ -471,6 +493,34 @@ function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
     state.parsed.questions.push(question);
   }
   return keyLines;
+}
+
+/** The key by the question's kind; `fromMark`: the key line to write for a key from marks. */
+function resolveAnyKind(
+  question: BankQuestion,
+  draft: Draft,
+  document: DocumentKeys,
+  log: ProblemLog,
+): { found: boolean; fromMark: string | null } {
+  const kind = kindOfDraft(draft);
+  if (kind === "short_answer") return { found: resolveShortAnswer(question, draft, log), fromMark: null };
+  if (kind === "true_false") {
+    const found = resolveTrueFalse(question, draft, log);
+    const fromMark = found && !draft.keyLine && !draft.kindKey;
+    const truths = question.answers.map((answer) => answer.key);
+    return { found, fromMark: fromMark ? truthKeyText(truths) : null };
+  }
+  const outcome = resolveKeys(question, draft, document, log);
+  return { found: outcome.found, fromMark: outcome.fromMark?.join(", ") ?? null };
+}
+
+/** "Phần II", "Phần 2" → 2. */
+function partNumberOf(fallback: string): number | undefined {
+  const numeral = /^phần\s+(\S+)$/iu.exec(fallback)?.[1];
+  if (!numeral) return undefined;
+  if (/^\d+$/u.test(numeral)) return Number(numeral);
+  const roman: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6 };
+  return roman[numeral.toUpperCase()];
 }
 
 /**
