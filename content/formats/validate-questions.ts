@@ -168,7 +168,7 @@ export function finishParse(
   const shared = validateQuestions(parsed.questions, parsed.chapters, log.file).filter(
     (problem) =>
       !(
-        problem.message === NO_KEY_MESSAGE &&
+        (problem.message === NO_KEY_MESSAGE || KIND_COUNT_MESSAGES.test(problem.message)) &&
         problem.question !== undefined &&
         log.keyReported.has(problem.question)
       ),
@@ -243,6 +243,10 @@ function isWebLink(value: string): boolean {
 function checkText(question: BankQuestion): string[] {
   return question.text.trim() === "" ? ["Câu hỏi không có nội dung"] : [];
 }
+
+/** A kind's missing answers, said already by the parser that refused its key. */
+const KIND_COUNT_MESSAGES =
+  /^(?:Câu trả lời ngắn không có đáp số nào|Câu Đúng\/Sai chỉ có \d+ ý;)/u;
 
 function checkAnswerCount(question: BankQuestion): string[] {
   const count = question.answers.length;

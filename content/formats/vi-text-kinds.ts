@@ -247,3 +247,48 @@ export function truthKeyText(truths: readonly boolean[]): string {
     .map((truth, index) => `${String.fromCharCode(97 + index)}) ${truth ? "Đ" : "S"}`)
     .join(", ");
 }
+
+/** "Câu | a | b | c | d" (cells apart by "|", tabs or spaces): the statements' count, or null. */
+export function readTruthColumns(line: string): number | null {
+  const cells = line.split(/[\s|]+/u).filter((cell) => cell !== "");
+  if (cells.length < 3 || !/^(?:câu|stt|tt)$/iu.test(cells[0]!)) return null;
+  const letters = cells.slice(1);
+  const inOrder = letters.every((cell, index) => cell.toLowerCase() === "abcdefgh"[index]);
+  return inOrder && letters.length <= 8 ? letters.length : null;
+}
+
+/** "13 | Đ | S | Đ | S" under such a header. */
+export function truthRow(
+  line: string,
+  columns: number,
+): { number: number; truth: TruthMark[] } | null {
+  const cells = line.split(/[\s|]+/u).filter((cell) => cell !== "");
+  const number = /^(?:câu)?(\d{1,3})\.?$/iu.exec(cells[0] ?? "")?.[1];
+  const marks = cells.slice(1);
+  if (number === undefined || marks.length !== columns) return null;
+  if (!marks.every((cell) => TRUTH_WORD.test(cell))) return null;
+  return { number: Number(number), truth: marks.map((cell) => ({ truth: truthOf(cell) })) };
+}
+
+const KIND_ROW = /^(?:câu\s*)?(\d{1,3})\s*(?:[.:)|\-–]\s*)?(\S.*)$/iu;
+const SHORT_ROW = /^(?:câu\s*(\d{1,3})\s*[|:.]|(\d{1,3})\s*\|)\s*(\S.*)$/iu;
+const NUMERIC = /^[-−]?\d*(?:[.,]\d+)?$/u;
+
+/**
+ * A key table's row of a Đúng/Sai question ("13. ĐSĐS", "Câu 13 | a) Đ | b) S | …") or of a
+ * short answer ("Câu 17 | 1,5", "Câu 17: 1,5", "17 | 1,5"); null for any other line.
+ */
+export function readKindRow(
+  line: string,
+): { number: number; truth?: TruthMark[]; value?: string } | null {
+  const row = KIND_ROW.exec(line.trim());
+  const truth = row && readTruthKey(row[2] ?? "");
+  if (row && truth) return { number: Number(row[1]), truth };
+  const short = SHORT_ROW.exec(line.trim());
+  if (!short) return null;
+  const value = (short[3] ?? "").replace(/[\s|]+$/u, "");
+  const piped = short[2] !== undefined || /^câu\s*\d{1,3}\s*\|/iu.test(line.trim());
+  if (!piped && !NUMERIC.test(value)) return null;
+  if (bareKey(value)) return null;
+  return { number: Number(short[1] ?? short[2]), value };
+}

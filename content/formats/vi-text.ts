@@ -34,7 +34,7 @@ import {
   truthKeyText,
 } from "./vi-text-kinds.ts";
 import { type Structure, findStructure } from "./vi-text-structure.ts";
-import { type Tail, readTail } from "./vi-text-tail.ts";
+import { type KindKey, type Tail, partNumber, readTail } from "./vi-text-tail.ts";
 import {
   type ProblemLog,
   chapterIndex,
@@ -469,7 +469,7 @@ function dropEmptyChapters(parsed: ParsedQuestions): void {
 
 /** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
 function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
-  const solutions = attachTail(numbering(state.drafts), tail, state.log);
+  const solutions = attachTail(state.drafts, tail, state.log);
   for (const draft of state.drafts) draft.solution ??= inlineSolution(draft);
   const document = documentKeys(state.drafts, tail);
   const keyLines: MarkedParse["keyLines"] = [];
@@ -503,10 +503,15 @@ function resolveAnyKind(
   log: ProblemLog,
 ): { found: boolean; fromMark: string | null } {
   const kind = kindOfDraft(draft);
-  if (kind === "short_answer") return { found: resolveShortAnswer(question, draft, log), fromMark: null };
+  // A written key is found even when it is refused: its own error says what is wrong.
+  const written = draft.keyLine !== undefined || draft.kindKey !== undefined;
+  if (kind === "short_answer") {
+    return { found: resolveShortAnswer(question, draft, log) || written, fromMark: null };
+  }
   if (kind === "true_false") {
-    const found = resolveTrueFalse(question, draft, log);
-    const fromMark = found && !draft.keyLine && !draft.kindKey;
+    const keyed = resolveTrueFalse(question, draft, log);
+    const found = keyed || written;
+    const fromMark = keyed && !written;
     const truths = question.answers.map((answer) => answer.key);
     return { found, fromMark: fromMark ? truthKeyText(truths) : null };
   }
@@ -517,20 +522,22 @@ function resolveAnyKind(
 /** "Phần II", "Phần 2" → 2. */
 function partNumberOf(fallback: string): number | undefined {
   const numeral = /^phần\s+(\S+)$/iu.exec(fallback)?.[1];
-  if (!numeral) return undefined;
-  if (/^\d+$/u.test(numeral)) return Number(numeral);
-  const roman: Record<string, number> = { I: 1, II: 2, III: 3, IV: 4, V: 5, VI: 6 };
-  return roman[numeral.toUpperCase()];
+  return numeral ? partNumber(numeral) : undefined;
 }
 
 /**
  * Gives each question its key from the table and its solution; a number no question has is an
  * error at its line.
  */
-function attachTail(byNumber: Map<number, Draft>, tail: Tail, log: ProblemLog) {
+function attachTail(drafts: Draft[], tail: Tail, log: ProblemLog) {
+  const byNumber = numbering(drafts);
+  const byPart = new Map(drafts.map((draft) => [`${draft.part}:${draft.written}`, draft]));
   const solutions = new Map<Draft, { lines: string[] }>();
+  attachKindKeys(drafts, tail.kindKeys, log);
   for (const entry of tail.keys) {
-    const draft = byNumber.get(entry.number);
+    const inPart =
+      entry.part === undefined ? undefined : byPart.get(`${entry.part}:${entry.number}`);
+    const draft = inPart ?? byNumber.get(entry.number);
     if (!draft) {
       const message = `Bảng đáp án ghi câu ${entry.number} nhưng đề không có câu ${entry.number}`;
       reportError(log, entry.line, message);
@@ -580,6 +587,37 @@ function inlineSolution(draft: Draft): KeyDraft["solution"] {
   const onlyKey = !draft.keyLine && !draft.table && readBareSolutionKey(lines[at]!);
   if (onlyKey) lines.splice(at, 1);
   return { letters: [key], line: opening ? line : line + last - first };
+}
+
+/**
+ * A Đúng/Sai or short-answer row goes to the question of its part and number; without parts, to
+ * the question of that number whose kind the row fits (parts numbered from 1 again share numbers).
+ */
+function attachKindKeys(drafts: Draft[], entries: KindKey[], log: ProblemLog): void {
+  for (const entry of entries) {
+    const same = drafts.filter((draft) => draft.written === entry.number);
+    const inPart = same.filter((draft) => entry.part !== undefined && draft.part === entry.part);
+    const fitting = same.filter((draft) => fitsKindKey(draft, entry));
+    const draft = inPart[0] ?? (same.length === 1 ? same[0] : fitting[0]);
+    if (!draft) {
+      const message = `Bảng đáp án ghi câu ${entry.number} nhưng đề không có câu ${entry.number}${same.length > 0 ? " thuộc dạng của đáp án này" : ""}`;
+      reportError(log, entry.line, message);
+    } else if (draft.kindKey || draft.table) {
+      const first = draft.kindKey?.line ?? draft.table?.line;
+      const message = `Bảng đáp án ghi câu ${entry.number} hai lần (dòng ${first} và dòng ${entry.line})`;
+      reportError(log, entry.line, message, draft.position);
+    } else {
+      draft.kindKey = { line: entry.line };
+      if (entry.truth) draft.kindKey.truth = entry.truth;
+      if (entry.value !== undefined) draft.kindKey.value = entry.value;
+    }
+  }
+}
+
+function fitsKindKey(draft: Draft, entry: KindKey): boolean {
+  const kind = entry.truth ? "true_false" : "short_answer";
+  if (draft.partKind) return draft.partKind === kind;
+  return entry.truth ? draft.answers.length > 0 && draft.lowerCase : draft.answers.length === 0;
 }
 
 /**
