@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseViText } from "./vi-text.ts";
+import { parseViText, writeViText } from "./vi-text.ts";
 
 const FILE = "de-2025.txt";
 
@@ -225,5 +225,16 @@ describe("parseViText refuses a key it cannot read as its kind, at its line", ()
     const text = `${statements}HẾT\nCâu 1 | a) Đ | b) S | c) Đ | e) S\n`;
     const { problems } = parseViText(text, FILE);
     expect(problems).toEqual([refusal(7, "Câu 1: đáp án ghi ý e) nhưng câu chỉ có các ý a)–d)")]);
+  });
+});
+
+describe("writeViText, the exam's kinds", () => {
+  it("writes Đúng/Sai and short answers so that they read back alike", () => {
+    const { value } = parseViText(EXAM, FILE);
+    const again = parseViText(writeViText(value), FILE);
+    expect(again.problems).toEqual([]);
+    expect(again.value.questions.map(({ line: _, ...question }) => question)).toEqual(
+      value.questions.map(({ line: _, ...question }) => question),
+    );
   });
 });

@@ -655,16 +655,25 @@ export function writeViText(parsed: ParsedQuestions): string {
 
 function formatViQuestion(question: BankQuestion, number: number): string {
   const lines = [`Câu ${number}: ${question.text}`];
+  if (question.kind === "short_answer") {
+    // "Đáp số" names a short answer whatever it reads ("A" would be a letter after "Đáp án").
+    lines.push(`Đáp số: ${question.answers.map((answer) => answer.text).join("; ")}`);
+    if (question.explanation !== undefined) lines.push(`Lời giải: ${question.explanation}`);
+    return lines.join("\n");
+  }
+  const statements = question.kind === "true_false";
   question.answers.forEach((answer, index) => {
+    const letter = statements ? `${letterOf(index).toLowerCase()})` : `${letterOf(index)}.`;
     lines.push(
-      `${letterOf(index)}. ${answer.text
+      `${letter} ${answer.text
         .split("\n")
         .filter((l) => l.trim() !== "")
         .join("\n")}`,
     );
   });
   const keys = question.answers.flatMap((answer, index) => (answer.key ? [letterOf(index)] : []));
-  lines.push(`Đáp án: ${keys.join(", ")}`);
+  const truths = question.answers.map((answer) => answer.key);
+  lines.push(`Đáp án: ${statements ? truthKeyText(truths) : keys.join(", ")}`);
   if (question.explanation !== undefined) lines.push(`Lời giải: ${question.explanation}`);
   return lines.join("\n");
 }
