@@ -271,7 +271,7 @@ export function truthRow(
 }
 
 const KIND_ROW = /^(?:câu\s*)?(\d{1,3})\s*(?:[.:)|\-–]\s*)?(\S.*)$/iu;
-const SHORT_ROW = /^(?:câu\s*(\d{1,3})\s*[|:.]|(\d{1,3})\s*\|)\s*(\S.*)$/iu;
+const SHORT_ROW = /^(câu\s*)?(\d{1,3})(\s*[|:.]|\t)\s*(\S.*)$/iu;
 const NUMERIC = /^[-−]?\d*(?:[.,]\d+)?$/u;
 
 /**
@@ -286,9 +286,10 @@ export function readKindRow(
   if (row && truth) return { number: Number(row[1]), truth };
   const short = SHORT_ROW.exec(line.trim());
   if (!short) return null;
-  const value = (short[3] ?? "").replace(/[\s|]+$/u, "");
-  const piped = short[2] !== undefined || /^câu\s*\d{1,3}\s*\|/iu.test(line.trim());
-  if (!piped && !NUMERIC.test(value)) return null;
+  const value = (short[4] ?? "").replace(/[\s|]+$/u, "");
+  // A table's cells ("|" pasted, tabs from Word) hold any answer; "Câu 17: x" only a number.
+  const cells = /[|\t]/u.test(short[3] ?? "");
+  if (!cells && (short[1] === undefined || !NUMERIC.test(value))) return null;
   if (bareKey(value)) return null;
-  return { number: Number(short[1] ?? short[2]), value };
+  return { number: Number(short[2]), value };
 }
