@@ -290,6 +290,8 @@ export function readKindRow(
   // A table's cells ("|" pasted, tabs from Word) hold any answer; "Câu 17: x" only a number.
   const cells = /[|\t]/u.test(short[3] ?? "");
   if (!cells && (short[1] === undefined || !NUMERIC.test(value))) return null;
+  // "1\tB\t2\tC" is a row of letter pairs, "Câu\t1\t2\t3" a row of numbers: one value only.
+  if (/[|\t]/u.test(value)) return null;
   if (bareKey(value)) return null;
   return { number: Number(short[2]), value };
 }

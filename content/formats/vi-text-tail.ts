@@ -41,6 +41,11 @@ interface TailState extends Tail {
   part: number | undefined;
   /** The statements' columns of a table headed "Câu | a | b | c | d", while in it. */
   columns: number | null;
+  /**
+   * "Câu 17 | 12" is a short answer, or a row of numbers a row of letters completes: it is a
+   * short answer unless letters follow.
+   */
+  pendingShort: KindKey | null;
   mode: "keys" | "solutions";
   numbers: { values: number[]; line: number } | null;
   current: Tail["solutions"][number] | null;
@@ -58,11 +63,22 @@ export function readTail(lines: readonly string[], firstIndex: number, numbered:
     numbered,
     part: undefined,
     columns: null,
+    pendingShort: null,
     mode: "keys",
     numbers: null,
     current: null,
   };
-  lines.forEach((line, at) => readTailLine(state, line, firstIndex + at + 1));
+  lines.forEach((line, at) => {
+    const pending = state.pendingShort;
+    state.pendingShort = null;
+    const lettersFollow = state.numbers !== null && readLettersRow(line) !== null;
+    if (pending && !lettersFollow) {
+      state.kindKeys.push(pending);
+      state.numbers = null;
+    }
+    readTailLine(state, line, firstIndex + at + 1);
+  });
+  if (state.pendingShort) state.kindKeys.push(state.pendingShort);
   return { keys: state.keys, kindKeys: state.kindKeys, solutions: state.solutions };
 }
 
@@ -158,6 +174,10 @@ function readKindKeys(state: TailState, line: string, lineNumber: number): boole
   const row = (state.columns !== null ? truthRow(line, state.columns) : null) ?? readKindRow(line);
   if (!row) return false;
   const part = state.part === undefined ? {} : { part: state.part };
+  if (row.value !== undefined && readNumbersRow(line)?.length === 2) {
+    state.pendingShort = { ...row, line: lineNumber, ...part };
+    return false;
+  }
   state.kindKeys.push({ ...row, line: lineNumber, ...part });
   return true;
 }
