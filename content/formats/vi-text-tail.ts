@@ -174,7 +174,7 @@ function readKindKeys(state: TailState, line: string, lineNumber: number): boole
   const row = (state.columns !== null ? truthRow(line, state.columns) : null) ?? readKindRow(line);
   if (!row) return false;
   const part = state.part === undefined ? {} : { part: state.part };
-  if (row.value !== undefined && readNumbersRow(line)?.length === 2) {
+  if ("value" in row && row.value !== undefined && readNumbersRow(line)?.length === 2) {
     state.pendingShort = { ...row, line: lineNumber, ...part };
     return false;
   }
