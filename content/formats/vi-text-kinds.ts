@@ -1,3 +1,4 @@
+import { trimEndOf } from "#base/trim.ts";
 import { MARK } from "./key-marks.ts";
 import type { BankQuestion } from "./types.ts";
 import { bareKey } from "./vi-text-lines.ts";
@@ -20,7 +21,7 @@ const MAX_KEY = 200;
 
 /** The kind a part's title names: "Câu trắc nghiệm đúng sai", "trả lời ngắn", "nhiều phương án". */
 export function partKindOf(title: string): TextKind | null {
-  if (/đúng\s*[-/]?\s*sai/iu.test(title)) return "true_false";
+  if (/đúng\s*(?:[-/]\s*)?sai/iu.test(title)) return "true_false";
   if (/trả\s+lời\s+ngắn|điền\s+đáp\s+số|điền\s+kết\s+quả/iu.test(title)) return "short_answer";
   if (/nhiều\s+phương\s+án|lựa\s+chọn/iu.test(title)) return "choice";
   return null;
@@ -72,7 +73,8 @@ export function readShortValues(raw: string): string[] {
   return raw
     .trim()
     .replace(/\.$/u, "")
-    .split(/\s*;\s*|\s+hoặc\s+/iu)
+    .split(";")
+    .flatMap((part) => part.split(/\shoặc\s/iu))
     .map((value) => value.trim())
     .filter((value) => value !== "");
 }
@@ -286,7 +288,7 @@ export function readKindRow(
   if (row && truth) return { number: Number(row[1]), truth };
   const short = SHORT_ROW.exec(line.trim());
   if (!short) return null;
-  const value = (short[4] ?? "").replace(/[\s|]+$/u, "");
+  const value = trimEndOf(short[4] ?? "", " \t|");
   // A table's cells ("|" pasted, tabs from Word) hold any answer; "Câu 17: x" only a number.
   const cells = /[|\t]/u.test(short[3] ?? "");
   if (!cells && (short[1] === undefined || !NUMERIC.test(value))) return null;
