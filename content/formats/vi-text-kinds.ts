@@ -15,7 +15,7 @@ import { type ProblemLog, reportKeyError, reportWarning } from "./validate-quest
 export type TextKind = "choice" | "true_false" | "short_answer";
 
 /** The longest short answer the exam's four boxes and our response string take. */
-export const SHORT_ANSWER_MAX = 32;
+const SHORT_ANSWER_MAX = 32;
 /** Key lines longer than this are not read as a statement key (keeps every scan short). */
 const MAX_KEY = 200;
 
@@ -69,7 +69,7 @@ export function readTruthKey(raw: string): TruthMark[] | null {
 }
 
 /** "1,5", "-2", "1,5 hoặc 3/2", "12; 12,0" → the accepted answers as written. */
-export function readShortValues(raw: string): string[] {
+function readShortValues(raw: string): string[] {
   return raw
     .trim()
     .replace(/\.$/u, "")

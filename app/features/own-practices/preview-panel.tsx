@@ -165,7 +165,7 @@ export function FormatHelp() {
       <p>{t.helpIntro}</p>
       <pre className="own-help-example">{t.helpExample}</pre>
       <p>{t.helpKinds}</p>
-      <pre className="own-help-example">{t.helpKindsExample}</pre>
+      <pre className="own-help-example own-help-wrap">{t.helpKindsExample}</pre>
       <p>{t.helpMath}</p>
     </section>
   );
