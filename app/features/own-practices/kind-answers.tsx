@@ -34,7 +34,7 @@ export function KindAnswers({ question }: { question: PreviewQuestion }) {
   }
   return (
     <div className="accepted-answers">
-      <p className="question-hint">{t.acceptedAnswers}:</p>
+      <p className="muted">{t.acceptedAnswers}:</p>
       <ul className="answer-list">
         {question.answers.map((answer, position) => (
           <li key={position} className="answer answer-key">
