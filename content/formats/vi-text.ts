@@ -59,6 +59,10 @@ import {
  *   --- HẾT ---                          (then optionally a key table "1.A 2.C" or "Câu 1: B"
  *   BẢNG ĐÁP ÁN / LỜI GIẢI                 lines, and solutions "Câu 1: Chọn A. …")
  *
+ * The 2025 exam's kinds (vi-text-kinds.ts): a Đúng/Sai question's statements "a) …" keyed
+ * "Đáp án: a) Đ, b) S, …" or "ĐSĐS" (or underlined in Word), a short answer's "Đáp án: 1,5" with
+ * no options; "PHẦN II/III" headings naming the kind decide it for the questions under them.
+ *
  * Word's formatting arrives as key marks (key-marks.ts); which answer is the key follows one rule
  * (vi-text-keys.ts). Text before the first question (the title, the instructions) is ignored.
  * Smart quotes become straight ones: Word's autocorrect puts them into SQL and C code too.
