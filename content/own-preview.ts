@@ -9,11 +9,16 @@ import { renderRichText, type PictureCatalog } from "./rich-text.ts";
  */
 interface PreviewOption {
   html: string;
+  /** A key; a Đúng/Sai statement that is true; a short answer's accepted answer (always). */
   isKey: boolean;
+  /** A short answer's accepted answer, numeric: how far a typed number may be from it. */
+  tolerance?: number;
 }
 
 export interface PreviewQuestion {
   number: number;
+  /** As the room asks it (ADR 0022): picked answers, Đúng/Sai statements, or a typed answer. */
+  kind: "choice" | "true_false" | "short_answer";
   line: number | null;
   chapter: string | null;
   textHtml: string;
@@ -66,6 +71,7 @@ function renderQuestion(
   const keys = question.answers.filter((answer) => answer.key).length;
   return {
     number: index + 1,
+    kind: question.kind ?? "choice",
     line: question.line ?? null,
     chapter:
       question.chapter === undefined ? null : (parsed.chapters[question.chapter]?.title ?? null),
@@ -73,9 +79,10 @@ function renderQuestion(
     answers: question.answers.map((answer) => ({
       html: renderRichText(answer.text, pictures),
       isKey: answer.key,
+      ...(answer.tolerance ? { tolerance: answer.tolerance } : {}),
     })),
     // As the importer stores it: "any one of several keys" is picked like a single key.
-    keyCount: question.anyKey === true && keys > 1 ? 1 : keys,
+    keyCount: question.kind ? 0 : question.anyKey === true && keys > 1 ? 1 : keys,
     explanationHtml: question.explanation ? renderRichText(question.explanation, pictures) : null,
   };
 }

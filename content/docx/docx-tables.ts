@@ -47,6 +47,11 @@ function bankTable(rows: DocxLine[][]): DocxLine[] | null {
     return letter === undefined ? [] : [{ at, letter: letter.toUpperCase() }];
   });
   if (question < 0 || letters.length < 2) return null;
+  // "Câu | a | b | c | d" over "13 | Đ | S | Đ | S": the Đúng/Sai key table, not a bank.
+  const numbersOnly = rows
+    .slice(1)
+    .every((row) => /^\d{1,4}\.?$/u.test(clean(row[question] ?? emptyLine())));
+  if (numbersOnly) return null;
   const lines: DocxLine[] = [];
   rows.slice(1).forEach((row, index) => {
     const stem = row[question];

@@ -177,7 +177,7 @@ describe("parseGift", () => {
     expect(value.questions.map((question) => question.chapter)).toEqual([undefined, undefined]);
   });
 
-  it("skips every short-answer form alike, {One} as {=One}: Moodle reads both as short answer", () => {
+  it("reads every short-answer form alike, {One} as {=One}, and refuses partial credit", () => {
     const text = [
       "Một? {=One}",
       "",
@@ -188,14 +188,56 @@ describe("parseGift", () => {
       "Bốn? {%50%One}",
     ];
     const { value, problems } = parseGift(text.join("\n"), FILE);
-    expect(value.questions).toEqual([]);
-    expect(problems.map((p) => [p.line, p.severity, p.message])).toEqual(
-      [1, 3, 5, 7].map((line) => [
-        line,
-        "warning",
-        "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ",
-      ]),
-    );
+    expect(value.questions.map((q) => [q.kind, q.answers])).toEqual([
+      ["short_answer", [{ text: "One", key: true }]],
+      ["short_answer", [{ text: "One", key: true }]],
+      [
+        "short_answer",
+        [
+          { text: "One", key: true },
+          { text: "Một", key: true, feedback: "Đúng" },
+        ],
+      ],
+      ["short_answer", []],
+    ]);
+    expect(problems.map((p) => [p.line, p.severity, p.message])).toEqual([
+      [
+        7,
+        "error",
+        "Đáp án “One” được 50% số điểm trong Moodle; câu trả lời ngắn ở đây chỉ đúng hoặc sai, hãy đặt đáp án này 100% hoặc bỏ nó đi",
+      ],
+    ]);
+  });
+
+  it("reads numerical answers with their tolerance, a range as its middle", () => {
+    const text = [
+      "Một? {#1.5:0.1}",
+      "",
+      "Hai? {#=1.5:0.1 =2}",
+      "",
+      "Ba? {#1..2}",
+      "",
+      "Bốn? {#=%50%1.4}",
+    ];
+    const { value, problems } = parseGift(text.join("\n"), FILE);
+    expect(value.questions.map((q) => [q.kind, q.answers])).toEqual([
+      ["short_answer", [{ text: "1.5", key: true, tolerance: 0.1 }]],
+      [
+        "short_answer",
+        [
+          { text: "1.5", key: true, tolerance: 0.1 },
+          { text: "2", key: true },
+        ],
+      ],
+      ["short_answer", [{ text: "1.5", key: true, tolerance: 0.5 }]],
+      ["short_answer", []],
+    ]);
+    expect(problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        7,
+        "Đáp án “1.4” được 50% số điểm trong Moodle; câu trả lời ngắn ở đây chỉ đúng hoặc sai, hãy đặt đáp án này 100% hoặc bỏ nó đi",
+      ],
+    ]);
   });
 
   it("hints at escaping when the braces read as short answer were code before the real answers", () => {
@@ -261,20 +303,20 @@ describe("parseGift", () => {
       "khong-dap-an",
       "trung",
       "rong",
+      "tra-loi-ngan",
+      "so",
       "trong-so",
+      "la",
     ]);
     expect(problems).toEqual([
       error(1, 1, "Câu hỏi không có đáp án đúng"),
       error(3, 2, "Phương án B trùng với phương án A"),
       error(5, 3, "Câu hỏi không có nội dung"),
-      warning(7, "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ"),
-      warning(9, "Bỏ qua câu hỏi dạng số vì chưa được hỗ trợ"),
       warning(11, "Bỏ qua câu hỏi dạng ghép đôi vì chưa được hỗ trợ"),
       warning(13, "Bỏ qua câu hỏi dạng tự luận vì chưa được hỗ trợ"),
       error(15, undefined, "Thiếu dấu “}” đóng phần đáp án"),
-      error(18, 4, "Trọng số “%abc%” không hợp lệ"),
+      error(18, 6, "Trọng số “%abc%” không hợp lệ"),
       warning(20, "Bỏ qua câu hỏi dạng đoạn mô tả (không có phần đáp án {…}) vì chưa được hỗ trợ"),
-      warning(22, "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ"),
     ]);
   });
 

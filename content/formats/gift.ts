@@ -9,6 +9,7 @@ import { htmlToText } from "#content/html-text.ts";
 import { chapterForCategory } from "./moodle-xml.ts";
 import { prepareText } from "./text-encoding.ts";
 import { restAfterSpaces } from "#base/trim.ts";
+import { giftNumerical, giftShortAnswer } from "./gift-kinds.ts";
 import type {
   BankAnswer,
   BankChapter,
@@ -102,6 +103,9 @@ function readQuestion(state: GiftState, block: Block): BankQuestion | undefined 
   const parts = splitQuestion(rest, state.log, block);
   if (!parts) return undefined;
   const kind = classify(parts.body);
+  // After code braces the block read may not be the answers: skipped with the hint below.
+  if ((kind === "shortanswer" || kind === "numerical") && !parts.laterBrace)
+    return readShortAnswer(state, block, parts, kind, id);
   if (kind !== "multichoice" && kind !== "truefalse") {
     const skipped = skippedTypeMessage(moodleTypeName(kind));
     reportWarning(
@@ -122,6 +126,46 @@ function readQuestion(state: GiftState, block: Block): BankQuestion | undefined 
     question.answers = choices.answers;
     if (choices.anyKey) question.anyKey = true;
   }
+  if (id !== undefined) question.id = id;
+  const explanation = parts.feedback === undefined ? "" : read(parts.feedback);
+  if (explanation !== "") question.explanation = explanation;
+  for (const item of uniqueMedia(media)) {
+    reportWarning(state.log, block.line, mediaWarning(item), number);
+  }
+  return question;
+}
+
+/** A short answer or numerical question as our short answer; refused with Moodle's reasons. */
+function readShortAnswer(
+  state: GiftState,
+  block: Block,
+  parts: QuestionParts,
+  kind: "shortanswer" | "numerical",
+  id: string | undefined,
+): BankQuestion | undefined {
+  const number = state.parsed.questions.length + 1;
+  const media: Media[] = [];
+  const read = (source: string): string => toOurText(source, parts.format, media);
+  const helpers = {
+    split: splitChoices,
+    weight: (raw: string) => takeWeight(raw, state.log, block, number),
+    at: splitAt,
+    read,
+  };
+  const keys =
+    kind === "numerical"
+      ? giftNumerical(parts.body, helpers)
+      : giftShortAnswer(parts.body, helpers);
+  for (const message of keys.errors) reportError(state.log, block.line, message, number);
+  for (const message of keys.warnings) reportWarning(state.log, block.line, message, number);
+  // The refusal says why; "no answer" on top of it would say it twice.
+  if (keys.errors.length > 0) state.log.keyReported.add(number);
+  const question: BankQuestion = {
+    text: read(parts.text),
+    answers: keys.answers,
+    kind: "short_answer",
+    line: block.line,
+  };
   if (id !== undefined) question.id = id;
   const explanation = parts.feedback === undefined ? "" : read(parts.feedback);
   if (explanation !== "") question.explanation = explanation;

@@ -138,3 +138,59 @@ export function fileUncategorised(parsed: ParsedQuestions): void {
   }
   for (const question of questions) question.chapter ??= target;
 }
+
+/** A short-answer or numerical answer as Moodle weighs it. */
+export interface AcceptedAnswer extends WeightedAnswer {
+  tolerance?: number;
+}
+
+/** The longest answer a student can type (engine/responses.ts: a response of ≤ 32 characters). */
+const SHORT_ANSWER_LIMIT = 32;
+
+/**
+ * Moodle's short answer and numerical: a response is graded by the first answer it matches, and
+ * only answers of fraction 100 are right. An answer of partial credit would give a part of the
+ * points we cannot give, so the question is refused rather than scored otherwise than its author
+ * meant; an answer of 0% (or less) is a known wrong answer with its feedback, and is no key.
+ * `wildcards`: a short answer's "*" matches anything in Moodle, which we cannot compare.
+ */
+export function shortAnswerKeys(
+  weighted: AcceptedAnswer[],
+  wildcards: boolean,
+): Omit<ChoiceKeys, "anyKey"> {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const answers: BankAnswer[] = [];
+  for (const answer of weighted) {
+    const shown = answer.text.length > 40 ? `${answer.text.slice(0, 39)}…` : answer.text;
+    if (!isMoodleGrade(answer.weight)) {
+      errors.push(
+        `Trọng số ${formatPercent(answer.weight)} của đáp án “${shown}” không có trong danh sách điểm của Moodle`,
+      );
+    } else if (answer.weight > 0 && answer.weight < 100 - GRADE_TOLERANCE) {
+      errors.push(
+        `Đáp án “${shown}” được ${formatPercent(answer.weight)} số điểm trong Moodle; câu trả lời ngắn ở đây chỉ đúng hoặc sai, hãy đặt đáp án này 100% hoặc bỏ nó đi`,
+      );
+    } else if (answer.weight >= 100 - GRADE_TOLERANCE) {
+      if (wildcards && answer.text.includes("*")) {
+        errors.push(`Đáp án “${shown}” có dấu “*” (khớp mọi chữ trong Moodle); ở đây chưa hỗ trợ`);
+      } else if (answer.text.length > SHORT_ANSWER_LIMIT) {
+        errors.push(
+          `Đáp án “${shown}” dài ${answer.text.length} ký tự; câu trả lời ngắn chỉ nhận tối đa ${SHORT_ANSWER_LIMIT} ký tự`,
+        );
+      }
+      const key: BankAnswer = { text: answer.text, key: true };
+      if (answer.tolerance) key.tolerance = answer.tolerance;
+      if (answer.feedback) key.feedback = answer.feedback;
+      answers.push(key);
+    } else {
+      warnings.push(
+        `Đáp án sai “${shown}” (${formatPercent(answer.weight)}) chỉ dùng để nhận xét trong Moodle nên không được nhập`,
+      );
+    }
+  }
+  if (answers.length === 0 && errors.length === 0) {
+    errors.push("Câu trả lời ngắn không có đáp án nào được 100% số điểm");
+  }
+  return { answers, errors, warnings };
+}

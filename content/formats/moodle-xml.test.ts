@@ -105,11 +105,7 @@ describe("parseMoodleXml", () => {
 
   it("skips other question types with a warning", () => {
     const text = quiz(
-      multichoice(
-        "Thủ đô của Pháp?",
-        '<answer fraction="100"><text>Paris</text></answer>',
-        "shortanswer",
-      ),
+      multichoice("Mô tả.", "", "description"),
       multichoice("Trình bày khái niệm khoá ngoại.", "", "essay"),
       multichoice("Ghép.", "", "match"),
       multichoice("Kéo thả.", "", "ddwtos"),
@@ -121,7 +117,7 @@ describe("parseMoodleXml", () => {
       {
         file: FILE,
         line: 3,
-        message: "Bỏ qua câu hỏi dạng trả lời ngắn vì chưa được hỗ trợ",
+        message: "Bỏ qua câu hỏi dạng đoạn mô tả vì chưa được hỗ trợ",
         severity: "warning",
       },
       {
@@ -507,8 +503,6 @@ describe("parseMoodleXml reads what Moodle reads", () => {
       ["cloze", "điền khuyết nhiều chỗ (cloze)"],
       ["multianswer", "điền khuyết nhiều chỗ (cloze)"],
       ["essay", "tự luận"],
-      ["shortanswer", "trả lời ngắn"],
-      ["numerical", "số"],
       ["description", "đoạn mô tả"],
       ["ddwtos", "kéo thả vào văn bản"],
       ["gapselect", "chọn từ điền khuyết"],
@@ -519,5 +513,75 @@ describe("parseMoodleXml reads what Moodle reads", () => {
     expect(parseMoodleXml(text, FILE).problems.map((p) => p.message)).toEqual(
       types.map(([, name]) => `Bỏ qua câu hỏi dạng ${name} vì chưa được hỗ trợ`),
     );
+  });
+});
+
+describe("parseMoodleXml, short answer and numerical (issue 27)", () => {
+  const answer = (fraction: number, text: string, extra = "") =>
+    `<answer fraction="${fraction}"><text>${text}</text>${extra}</answer>`;
+
+  it("reads a short answer's 100% answers, and a numerical one's with their tolerance", () => {
+    const text = quiz(
+      multichoice("Thủ đô của Pháp?", answer(100, "Paris") + answer(100, "Pa-ri"), "shortanswer"),
+      multichoice(
+        "Tính 3 : 2.",
+        answer(100, "1.5", "<tolerance>0.01</tolerance>") + answer(100, "3/2"),
+        "numerical",
+      ),
+    );
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(value.questions.map((q) => [q.kind, q.answers])).toEqual([
+      [
+        "short_answer",
+        [
+          { text: "Paris", key: true },
+          { text: "Pa-ri", key: true },
+        ],
+      ],
+      [
+        "short_answer",
+        [
+          { text: "1.5", key: true, tolerance: 0.01 },
+          { text: "3/2", key: true },
+        ],
+      ],
+    ]);
+    expect(problems.map((p) => [p.line, p.message])).toEqual([
+      [7, "Câu hỏi số có đáp án không phải là số"],
+    ]);
+  });
+
+  it("refuses partial credit, case that matters and graded units, each with its message", () => {
+    const text = quiz(
+      multichoice("Một?", answer(100, "x") + answer(50, "y"), "shortanswer"),
+      multichoice("Hai?", answer(100, "SQL") + "<usecase>1</usecase>", "shortanswer"),
+      multichoice(
+        "Ba?",
+        answer(100, "9.8") +
+          "<unitgradingtype>1</unitgradingtype><units><unit><multiplier>1</multiplier><unit_name>m/s2</unit_name></unit></units>",
+        "numerical",
+      ),
+      multichoice("Bốn?", answer(100, "4") + answer(0, "5"), "shortanswer"),
+    );
+    const { value, problems } = parseMoodleXml(text, FILE);
+    expect(problems.map((p) => [p.line, p.severity, p.message])).toEqual([
+      [
+        3,
+        "error",
+        "Đáp án “y” được 50% số điểm trong Moodle; câu trả lời ngắn ở đây chỉ đúng hoặc sai, hãy đặt đáp án này 100% hoặc bỏ nó đi",
+      ],
+      [
+        7,
+        "error",
+        "Câu trả lời ngắn phân biệt chữ hoa, chữ thường (usecase = 1); ở đây chưa hỗ trợ",
+      ],
+      [
+        11,
+        "error",
+        "Câu hỏi số chấm cả đơn vị (unitgradingtype khác 0); ở đây chỉ chấm con số, chưa hỗ trợ đơn vị",
+      ],
+      [15, "warning", "Đáp án sai “5” (0%) chỉ dùng để nhận xét trong Moodle nên không được nhập"],
+    ]);
+    expect(value.questions[3]?.answers).toEqual([{ text: "4", key: true }]);
   });
 });

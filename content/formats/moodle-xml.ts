@@ -1,6 +1,12 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { choiceKeys, fileUncategorised, moodleTypeName } from "./moodle-rules.ts";
+import {
+  type AcceptedAnswer,
+  choiceKeys,
+  fileUncategorised,
+  moodleTypeName,
+  shortAnswerKeys,
+} from "./moodle-rules.ts";
 import {
   type Media,
   htmlMedia,
@@ -143,7 +149,8 @@ function readQuestionNode(state: MoodleState, node: XmlNode): void {
     state.chapter = readCategory(state, node);
     return;
   }
-  if (type !== "multichoice" && type !== "truefalse") {
+  const kinds = ["multichoice", "truefalse", "shortanswer", "numerical"];
+  if (!kinds.includes(type)) {
     reportWarning(state.log, line, skippedTypeMessage(moodleTypeName(type)));
     return;
   }
@@ -151,7 +158,9 @@ function readQuestionNode(state: MoodleState, node: XmlNode): void {
   const question =
     type === "truefalse"
       ? readTrueFalse(state, node, line, number)
-      : readMultichoice(state, node, line, number);
+      : type === "multichoice"
+        ? readMultichoice(state, node, line, number)
+        : readShortAnswer(state, node, line, number);
   question.line = line;
   if (state.chapter !== undefined) question.chapter = state.chapter;
   reportMedia(state, node, line, number);
@@ -232,6 +241,61 @@ function readMultichoice(
   const question = withCommonFields(node, keys.answers);
   if (keys.anyKey) question.anyKey = true;
   return question;
+}
+
+/**
+ * <shortanswer> and <numerical> as our short answer, by Moodle's rules (moodle-rules.ts). A
+ * case-sensitive short answer (usecase 1) or units that are graded (unitgradingtype ≠ 0 with
+ * units) would be marked otherwise here: refused, with the reason.
+ */
+function readShortAnswer(
+  state: MoodleState,
+  node: XmlNode,
+  line: number | undefined,
+  number: number,
+): BankQuestion {
+  const numerical = attribute(node, "type") === "numerical";
+  const weighted = nodes(node.answer).map((answer): AcceptedAnswer => {
+    const feedback = richText(child(answer, "feedback"));
+    const tolerance = numerical ? Math.abs(Number(plain(answer.tolerance).trim() || 0)) : 0;
+    const text = richText(answer).trim();
+    return {
+      text: numerical && text === "*" ? "" : text,
+      weight: Number(attribute(answer, "fraction") ?? 0),
+      ...(feedback === "" ? {} : { feedback }),
+      ...(tolerance > 0 ? { tolerance } : {}),
+    };
+  });
+  const keys = shortAnswerKeys(weighted, !numerical);
+  const errors = [...keys.errors, ...shortAnswerRefusals(node, numerical, keys.answers)];
+  for (const message of errors) reportError(state.log, line, message, number);
+  for (const message of keys.warnings) reportWarning(state.log, line, message, number);
+  if (errors.length > 0) state.log.keyReported.add(number);
+  const question = withCommonFields(node, keys.answers);
+  question.kind = "short_answer";
+  return question;
+}
+
+function shortAnswerRefusals(node: XmlNode, numerical: boolean, answers: BankAnswer[]): string[] {
+  if (!numerical) {
+    const caseMatters = plain(node.usecase).trim() === "1";
+    const cased = answers.some((answer) => answer.text.toLowerCase() !== answer.text.toUpperCase());
+    return caseMatters && cased
+      ? ["Câu trả lời ngắn phân biệt chữ hoa, chữ thường (usecase = 1); ở đây chưa hỗ trợ"]
+      : [];
+  }
+  const messages: string[] = [];
+  if (answers.some((answer) => !/^-?\d+(?:[.,]\d+)?(?:e-?\d+)?$/iu.test(answer.text))) {
+    messages.push("Câu hỏi số có đáp án không phải là số");
+  }
+  const units = nodes(child(node, "units")?.unit);
+  const graded = (plain(node.unitgradingtype).trim() || "0") !== "0";
+  if (units.length > 0 && graded) {
+    messages.push(
+      "Câu hỏi số chấm cả đơn vị (unitgradingtype khác 0); ở đây chỉ chấm con số, chưa hỗ trợ đơn vị",
+    );
+  }
+  return messages;
 }
 
 const TRUE_WORDS = new Set(["true", "đúng"]);

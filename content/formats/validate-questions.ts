@@ -169,7 +169,7 @@ export function finishParse(
   const shared = validateQuestions(parsed.questions, parsed.chapters, log.file).filter(
     (problem) =>
       !(
-        problem.message === NO_KEY_MESSAGE &&
+        (problem.message === NO_KEY_MESSAGE || KIND_COUNT_MESSAGES.test(problem.message)) &&
         problem.question !== undefined &&
         log.keyReported.has(problem.question)
       ),
@@ -249,8 +249,18 @@ function checkText(question: BankQuestion): string[] {
   return question.text.trim() === "" ? ["Câu hỏi không có nội dung"] : [];
 }
 
+/** A kind's missing answers, said already by the parser that refused its key. */
+const KIND_COUNT_MESSAGES =
+  /^(?:Câu trả lời ngắn không có đáp số nào|Câu Đúng\/Sai chỉ có \d+ ý;)/u;
+
 function checkAnswerCount(question: BankQuestion): string[] {
   const count = question.answers.length;
+  if (question.kind === "short_answer") {
+    return count === 0 ? ["Câu trả lời ngắn không có đáp số nào"] : [];
+  }
+  if (question.kind === "true_false" && count < MIN_ANSWERS) {
+    return [`Câu Đúng/Sai chỉ có ${count} ý; cần từ 2 đến ${MAX_ANSWERS} ý`];
+  }
   if (count === 0) return [`Câu hỏi không có phương án nào; cần từ 2 đến ${MAX_ANSWERS} phương án`];
   if (count < MIN_ANSWERS) {
     return [`Câu hỏi chỉ có ${count} phương án; cần từ 2 đến ${MAX_ANSWERS} phương án`];
@@ -289,6 +299,8 @@ function normaliseAnswer(text: string): string {
 }
 
 function checkKeys(question: BankQuestion): string[] {
+  // A Đúng/Sai question's statements may all be false: a key is a true statement.
+  if (question.kind === "true_false") return [];
   return question.answers.some((answer) => answer.key) ? [] : [NO_KEY_MESSAGE];
 }
 

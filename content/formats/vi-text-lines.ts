@@ -30,7 +30,7 @@ const NUMBERED = new RegExp(String.raw`^${BOLD_SPACES}(\d{1,3})([.)])${BOLD}?(?=
 /** A level tag written after the colon: "Câu 1: (NB) …". */
 const LEADING_LEVEL = /^[([]\s*(?:NB|TH|VD|VDC|NHẬN BIẾT|THÔNG HIỂU|VẬN DỤNG(?: CAO)?)\s*[)\]]/iu;
 const KEY_COLON = new RegExp(
-  String.raw`^${BOLD_SPACES}(?:đáp\s+án(?:\s+đúng)?(?:\s+là)?|đa)\s*${BOLD_SPACES}:`,
+  String.raw`^${BOLD_SPACES}(?:đáp\s+án(?:\s+đúng)?(?:\s+là)?|đa|đáp\s+số|đs)\s*${BOLD_SPACES}:`,
   "iu",
 );
 const KEY_BARE = new RegExp(

@@ -8,8 +8,10 @@ import {
   readNumbersRow,
   readQuestionStart,
   readTailHeading,
+  readChapter,
   unwrapBold,
 } from "./vi-text-lines.ts";
+import { readKindRow, readTruthColumns, readTruthKey } from "./vi-text-kinds.ts";
 
 /**
  * Where a document's questions start and where its key table and solutions begin, decided for
@@ -65,7 +67,7 @@ function startsTail(
   const row = readKeyRow(line);
   if (row && row.length >= 2) return true;
   const start = readQuestionStart(unwrapBold(line));
-  return start !== null && bareKey(start.rest) !== null;
+  return start !== null && (bareKey(start.rest) !== null || readTruthKey(start.rest) !== null);
 }
 
 /**
@@ -84,12 +86,15 @@ function opensTail(
   for (let hops = 0; ; hops += 1) {
     while (next < lines.length && lines[next] === "") next += 1;
     const following = next < lines.length ? readTailHeading(lines[next]!) : null;
-    if (!following || hops === MAX_HEADINGS_ABOVE_TAIL) break;
-    kind = following;
+    // "PHẦN I" over a part's rows of the table is looked past like a heading.
+    const part = !following && next < lines.length && readChapter(unwrapBold(lines[next]!));
+    if ((!following && !part) || hops === MAX_HEADINGS_ABOVE_TAIL) break;
+    if (following) kind = following;
     next += 1;
   }
   const line = lines[next];
   if (line === undefined) return false;
+  if (kind === "keys" && (readKindRow(line) || readTruthColumns(line) !== null)) return true;
   const start = readQuestionStart(unwrapBold(line)) ?? readNumberedStart(unwrapBold(line));
   if (start && start.written <= count) return true;
   return kind === "keys" && (readKeyRow(line) !== null || readNumbersRow(line) !== null);
@@ -110,7 +115,8 @@ function questionCandidates(lines: readonly string[]): {
   const cau = new Map<number, QuestionStart>();
   lines.forEach((line, index) => {
     const start = readQuestionStart(unwrapBold(line));
-    if (start && bareKey(start.rest) === null) cau.set(index, start);
+    // "Câu 13: ĐSĐS" is a row of the key table, as "Câu 1: B" is.
+    if (start && bareKey(start.rest) === null && !readTruthKey(start.rest)) cau.set(index, start);
   });
   const lessons = new Map<number, string>();
   if ([...cau.values()].some((start) => start.style === "câu")) {

@@ -953,7 +953,7 @@ describe("round 2 of the tester's files (issue 25)", () => {
       "Câu 1: Ý nào đúng?",
       "a) x",
       "b) y",
-      "Đáp án: a",
+      "Đáp án: a) Đ, b) S",
     ].join("\n");
     const { value, problems } = parseViText(text, FILE);
     expect(problems).toEqual([]);

@@ -24,8 +24,17 @@ import {
   readSolutionKey,
   unwrapBold,
 } from "./vi-text-lines.ts";
+import {
+  type KindDraft,
+  type TextKind,
+  kindOfDraft,
+  partKindOf,
+  resolveShortAnswer,
+  resolveTrueFalse,
+  truthKeyText,
+} from "./vi-text-kinds.ts";
 import { type Structure, findStructure } from "./vi-text-structure.ts";
-import { type Tail, readTail } from "./vi-text-tail.ts";
+import { type KindKey, type Tail, partNumber, readTail } from "./vi-text-tail.ts";
 import {
   type ProblemLog,
   chapterIndex,
@@ -50,6 +59,10 @@ import {
  *   --- HẾT ---                          (then optionally a key table "1.A 2.C" or "Câu 1: B"
  *   BẢNG ĐÁP ÁN / LỜI GIẢI                 lines, and solutions "Câu 1: Chọn A. …")
  *
+ * The 2025 exam's kinds (vi-text-kinds.ts): a Đúng/Sai question's statements "a) …" keyed
+ * "Đáp án: a) Đ, b) S, …" or "ĐSĐS" (or underlined in Word), a short answer's "Đáp án: 1,5" with
+ * no options; "PHẦN II/III" headings naming the kind decide it for the questions under them.
+ *
  * Word's formatting arrives as key marks (key-marks.ts); which answer is the key follows one rule
  * (vi-text-keys.ts). Text before the first question (the title, the instructions) is ignored.
  * Smart quotes become straight ones: Word's autocorrect puts them into SQL and C code too.
@@ -71,8 +84,11 @@ interface DraftAnswer {
   flags: number;
 }
 
-interface Draft extends KeyDraft {
+interface Draft extends KeyDraft, KindDraft {
+  keyLine?: KindDraft["keyLine"] & KeyDraft["keyLine"];
   chapter: number | undefined;
+  /** The number of the "PHẦN n" heading above, to match a key table split by parts. */
+  part: number | undefined;
   section: Section;
   lowerCase: boolean;
   separator: string;
@@ -95,6 +111,9 @@ interface ViState {
   chapter: number | undefined;
   /** The questions read now are under a heading naming "TỰ LUẬN". */
   essay: boolean;
+  /** The kind the heading above names ("PHẦN II. Câu trắc nghiệm đúng sai"), and its number. */
+  partKind: TextKind | null;
+  part: number | undefined;
   draft: Draft | undefined;
   drafts: Draft[];
   lines: SourceLine[];
@@ -107,7 +126,7 @@ interface MarkedParse {
   result: ParseResult<ParsedQuestions>;
   cleanLines: string[];
   /** Where an "Đáp án" line must be written so the text keeps keys that came from marks. */
-  keyLines: { after: number; letters: string[] }[];
+  keyLines: { after: number; value: string }[];
 }
 
 /** `fromWord`: the text was converted from a Word file, so no advice to upload that file. */
@@ -131,12 +150,12 @@ export function writeKeysIntoText(
   file: string,
 ): { text: string; problems: Problem[]; linesInsertedAfter: number[] } {
   const { result, cleanLines, keyLines } = parseMarked(markedText, file, true);
-  const inserted = new Map(keyLines.map((key) => [key.after, key.letters]));
+  const inserted = new Map(keyLines.map((key) => [key.after, key.value]));
   const out: string[] = [];
   cleanLines.forEach((line, index) => {
     out.push(line);
-    const letters = inserted.get(index + 1);
-    if (letters) out.push(`Đáp án: ${letters.join(", ")}`);
+    const value = inserted.get(index + 1);
+    if (value) out.push(`Đáp án: ${value}`);
   });
   const afters = keyLines.map((key) => key.after).sort((a, b) => a - b);
   const shift = (line: number) => line + countBelow(afters, line);
@@ -166,6 +185,8 @@ function parseMarked(text: string, file: string, fromWord: boolean): MarkedParse
     parsed: { chapters: [], questions: [] },
     chapter: undefined,
     essay: false,
+    partKind: null,
+    part: undefined,
     draft: undefined,
     drafts: [],
     lines,
@@ -223,6 +244,8 @@ function readLine(state: ViState, index: number): void {
   if (chapter) {
     startChapter(state, chapter.title || chapter.fallback);
     state.essay = namesEssay(chapter.title);
+    state.partKind = partKindOf(chapter.title);
+    state.part = partNumberOf(chapter.fallback);
     return;
   }
   const lesson = state.structure.lessons.get(index);
@@ -255,6 +278,8 @@ function startQuestion(state: ViState, start: QuestionStart, index: number): voi
     written: start.written,
     position: state.drafts.length + 1,
     chapter: state.chapter,
+    part: state.part,
+    partKind: state.partKind,
     section: "text",
     ...layout,
     textLines: [unwrapBold(start.rest.trim())],
@@ -301,7 +326,8 @@ function acceptKey(state: ViState, raw: string, text: string, lineNumber: number
     reportError(state.log, lineNumber, message, draft.position);
     return;
   }
-  draft.keyLine = { raw, line: lineNumber, text: shorten(text) };
+  const label = keyLabelOf(text, raw) ?? "";
+  draft.keyLine = { raw, line: lineNumber, text: shorten(text), label };
   if (draft.section !== "explanation") draft.section = "key";
 }
 
@@ -447,7 +473,7 @@ function dropEmptyChapters(parsed: ParsedQuestions): void {
 
 /** Keys by the one rule, explanations from the solutions; where mark keys must be written. */
 function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
-  const solutions = attachTail(numbering(state.drafts), tail, state.log);
+  const solutions = attachTail(state.drafts, tail, state.log);
   for (const draft of state.drafts) draft.solution ??= inlineSolution(draft);
   const document = documentKeys(state.drafts, tail);
   const keyLines: MarkedParse["keyLines"] = [];
@@ -459,9 +485,9 @@ function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
     };
     if (draft.chapter !== undefined) question.chapter = draft.chapter;
     const solution = solutions.get(draft);
-    const outcome = resolveKeys(question, draft, document, state.log);
+    const outcome = resolveAnyKind(question, draft, document, state.log);
     draft.found = outcome.found;
-    if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, letters: outcome.fromMark });
+    if (outcome.fromMark) keyLines.push({ after: draft.answersEnd, value: outcome.fromMark });
     const explanation = joinLines([
       ...draft.explanationLines,
       ...(solution && draft.explanationLines.length > 0 ? [""] : []),
@@ -473,14 +499,49 @@ function finishQuestions(state: ViState, tail: Tail): MarkedParse["keyLines"] {
   return keyLines;
 }
 
+/** The key by the question's kind; `fromMark`: the key line to write for a key from marks. */
+function resolveAnyKind(
+  question: BankQuestion,
+  draft: Draft,
+  document: DocumentKeys,
+  log: ProblemLog,
+): { found: boolean; fromMark: string | null } {
+  const kind = kindOfDraft(draft);
+  // A written key is found even when it is refused: its own error says what is wrong.
+  const written = draft.keyLine !== undefined || draft.kindKey !== undefined;
+  if (kind === "short_answer") {
+    return { found: resolveShortAnswer(question, draft, log) || written, fromMark: null };
+  }
+  if (kind === "true_false") {
+    const keyed = resolveTrueFalse(question, draft, log);
+    const found = keyed || written;
+    const fromMark = keyed && !written;
+    const truths = question.answers.map((answer) => answer.key);
+    return { found, fromMark: fromMark ? truthKeyText(truths) : null };
+  }
+  const outcome = resolveKeys(question, draft, document, log);
+  return { found: outcome.found, fromMark: outcome.fromMark?.join(", ") ?? null };
+}
+
+/** "Phần II", "Phần 2" → 2. */
+function partNumberOf(fallback: string): number | undefined {
+  const numeral = /^phần\s+(\S+)$/iu.exec(fallback)?.[1];
+  return numeral ? partNumber(numeral) : undefined;
+}
+
 /**
  * Gives each question its key from the table and its solution; a number no question has is an
  * error at its line.
  */
-function attachTail(byNumber: Map<number, Draft>, tail: Tail, log: ProblemLog) {
+function attachTail(drafts: Draft[], tail: Tail, log: ProblemLog) {
+  const byNumber = numbering(drafts);
+  const byPart = new Map(drafts.map((draft) => [`${draft.part}:${draft.written}`, draft]));
   const solutions = new Map<Draft, { lines: string[] }>();
+  attachKindKeys(drafts, tail.kindKeys, log);
   for (const entry of tail.keys) {
-    const draft = byNumber.get(entry.number);
+    const inPart =
+      entry.part === undefined ? undefined : byPart.get(`${entry.part}:${entry.number}`);
+    const draft = inPart ?? byNumber.get(entry.number);
     if (!draft) {
       const message = `Bảng đáp án ghi câu ${entry.number} nhưng đề không có câu ${entry.number}`;
       reportError(log, entry.line, message);
@@ -533,6 +594,37 @@ function inlineSolution(draft: Draft): KeyDraft["solution"] {
 }
 
 /**
+ * A Đúng/Sai or short-answer row goes to the question of its part and number; without parts, to
+ * the question of that number whose kind the row fits (parts numbered from 1 again share numbers).
+ */
+function attachKindKeys(drafts: Draft[], entries: KindKey[], log: ProblemLog): void {
+  for (const entry of entries) {
+    const same = drafts.filter((draft) => draft.written === entry.number);
+    const inPart = same.filter((draft) => entry.part !== undefined && draft.part === entry.part);
+    const fitting = same.filter((draft) => fitsKindKey(draft, entry));
+    const draft = inPart[0] ?? (same.length === 1 ? same[0] : fitting[0]);
+    if (!draft) {
+      const message = `Bảng đáp án ghi câu ${entry.number} nhưng đề không có câu ${entry.number}${same.length > 0 ? " thuộc dạng của đáp án này" : ""}`;
+      reportError(log, entry.line, message);
+    } else if (draft.kindKey || draft.table) {
+      const first = draft.kindKey?.line ?? draft.table?.line;
+      const message = `Bảng đáp án ghi câu ${entry.number} hai lần (dòng ${first} và dòng ${entry.line})`;
+      reportError(log, entry.line, message, draft.position);
+    } else {
+      draft.kindKey = { line: entry.line };
+      if (entry.truth) draft.kindKey.truth = entry.truth;
+      if (entry.value !== undefined) draft.kindKey.value = entry.value;
+    }
+  }
+}
+
+function fitsKindKey(draft: Draft, entry: KindKey): boolean {
+  const kind = entry.truth ? "true_false" : "short_answer";
+  if (draft.partKind) return draft.partKind === kind;
+  return entry.truth ? draft.answers.length > 0 && draft.lowerCase : draft.answers.length === 0;
+}
+
+/**
  * The key table's numbers are the document's own ("Câu 3"); when the document repeats a number
  * (parts numbered from 1 again), its questions are counted in order instead.
  */
@@ -567,16 +659,25 @@ export function writeViText(parsed: ParsedQuestions): string {
 
 function formatViQuestion(question: BankQuestion, number: number): string {
   const lines = [`Câu ${number}: ${question.text}`];
+  if (question.kind === "short_answer") {
+    // "Đáp số" names a short answer whatever it reads ("A" would be a letter after "Đáp án").
+    lines.push(`Đáp số: ${question.answers.map((answer) => answer.text).join("; ")}`);
+    if (question.explanation !== undefined) lines.push(`Lời giải: ${question.explanation}`);
+    return lines.join("\n");
+  }
+  const statements = question.kind === "true_false";
   question.answers.forEach((answer, index) => {
+    const letter = statements ? `${letterOf(index).toLowerCase()})` : `${letterOf(index)}.`;
     lines.push(
-      `${letterOf(index)}. ${answer.text
+      `${letter} ${answer.text
         .split("\n")
         .filter((l) => l.trim() !== "")
         .join("\n")}`,
     );
   });
   const keys = question.answers.flatMap((answer, index) => (answer.key ? [letterOf(index)] : []));
-  lines.push(`Đáp án: ${keys.join(", ")}`);
+  const truths = question.answers.map((answer) => answer.key);
+  lines.push(`Đáp án: ${statements ? truthKeyText(truths) : keys.join(", ")}`);
   if (question.explanation !== undefined) lines.push(`Lời giải: ${question.explanation}`);
   return lines.join("\n");
 }

@@ -3,6 +3,7 @@ import { vi } from "#app/i18n/vi.ts";
 import type { PreviewReply } from "./preview-request.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { pictureAnswersClass, placePictures } from "#app/lib/question-pictures.ts";
+import { KindAnswers } from "./kind-answers.tsx";
 
 const t = vi.ownPracticeEditor;
 
@@ -124,18 +125,11 @@ function QuestionCard({ question }: { question: PreviewQuestion }) {
       {question.keyCount > 1 ? (
         <p className="question-hint">{t.chooseKeys(question.keyCount)}</p>
       ) : null}
-      <ul className={`answer-list${pictureAnswersClass(question.answers)}`}>
-        {question.answers.map((answer, position) => (
-          <li key={position} className={answer.isKey ? "answer answer-key" : "answer"}>
-            <span className="answer-label">{answerLabel(position)}.</span>{" "}
-            <span
-              className="rich"
-              dangerouslySetInnerHTML={{ __html: placePictures(answer.html) }}
-            />
-            {answer.isKey ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
-          </li>
-        ))}
-      </ul>
+      {question.kind === "choice" ? (
+        <ChoiceAnswers question={question} />
+      ) : (
+        <KindAnswers question={question} />
+      )}
       {question.explanationHtml ? (
         <p className="explanation">
           <strong>{t.explanation}:</strong>{" "}
@@ -149,6 +143,20 @@ function QuestionCard({ question }: { question: PreviewQuestion }) {
   );
 }
 
+function ChoiceAnswers({ question }: { question: PreviewQuestion }) {
+  return (
+    <ul className={`answer-list${pictureAnswersClass(question.answers)}`}>
+      {question.answers.map((answer, position) => (
+        <li key={position} className={answer.isKey ? "answer answer-key" : "answer"}>
+          <span className="answer-label">{answerLabel(position)}.</span>{" "}
+          <span className="rich" dangerouslySetInnerHTML={{ __html: placePictures(answer.html) }} />
+          {answer.isKey ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The layout the page teaches, with an example to copy. */
 export function FormatHelp() {
   return (
@@ -156,6 +164,8 @@ export function FormatHelp() {
       <h2 id="own-help-heading">{t.helpHeading}</h2>
       <p>{t.helpIntro}</p>
       <pre className="own-help-example">{t.helpExample}</pre>
+      <p>{t.helpKinds}</p>
+      <pre className="own-help-example own-help-wrap">{t.helpKindsExample}</pre>
       <p>{t.helpMath}</p>
     </section>
   );
