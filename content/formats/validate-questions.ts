@@ -255,12 +255,6 @@ const KIND_COUNT_MESSAGES =
 
 function checkAnswerCount(question: BankQuestion): string[] {
   const count = question.answers.length;
-  if (question.kind === "short_answer") {
-    return count === 0 ? ["Câu trả lời ngắn không có đáp số nào"] : [];
-  }
-  if (question.kind === "true_false" && count < MIN_ANSWERS) {
-    return [`Câu Đúng/Sai chỉ có ${count} ý; cần từ 2 đến ${MAX_ANSWERS} ý`];
-  }
   if (count === 0) return [`Câu hỏi không có phương án nào; cần từ 2 đến ${MAX_ANSWERS} phương án`];
   if (count < MIN_ANSWERS) {
     return [`Câu hỏi chỉ có ${count} phương án; cần từ 2 đến ${MAX_ANSWERS} phương án`];
@@ -299,8 +293,6 @@ function normaliseAnswer(text: string): string {
 }
 
 function checkKeys(question: BankQuestion): string[] {
-  // A Đúng/Sai question's statements may all be false: a key is a true statement.
-  if (question.kind === "true_false") return [];
   return question.answers.some((answer) => answer.key) ? [] : [NO_KEY_MESSAGE];
 }
 
