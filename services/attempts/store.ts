@@ -62,6 +62,8 @@ interface Opened {
   selection: Selection | null;
   /** The label the history shows, read only once every check has passed. */
   describe: () => Promise<string>;
+  /** A mock exam's time limit in minutes (0: none); absent for any other attempt. */
+  examMinutes?: number;
 }
 
 /** What differs between a practice room and a review of mistakes. */
@@ -134,6 +136,7 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
       numberOfWrong: score.numberOfWrong,
       totalTime,
       createdAt: now,
+      examMinutes: opened.examMinutes ?? null,
     },
     (trx) => gradeCards(trx, userId, grades, now),
   );
