@@ -16,6 +16,8 @@ export default [
   // "Tải về để luyện offline" (ADR 0013): the whole practice for the device.
   route("practice-review/:practiceCode/offline", "routes/practice-download.ts"),
   route("practice-control", "routes/practice-room.tsx"),
+  // "Thi thử" (issue 27): one mock exam's sheet, by its id.
+  route("practice/:practiceCode/thi-thu/:id", "routes/mock-exam.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
   // The mock exam ("Thi thử", issue 27): start, the sheet as it stands, "Nộp bài".
   route("api/mock-exams", "routes/api.mock-exams.ts"),

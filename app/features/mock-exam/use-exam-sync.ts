@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { paths } from "#base/paths.ts";
 import { forgetStoredExam, writeStoredExam, type SheetAnswer } from "./exam-sheet.ts";
 
 /** How long after a change the sheet goes to the server: a burst of clicks is one request. */
@@ -15,8 +16,8 @@ interface Sync {
   submit: () => void;
 }
 
-const sheetUrl = (id: string) => `/api/mock-exams/${encodeURIComponent(id)}/sheet`;
-const submitUrl = (id: string) => `/api/mock-exams/${encodeURIComponent(id)}/submit`;
+const sheetUrl = paths.apiMockExamSheet;
+const submitUrl = paths.apiMockExamSubmit;
 
 async function refusalMessage(response: Response): Promise<string | null> {
   try {

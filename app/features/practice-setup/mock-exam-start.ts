@@ -1,4 +1,6 @@
+import { paths } from "#base/paths.ts";
 import type { Selection } from "#base/selection.ts";
+import { isMathematicsSubject } from "#base/subjects.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { RoomIdentity } from "#app/lib/room-setup.ts";
 
@@ -8,7 +10,7 @@ export type ExamMinutes = (typeof EXAM_MINUTES)[number] | null;
 
 /** The exam's time picked first: 90 minutes for mathematics (the real exam's), 50 otherwise. */
 export function defaultExamMinutes(subjectCode: string): ExamMinutes {
-  return subjectCode.startsWith("toan") ? 90 : 50;
+  return isMathematicsSubject(subjectCode) ? 90 : 50;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function startMockExam(body: {
   const { identity, ...rest } = body;
   let response: Response;
   try {
-    response = await fetch("/api/mock-exams", {
+    response = await fetch(paths.apiMockExams, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ id: identity.attemptId, seed: identity.seed, ...rest }),
