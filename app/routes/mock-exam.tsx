@@ -1,6 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
+import type { ChoiceBlockProps } from "#app/features/mock-exam/exam-question.tsx";
 import { MockExamScreen } from "#app/features/mock-exam/mock-exam-screen.tsx";
+import { QuestionBlock } from "#app/features/room/question-block.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -38,10 +40,18 @@ export const links: Route.LinksFunction = () => questionStylesheets;
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   pageTitle(loaded?.kind === "exam" ? t.titleOf(loaded.exam.practice.title) : t.title);
 
+/** Multiple choice on the exam's sheet: the room's own question block, nothing revealed. */
+const renderChoice = (props: ChoiceBlockProps) => <QuestionBlock {...props} />;
+
 export default function MockExamPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "exam") {
     return (
-      <MockExamScreen key={loaderData.exam.id} exam={loaderData.exam} userId={loaderData.userId} />
+      <MockExamScreen
+        key={loaderData.exam.id}
+        exam={loaderData.exam}
+        userId={loaderData.userId}
+        renderChoice={renderChoice}
+      />
     );
   }
   return (

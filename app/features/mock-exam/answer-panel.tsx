@@ -12,7 +12,7 @@ export const PANEL_ID = "phieu-tra-loi";
  * Brings question `position` into view just under the sticky bar (whose height changes with the
  * screen's width) and moves focus to its text, so the keyboard carries on from there.
  */
-export function jumpToQuestion(position: number) {
+function jumpToQuestion(position: number) {
   const card = document.getElementById(`cau-${position + 1}`);
   if (!card) return;
   const bar = document.querySelector(".exam-bar")?.getBoundingClientRect().height ?? 0;

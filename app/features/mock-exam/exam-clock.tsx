@@ -45,8 +45,6 @@ export function ExamClock({
   const [warning, setWarning] = useState("");
   const warned = useRef<number | null>(null);
   const expired = useRef(false);
-  const expire = useRef(onExpire);
-  expire.current = onExpire;
 
   useEffect(() => {
     const tick = () => {
@@ -63,13 +61,13 @@ export function ExamClock({
       if (left === 0 && !expired.current) {
         expired.current = true;
         setWarning(t.timeUp);
-        expire.current();
+        onExpire();
       }
     };
     tick();
     const id = setInterval(tick, 1000);
     return () => clearInterval(id);
-  }, [deadline, offsetMs]);
+  }, [deadline, offsetMs, onExpire]);
 
   const minutes = Math.floor(seconds / 60);
   return (

@@ -1,13 +1,31 @@
-import { memo } from "react";
+import { memo, type ReactNode } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
-import { QuestionBlock } from "#app/features/room/question-block.tsx";
 import type { ExamQuestionShown, SheetAnswer } from "./exam-sheet.ts";
 import { ShortAnswerField, StatementMarks } from "./exam-response.tsx";
 
 const t = vi.mockExam;
+
+/**
+ * What the room's question block takes to show a multiple-choice question with nothing
+ * revealed; the route hands the block in (a feature does not import another).
+ */
+export interface ChoiceBlockProps {
+  question: QuestionView;
+  number: QuestionNumber;
+  position: number;
+  answerOrder: readonly number[];
+  picks: readonly number[];
+  reveal: "answering";
+  showExplanation: false;
+  onToggle: (position: number, answerIdx: number) => void;
+  headingId: string;
+  eager: boolean;
+}
+
+export type RenderChoice = (props: ChoiceBlockProps) => ReactNode;
 
 export const questionHeadingId = (position: number) => `cau-${position + 1}-de`;
 
@@ -26,6 +44,7 @@ export const ExamQuestion = memo(function ExamQuestion({
   onToggle,
   onRespond,
   onFlag,
+  renderChoice,
 }: {
   question: ExamQuestionShown;
   /** The question as the room's block takes it (answeringView). */
@@ -37,23 +56,25 @@ export const ExamQuestion = memo(function ExamQuestion({
   onToggle: (position: number, answerIdx: number) => void;
   onRespond: (position: number, response: string) => void;
   onFlag: (position: number) => void;
+  /** The room's question block (the route composes it). */
+  renderChoice: RenderChoice;
 }) {
   const respond = (response: string) => onRespond(position, response);
   return (
     <li id={`cau-${position + 1}`} className="room-card exam-question" data-flagged={flagged}>
       {question.kind === "choice" ? (
-        <QuestionBlock
-          question={view}
-          number={number}
-          position={position}
-          answerOrder={question.answers.map((a) => a.idx)}
-          picks={answer.selectedAnswerIndexes}
-          reveal="answering"
-          showExplanation={false}
-          onToggle={onToggle}
-          headingId={questionHeadingId(position)}
-          eager={position === 0}
-        />
+        renderChoice({
+          question: view,
+          number,
+          position,
+          answerOrder: view.answers.map((a) => a.idx),
+          picks: answer.selectedAnswerIndexes,
+          reveal: "answering",
+          showExplanation: false,
+          onToggle,
+          headingId: questionHeadingId(position),
+          eager: position === 0,
+        })
       ) : (
         <div className="question-block">
           <div className="question-text" id={questionHeadingId(position)} tabIndex={-1}>

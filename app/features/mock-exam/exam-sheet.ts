@@ -72,7 +72,7 @@ export function blankSheet(questions: readonly ExamQuestionShown[]): SheetAnswer
  * A sheet that fits these questions (same ids in the same order, picks among their answers),
  * else null: a stale or tampered copy is never laid over the exam.
  */
-export function fittingSheet(
+function fittingSheet(
   questions: readonly ExamQuestionShown[],
   sheet: unknown,
 ): SheetAnswer[] | null {

@@ -2,46 +2,58 @@ import { useCallback, useRef, useState } from "react";
 import { vi } from "#app/i18n/vi.ts";
 import { AnswerPanel, PANEL_ID } from "./answer-panel.tsx";
 import { ExamClock } from "./exam-clock.tsx";
-import { ExamQuestion } from "./exam-question.tsx";
+import { ExamQuestion, type RenderChoice } from "./exam-question.tsx";
 import { isDone, type ExamShown } from "./exam-sheet.ts";
 import { useExamAnswers } from "./use-exam-answers.ts";
-import { useExamSync, type SyncStatus } from "./use-exam-sync.ts";
+import { useSheetSync, useSubmission, type SubmitStatus } from "./use-exam-sync.ts";
 
 const t = vi.mockExam;
 
-export const EXAM_HEADING_ID = "exam-heading";
+const EXAM_HEADING_ID = "exam-heading";
 
 /**
  * "Thi thử": one sheet of every question, nothing revealed until submission; a sticky bar
  * with the countdown to the server's deadline, how many are done, "Phiếu trả lời" and "Nộp bài";
  * the sheet kept on the device and on the server as it changes; submitted at zero.
  */
-export function MockExamScreen({ exam, userId }: { exam: ExamShown; userId: string }) {
+export function MockExamScreen({
+  exam,
+  userId,
+  renderChoice,
+}: {
+  exam: ExamShown;
+  userId: string;
+  /** The room's question block for multiple choice, composed by the route. */
+  renderChoice: RenderChoice;
+}) {
   const sheet = useExamAnswers(exam, userId);
   // How far the server's clock is ahead of this device's, fixed when the page is built.
   const [offsetMs] = useState(() => Date.parse(exam.now) - Date.now());
   const [panelOpen, setPanelOpen] = useState(false);
   const confirm = useRef<HTMLDialogElement>(null);
-  const submitRef = useRef<() => void>(() => undefined);
-  const onExpired = useCallback(() => submitRef.current(), []);
   const elapsedSeconds = useCallback(() => {
     const seconds = (Date.now() + offsetMs - Date.parse(exam.startedAt)) / 1000;
     return exam.minutes === null ? seconds : Math.min(seconds, exam.minutes * 60);
   }, [offsetMs, exam.startedAt, exam.minutes]);
-  const sync = useExamSync({
+  const submission = useSubmission({
+    examId: exam.id,
+    storageKey: sheet.storageKey,
+    answers: sheet.answers,
+    elapsedSeconds,
+  });
+  const { offline } = useSheetSync({
     examId: exam.id,
     storageKey: sheet.storageKey,
     answers: sheet.answers,
     flags: sheet.flags,
     initiallyPending: sheet.pending,
     ready: sheet.ready,
-    elapsedSeconds,
-    onExpired,
+    stopped: submission.stopped,
+    onExpired: submission.submit,
   });
-  submitRef.current = sync.submit;
   const total = sheet.answers.length;
   const unanswered = sheet.answers.filter((answer) => !isDone(answer)).length;
-  const busy = sync.status === "submitting" || sync.status === "submitRetry";
+  const busy = submission.status === "submitting" || submission.status === "retrying";
   const closePanel = useCallback(() => setPanelOpen(false), []);
 
   return (
@@ -60,7 +72,7 @@ export function MockExamScreen({ exam, userId }: { exam: ExamShown; userId: stri
               deadline={exam.deadline}
               offsetMs={offsetMs}
               serverNow={exam.now}
-              onExpire={onExpired}
+              onExpire={submission.submit}
             />
           ) : (
             <p className="exam-no-timer">{t.noTimer}</p>
@@ -83,7 +95,7 @@ export function MockExamScreen({ exam, userId }: { exam: ExamShown; userId: stri
             {busy ? t.submitting : t.submit}
           </button>
         </div>
-        <SyncNotice status={sync.status} message={sync.message} />
+        <SyncNotice status={submission.status} message={submission.message} offline={offline} />
       </div>
       <div className="flat-layout exam-layout">
         <AnswerPanel
@@ -106,6 +118,7 @@ export function MockExamScreen({ exam, userId }: { exam: ExamShown; userId: stri
               onToggle={sheet.onToggle}
               onRespond={sheet.onRespond}
               onFlag={sheet.onFlag}
+              renderChoice={renderChoice}
             />
           ))}
         </ol>
@@ -118,7 +131,7 @@ export function MockExamScreen({ exam, userId }: { exam: ExamShown; userId: stri
             <button type="submit" className="button button-secondary" autoFocus>
               {t.keepGoing}
             </button>
-            <button type="submit" className="button button-primary" onClick={sync.submit}>
+            <button type="submit" className="button button-primary" onClick={submission.submit}>
               {t.submit}
             </button>
           </div>
@@ -128,20 +141,32 @@ export function MockExamScreen({ exam, userId }: { exam: ExamShown; userId: stri
   );
 }
 
-/** Where the sheet stands, said only when it matters (not sent yet, submitting, refused). */
-function SyncNotice({ status, message }: { status: SyncStatus; message: string | null }) {
+/** Where the sheet stands, said only when it matters: not sent yet, submitting, refused. */
+function SyncNotice({
+  status,
+  message,
+  offline,
+}: {
+  status: SubmitStatus;
+  message: string | null;
+  offline: boolean;
+}) {
   const text =
-    status === "offline"
-      ? t.savedLocally
-      : status === "submitting"
-        ? t.submitting
-        : status === "submitRetry"
-          ? t.submitRetry
-          : status === "refused"
-            ? (message ?? t.submitRefused)
+    status === "submitting"
+      ? t.submitting
+      : status === "retrying"
+        ? t.submitRetry
+        : status === "refused"
+          ? (message ?? t.submitRefused)
+          : offline
+            ? t.savedLocally
             : "";
   return (
-    <p className="exam-sync" role="status" data-status={status}>
+    <p
+      className="exam-sync"
+      role="status"
+      data-status={offline && status === "idle" ? "offline" : status}
+    >
       {text}
     </p>
   );

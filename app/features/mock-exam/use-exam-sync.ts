@@ -8,40 +8,39 @@ const SEND_AFTER_MS = 1500;
 /** How soon a sheet the server did not take is tried again. */
 const RETRY_AFTER_MS = 10_000;
 
-export type SyncStatus = "saved" | "pending" | "offline" | "submitting" | "submitRetry" | "refused";
+const JSON_HEADERS = { "Content-Type": "application/json" };
 
-interface Sync {
-  status: SyncStatus;
-  message: string | null;
-  submit: () => void;
-}
-
-const sheetUrl = paths.apiMockExamSheet;
-const submitUrl = paths.apiMockExamSubmit;
-
-async function refusalMessage(response: Response): Promise<string | null> {
+/** PUT the sheet: taken, refused because the time is up (409), or to be tried again. */
+async function putSheet(
+  examId: string,
+  answers: SheetAnswer[],
+): Promise<"ok" | "expired" | "failed"> {
   try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === "string" ? body.message : null;
+    const response = await fetch(paths.apiMockExamSheet(examId), {
+      method: "PUT",
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ answers }),
+    });
+    return response.ok ? "ok" : response.status === 409 ? "expired" : "failed";
   } catch {
-    return null;
+    return "failed";
   }
 }
 
 /**
  * Keeps the sheet safe: every change is written to the device at once (marked not yet sent),
- * sent to the server a moment later and on leaving the page (keepalive); a refused or lost
- * request leaves it on the device and is tried again. "Nộp bài" sends the sheet once, however
- * often it is asked (a double click, the clock's zero): the server stores one attempt per exam.
+ * sent to the server a moment later and on leaving the page (keepalive); a lost or refused
+ * request leaves it on the device and is tried again. Nothing happens before the device's own
+ * copy has been read (`ready`), so it is never overwritten unread.
  */
-export function useExamSync({
+export function useSheetSync({
   examId,
   storageKey,
   answers,
   flags,
   initiallyPending,
   ready,
-  elapsedSeconds,
+  stopped,
   onExpired,
 }: {
   examId: string;
@@ -49,150 +48,134 @@ export function useExamSync({
   answers: SheetAnswer[];
   flags: number[];
   initiallyPending: boolean;
-  /** The device's copy has been read: from now on every change is kept. */
   ready: boolean;
-  /** Seconds taken so far, on the server's clock (sent with the submission). */
-  elapsedSeconds: () => number;
+  /** Submitting: the sheet goes with the submission, not on its own. */
+  stopped: () => boolean;
   /** The server says the time is up (409): the exam is submitted now. */
   onExpired: () => void;
-}): Sync {
-  const navigate = useNavigate();
-  const [status, setStatus] = useState<SyncStatus>("saved");
-  const [message, setMessage] = useState<string | null>(null);
-  const latest = useRef({ answers, flags, pending: initiallyPending, version: 0 });
-  const submitting = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const first = useRef(true);
+}): { offline: boolean } {
+  const [offline, setOffline] = useState(false);
+  const latest = useRef<{ answers: SheetAnswer[]; flags: number[]; pending: boolean } | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const schedule = useCallback((ms: number, send: () => void) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(send, ms);
-  }, []);
-
-  const sendSheet = useCallback(async () => {
-    const { answers: sent, version } = latest.current;
-    if (submitting.current || !latest.current.pending) return;
-    let response: Response;
-    try {
-      response = await fetch(sheetUrl(examId), {
-        method: "PUT",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ answers: sent }),
-      });
-    } catch {
-      setStatus("offline");
-      schedule(RETRY_AFTER_MS, () => void sendSheet());
-      return;
-    }
-    if (response.ok) {
-      if (latest.current.version === version) {
-        latest.current.pending = false;
-        writeStoredExam(storageKey, { answers: sent, flags: latest.current.flags, pending: false });
-        if (!submitting.current) setStatus("saved");
+  const send = useCallback(() => {
+    async function run(): Promise<void> {
+      const sent = latest.current;
+      if (!sent?.pending || stopped()) return;
+      const outcome = await putSheet(examId, sent.answers);
+      if (outcome === "expired") return onExpired();
+      setOffline(outcome === "failed");
+      if (outcome === "failed") {
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void run(), RETRY_AFTER_MS);
+      } else if (latest.current?.answers === sent.answers) {
+        latest.current = { ...sent, pending: false };
+        writeStoredExam(storageKey, latest.current);
       }
-      return;
     }
-    if (response.status === 409) return onExpired();
-    setStatus("offline");
-    schedule(RETRY_AFTER_MS, () => void sendSheet());
-  }, [examId, storageKey, schedule, onExpired]);
+    return run();
+  }, [examId, storageKey, stopped, onExpired]);
 
-  // Every change: on the device at once, to the server a moment later. Nothing before the
-  // device's own copy has been read (`ready`), so it is never overwritten unread.
   useEffect(() => {
     if (!ready) return;
-    if (first.current) {
-      first.current = false;
-      latest.current = { answers, flags, pending: initiallyPending, version: 0 };
-      writeStoredExam(storageKey, { answers, flags, pending: initiallyPending });
-      if (initiallyPending) {
-        setStatus("pending");
-        schedule(0, () => void sendSheet());
-      }
-      return;
+    const first = latest.current === null;
+    const changed = !first && latest.current!.answers !== answers;
+    const pending = first ? initiallyPending : latest.current!.pending || changed;
+    latest.current = { answers, flags, pending };
+    writeStoredExam(storageKey, latest.current);
+    if ((first && pending) || changed) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void send(), first ? 0 : SEND_AFTER_MS);
     }
-    const answersChanged = latest.current.answers !== answers;
-    const pending = latest.current.pending || answersChanged;
-    latest.current = {
-      answers,
-      flags,
-      pending,
-      version: latest.current.version + (answersChanged ? 1 : 0),
-    };
-    writeStoredExam(storageKey, { answers, flags, pending });
-    if (answersChanged && !submitting.current) {
-      setStatus("pending");
-      schedule(SEND_AFTER_MS, () => void sendSheet());
-    }
-  }, [ready, answers, flags, initiallyPending, storageKey, schedule, sendSheet]);
+  }, [ready, answers, flags, initiallyPending, storageKey, send]);
 
   // Leaving the page (a closed tab, a phone switching apps): what is not sent goes with keepalive.
   useEffect(() => {
     const onLeave = () => {
-      if (!latest.current.pending || submitting.current) return;
-      void fetch(sheetUrl(examId), {
+      if (!latest.current?.pending || stopped()) return;
+      void fetch(paths.apiMockExamSheet(examId), {
         method: "PUT",
-        headers: { "Content-Type": "application/json" },
+        headers: JSON_HEADERS,
         body: JSON.stringify({ answers: latest.current.answers }),
         keepalive: true,
       }).catch(() => undefined);
     };
-    const onOnline = () => void sendSheet();
+    const onOnline = () => void send();
     window.addEventListener("pagehide", onLeave);
     window.addEventListener("online", onOnline);
     return () => {
       window.removeEventListener("pagehide", onLeave);
       window.removeEventListener("online", onOnline);
-      if (timer.current) clearTimeout(timer.current);
+      clearTimeout(timer.current);
     };
-  }, [examId, sendSheet]);
+  }, [examId, send, stopped]);
 
-  const sendSubmission = useCallback(
-    async (delay: number): Promise<void> => {
-      let response: Response | null = null;
-      try {
-        response = await fetch(submitUrl(examId), {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({
-            answers: latest.current.answers,
-            totalTime: Math.max(0, Math.round(elapsedSeconds())),
-          }),
-        });
-      } catch {
-        response = null;
-      }
+  return { offline };
+}
+
+export type SubmitStatus = "idle" | "submitting" | "retrying" | "refused";
+
+/**
+ * "Nộp bài": the sheet sent once, however often it is asked (a double click, the clock's zero,
+ * a 409 on the sheet); retried on a lost connection or a busy server; then the replay. The
+ * server stores one attempt per exam, so two tabs end on the same one.
+ */
+export function useSubmission({
+  examId,
+  storageKey,
+  answers,
+  elapsedSeconds,
+}: {
+  examId: string;
+  storageKey: string;
+  answers: SheetAnswer[];
+  /** Seconds taken so far, on the server's clock. */
+  elapsedSeconds: () => number;
+}) {
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<SubmitStatus>("idle");
+  const [message, setMessage] = useState<string | null>(null);
+  const submitting = useRef(false);
+  const sheet = useRef(answers);
+  useEffect(() => {
+    sheet.current = answers;
+  }, [answers]);
+
+  const attempt = useCallback(async (): Promise<void> => {
+    for (let delay = 2000; ; delay = Math.min(delay * 2, 30_000)) {
+      const response = await fetch(paths.apiMockExamSubmit(examId), {
+        method: "POST",
+        headers: JSON_HEADERS,
+        body: JSON.stringify({
+          answers: sheet.current,
+          totalTime: Math.max(0, Math.round(elapsedSeconds())),
+        }),
+      }).catch(() => null);
       if (response?.ok) {
         const body = (await response.json()) as { url: string };
         forgetStoredExam(storageKey);
         void navigate(body.url, { replace: true });
         return;
       }
-      if (
-        response &&
-        response.status >= 400 &&
-        response.status < 500 &&
-        ![408, 429].includes(response.status)
-      ) {
+      if (response && response.status < 500 && ![408, 429].includes(response.status)) {
         submitting.current = false;
-        setMessage(await refusalMessage(response));
+        const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+        setMessage(typeof body.message === "string" ? body.message : null);
         setStatus("refused");
         return;
       }
-      setStatus("submitRetry");
-      setTimeout(() => void sendSubmission(Math.min(delay * 2, 30_000)), delay);
-    },
-    [examId, storageKey, elapsedSeconds, navigate],
-  );
+      setStatus("retrying");
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }, [examId, storageKey, elapsedSeconds, navigate]);
 
   const submit = useCallback(() => {
     if (submitting.current) return;
     submitting.current = true;
-    if (timer.current) clearTimeout(timer.current);
     setStatus("submitting");
     setMessage(null);
-    void sendSubmission(2000);
-  }, [sendSubmission]);
-
-  return { status, message, submit };
+    void attempt();
+  }, [attempt]);
+  const stopped = useCallback(() => submitting.current, []);
+  return { status, message, submit, stopped };
 }
