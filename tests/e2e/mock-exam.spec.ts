@@ -153,6 +153,31 @@ test.describe("mock exam", () => {
     expect(attemptsOf(id)).toBe(1);
   });
 
+  test("a tab reopened after the deadline submits at once, with the sheet the server held", async ({
+    page,
+  }) => {
+    const id = await startExam(page);
+    await option(page, 1, "A").click();
+    await option(page, 4, "B").click();
+    await expect.poll(() => storedExam(id)?.sheet[3]?.selectedAnswerIndexes).toEqual([1]);
+    await page.goto("/");
+    // The exam began 20 minutes ago (a 15-minute exam): moved back in the database, as a
+    // student who closed the tab and came back too late would find it.
+    const database = new Database(E2E_DATABASE);
+    try {
+      database.pragma("busy_timeout = 5000");
+      database
+        .prepare("update mock_exam set started_at = ? where id = ?")
+        .run(new Date(Date.now() - 20 * 60_000).toISOString(), id);
+    } finally {
+      database.close();
+    }
+    await page.goto(`/practice/${SEED.roomPractice.code}/thi-thu/${id}`);
+    await expect(page).toHaveURL(/\/practice-history\?id=/);
+    await expect(page.getByText("Điểm: 4/10")).toBeVisible();
+    expect(attemptsOf(id)).toBe(1);
+  });
+
   test("keyboard only: started, answered and submitted without a pointer @desktop", async ({
     page,
   }) => {

@@ -112,7 +112,7 @@ export const ExamQuestion = memo(function ExamQuestion({
           aria-label={t.flagOf(number.shown)}
           onClick={() => onFlag(position)}
         >
-          <span aria-hidden="true">{flagged ? "⚑ " : "⚐ "}</span>
+          <span aria-hidden="true">{flagged ? "⚑" : "⚐"}</span>
           {t.flag}
         </button>
       </p>
