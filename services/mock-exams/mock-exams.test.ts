@@ -460,6 +460,7 @@ describeEachDatabase("mock exams", (database) => {
     await saveAttempt(db, "u2", {
       ...attemptSubmission(id, ids, { picks: (i) => (i < 2 ? [0] : []) }),
       practiceCode: "de-toan",
+      selection: { type: "PRACTICE_TIME_ALL" },
     });
     const attempt = (await findAttempt(db, "u2", id))!;
     expect(attempt.examMinutes).toBeNull();
