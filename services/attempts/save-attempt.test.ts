@@ -238,6 +238,9 @@ describeEachDatabase("attempts", (database) => {
       answerOrders: null,
       contentVersion: 3,
       createdAt: NOW.toISOString(),
+      // Not a mock exam, not taken offline (migration 0016).
+      examMinutes: null,
+      offline: false,
     });
     expect(await findAttempt(db, "u1", honest.id)).toEqual(saved.attempt);
     expect(await attemptCount()).toBe(before + 1);
