@@ -31,13 +31,17 @@ const SECRETS = ["Giải-thích-bí-mật", "Phản-hồi-bí-mật", "0,75", "i
  * question with two keys: Câu 1 key A; Câu 2 keys A, C; Câu 3 statements a) Đúng b) Sai c) Đúng
  * d) Sai; Câu 4 the short answer "0,75" (± 0.01).
  */
-async function importExamPractice(db: Parameters<typeof importBanks>[0]) {
+async function importExamPractice(
+  db: Parameters<typeof importBanks>[0],
+  subject = { code: "toan-thu", name: "Toán thử" },
+  code = "de-toan",
+) {
   await importBanks(db, [
     {
-      subject: { code: "toan-thu", name: "Toán thử", description: "", keywords: [] },
+      subject: { ...subject, description: "", keywords: [] },
       practices: [
         {
-          code: "de-toan",
+          code,
           title: "Đề toán thử",
           description: "",
           chapters: [{ title: "Chương 1" }],
@@ -452,6 +456,56 @@ describeEachDatabase("mock exams", (database) => {
       ok: false,
       refusal: "NOT_FOUND",
     });
+  });
+
+  it("submissions of one exam at the same moment store one attempt", async () => {
+    const { db } = database();
+    const id = await started("u2");
+    const answers = await answersFor("u2", id, someRight());
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        submitMockExam(db, "u2", id, { answers, totalTime: 9 }, at(20)),
+      ),
+    );
+    expect(new Set(results.map((r) => JSON.stringify(r))).size).toBe(1);
+    expect(results[0]).toMatchObject({ ok: true, attemptId: id });
+    const rows = await db
+      .selectFrom("attempt")
+      .select("id")
+      .where("user_id", "=", "u2")
+      .where("id", "=", id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it("weighs a short answer 0.25 outside mathematics (the subject's code decides)", async () => {
+    const { db } = database();
+    await importExamPractice(db, { code: "vat-ly-thu", name: "Vật lý thử" }, "de-ly");
+    const id = await started("u2", { practiceCode: "de-ly" });
+    const exam = (await findMockExam(db, "u2", id))!;
+    const shortAnswer = (
+      await listRevisions(
+        db,
+        exam.sheet.map((a) => a.questionId),
+      )
+    ).find((r) => r.kind === "short_answer")!;
+    const answers = exam.sheet.map(({ questionId }) =>
+      questionId === shortAnswer.id
+        ? { questionId, selectedAnswerIndexes: [], response: "0,75" }
+        : { questionId, selectedAnswerIndexes: [] },
+    );
+    expect(await submitMockExam(db, "u2", id, { answers, totalTime: 9 }, at(20))).toMatchObject({
+      ok: true,
+    });
+    const score = await mockExamScoreOf(db, "u2", (await findAttempt(db, "u2", id))!);
+    expect(score!.parts.find((part) => part.part === 3)).toEqual({
+      part: 3,
+      questions: 1,
+      points: 0.25,
+      max: 0.25,
+    });
+    // 0.25 of 0.5 + 1 + 0.25.
+    expect(score!.score).toBe(1.43);
   });
 
   it("an ordinary attempt has no score on 10 of a mock exam", async () => {
