@@ -79,7 +79,32 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         .where("id", "=", EXAM)
         .executeTakeFirst();
     const rows = async () =>
-      JSON.stringify(await server.database.db.selectFrom("mock_exam").selectAll().execute());
+      JSON.stringify(
+        await server.database.db
+          .selectFrom("mock_exam")
+          .selectAll()
+          .where("user_id", "=", aliceId)
+          .execute(),
+      );
+
+    it("limits starts to 30 in 10 minutes per student: then 429 in Vietnamese with the time to wait", async () => {
+      const carol = (await signUp(server, { email: `carol-exam-${dialect}@example.com` })).cookie;
+      for (let i = 0; i < 30; i++) {
+        const response = await start({ id: crypto.randomUUID() }, carol);
+        expect(response.status).toBe(201);
+      }
+      const id = crypto.randomUUID();
+      const limited = await start({ id }, carol);
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await limited.json()).message).toMatch(/^Bạn đã bắt đầu quá nhiều bài thi thử\./);
+      const row = await server.database.db
+        .selectFrom("mock_exam")
+        .select("id")
+        .where("id", "=", id)
+        .executeTakeFirst();
+      expect(row).toBeUndefined();
+    });
 
     it("refuses a visitor with 401 and a Vietnamese message on every route", async () => {
       for (const response of [
