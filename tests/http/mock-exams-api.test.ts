@@ -138,6 +138,9 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         alice,
       );
       expect(huge.status).toBe(413);
+      const padding = "x".repeat(200 * 1024);
+      expect((await sheet({ answers: [], padding })).status).toBe(413);
+      expect((await submit({ answers: [], totalTime: 1, padding })).status).toBe(413);
       expect(
         (await fetch(`${server.base}/api/mock-exams`, { headers: { cookie: alice } })).status,
       ).toBe(405);
