@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
+import { MOCK_EXAM_MAX_QUESTIONS } from "#base/limits.ts";
 import { importBanks } from "#content/import-bank.ts";
 import { findAttempt, listHistoryPage } from "#db/attempts.ts";
 import { findMockExam } from "#db/mock-exams.ts";
@@ -506,6 +507,45 @@ describeEachDatabase("mock exams", (database) => {
     });
     // 0.25 of 0.5 + 1 + 0.25.
     expect(score!.score).toBe(1.43);
+  });
+
+  it("refuses an exam of more than MOCK_EXAM_MAX_QUESTIONS questions, and takes a part of the same practice", async () => {
+    const { db } = database();
+    await importBanks(db, [
+      {
+        subject: { code: "mon-dai", name: "Môn dài", description: "", keywords: [] },
+        practices: [
+          {
+            code: "de-dai",
+            title: "Đề dài",
+            description: "",
+            chapters: [],
+            questions: Array.from({ length: MOCK_EXAM_MAX_QUESTIONS + 1 }, (_, i) => ({
+              text: `Câu dài ${i + 1}`,
+              answers: [
+                { text: "Có", key: true },
+                { text: "Không", key: false },
+              ],
+            })),
+          },
+        ],
+      },
+    ]);
+    const all = await startMockExam(db, "u2", body({ practiceCode: "de-dai" }), {
+      now: START,
+      limits: null,
+    });
+    expect(all).toEqual({ ok: false, refusal: "TOO_MANY_QUESTIONS" });
+    const part = await startMockExam(
+      db,
+      "u2",
+      body({
+        practiceCode: "de-dai",
+        selection: { type: "PRACTICE_TIME_RANGE", start: 1, end: 40 },
+      }),
+      { now: START, limits: null },
+    );
+    expect(part).toMatchObject({ ok: true, created: true });
   });
 
   it("an ordinary attempt has no score on 10 of a mock exam", async () => {
