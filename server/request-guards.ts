@@ -25,7 +25,7 @@ export const ATTEMPT_BODY_LIMIT = 256 * 1024;
  * each a few picks or a response of at most 32 characters (escaped, 200 bytes at worst), are
  * under 80 KB of JSON.
  */
-export const MOCK_EXAM_BODY_LIMIT = 128 * 1024;
+const MOCK_EXAM_BODY_LIMIT = 128 * 1024;
 const MOCK_EXAM_ROUTES = /^\/api\/mock-exams(?:\/[^/]+\/(?:sheet|submit))?$/u;
 
 /**

@@ -64,6 +64,8 @@ interface Opened {
   describe: () => Promise<string>;
   /** A mock exam's time limit in minutes (0: none); absent for any other attempt. */
   examMinutes?: number;
+  /** Taken in the offline room. */
+  offline?: boolean;
 }
 
 /** What differs between a practice room and a review of mistakes. */
@@ -137,6 +139,7 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
       totalTime,
       createdAt: now,
       examMinutes: opened.examMinutes ?? null,
+      offline: opened.offline === true,
     },
     (trx) => gradeCards(trx, userId, grades, now),
   );

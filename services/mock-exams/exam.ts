@@ -12,7 +12,7 @@ import type { EngineQuestion } from "#engine/types.ts";
  */
 
 /** A sheet or a submission this late after the deadline still counts: a slow network. */
-export const GRACE_MS = 30_000;
+const GRACE_MS = 30_000;
 
 /** The moment time is up, or null without a limit. */
 export function deadlineOf(exam: Pick<MockExam, "startedAt" | "minutes">): Date | null {

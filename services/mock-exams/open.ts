@@ -14,7 +14,7 @@ import { deadlineOf, examLayout, findOpenableExam } from "./exam.ts";
  */
 
 /** A question as the exam shows it: its text and its answers' texts, in display order. */
-export interface ExamQuestion {
+interface ExamQuestion {
   id: number;
   idx: number;
   chapterIdx: number | null;
