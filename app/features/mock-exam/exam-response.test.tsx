@@ -40,10 +40,11 @@ const trueFalse: ExamQuestionShown = {
 
 function Marks() {
   const [response, setResponse] = useState<string | null>(null);
-  given = response;
-  return (
-    <StatementMarks question={trueFalse} number={1} response={response} onRespond={setResponse} />
-  );
+  const respond = (marks: string) => {
+    given = marks;
+    setResponse(marks);
+  };
+  return <StatementMarks question={trueFalse} number={1} response={response} onRespond={respond} />;
 }
 
 function radio(statement: number, label: "Đúng" | "Sai"): HTMLInputElement {
