@@ -52,6 +52,12 @@ export const AnswerPanel = memo(function AnswerPanel({
       className="exam-panel"
       data-open={open}
       aria-labelledby={`${PANEL_ID}-title`}
+      // On a phone the panel covers the sheet: Escape closes it and goes back to its button.
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !open) return;
+        onJump();
+        document.querySelector<HTMLElement>(".exam-panel-toggle")?.focus();
+      }}
     >
       <h2 id={`${PANEL_ID}-title`}>{t.panel}</h2>
       <ol className="exam-grid">
