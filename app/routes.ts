@@ -16,7 +16,13 @@ export default [
   // "Tải về để luyện offline" (ADR 0013): the whole practice for the device.
   route("practice-review/:practiceCode/offline", "routes/practice-download.ts"),
   route("practice-control", "routes/practice-room.tsx"),
+  // "Thi thử" (issue 27): one mock exam's sheet, by its id.
+  route("practice/:practiceCode/thi-thu/:id", "routes/mock-exam.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
+  // The mock exam ("Thi thử", issue 27): start, the sheet as it stands, "Nộp bài".
+  route("api/mock-exams", "routes/api.mock-exams.ts"),
+  route("api/mock-exams/:examId/sheet", "routes/api.mock-exams.sheet.ts"),
+  route("api/mock-exams/:examId/submit", "routes/api.mock-exams.submit.ts"),
   route("practice-history", "routes/history.tsx"),
   // "Ôn lỗi sai": starts a review of today's due cards, then is its room.
   route("mistakes", "routes/review-room.tsx"),

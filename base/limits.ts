@@ -37,6 +37,14 @@ export const REPORT_REASON_MAX = 1000;
 export const REPORT_LIMIT = { window: 60 * 60, max: 10 } as const;
 
 /**
+ * A mock exam ("Thi thử", issue 27): the whole-test times a student may pick (null: "Tắt"), the
+ * most questions one exam holds, and how many exams a user may start per window.
+ */
+export const MOCK_EXAM_MINUTES = [15, 45, 50, 90] as const;
+export const MOCK_EXAM_MAX_QUESTIONS = 300;
+export const MOCK_EXAM_START_LIMIT = { window: 10 * 60, max: 30 } as const;
+
+/**
  * The files "Tạo đề của tôi" reads: a Word document, or text in one of the formats the own-practice
  * parser knows. The file picker, the server's check and both messages are written from this list.
  */

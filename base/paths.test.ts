@@ -13,6 +13,11 @@ describe("paths", () => {
     expect(paths.reviewRoom()).toBe("/mistakes");
     expect(paths.homeSubject("toan")).toBe("/?mon=toan");
     expect(paths.dataExport("csv")).toBe("/profile/data-export?format=csv");
+    const exam = "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+    expect(paths.mockExam("toan-12", exam)).toBe(`/practice/toan-12/thi-thu/${exam}`);
+    expect(paths.mockExam("a/b", "x?y")).toBe("/practice/a%2Fb/thi-thu/x%3Fy");
+    expect(paths.apiMockExamSheet(exam)).toBe(`/api/mock-exams/${exam}/sheet`);
+    expect(paths.apiMockExamSubmit(exam)).toBe(`/api/mock-exams/${exam}/submit`);
   });
 
   it("encodes a path segment, so a code cannot add a segment of its own", () => {

@@ -39,6 +39,13 @@ export const paths = {
   room: (query?: URLSearchParams) => withQuery("/practice-control", query),
   roomPathname: "/practice-control",
   apiAttempts: "/api/attempts",
+  /** A mock exam ("Thi thử", issue 27): its page, started by POST apiMockExams. */
+  mockExam: (practiceCode: string, examId: string) =>
+    `/practice/${segment(practiceCode)}/thi-thu/${segment(examId)}`,
+  apiMockExams: "/api/mock-exams",
+  /** PUT: the answers as they stand; POST …/submit: "Nộp bài". */
+  apiMockExamSheet: (examId: string) => `/api/mock-exams/${segment(examId)}/sheet`,
+  apiMockExamSubmit: (examId: string) => `/api/mock-exams/${segment(examId)}/submit`,
   /** A picture pasted or dropped into the own-practice editor (server/picture-routes.ts). */
   apiPictures: "/api/pictures",
 

@@ -35,6 +35,10 @@ export interface NewAttempt {
   numberOfWrong: number;
   totalTime: number;
   createdAt: Date;
+  /** A mock exam's time limit in minutes, 0 without one; absent or null: not a mock exam. */
+  examMinutes?: number | null;
+  /** Taken in the offline room. */
+  offline?: boolean;
 }
 
 /**
@@ -58,6 +62,10 @@ export interface StoredAttempt {
   answerOrders: NewAttempt["answerOrders"];
   contentVersion: number;
   createdAt: string;
+  /** A mock exam ("Thi thử"): its time limit in minutes, 0 without one; null otherwise. */
+  examMinutes: number | null;
+  /** Taken in the offline room ("làm offline"). */
+  offline: boolean;
 }
 
 type AttemptType = Selection["type"] | "MISTAKES";
@@ -123,6 +131,8 @@ export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
     total_time: attempt.totalTime,
     content_version: practice.contentVersion,
     created_at: attempt.createdAt.toISOString(),
+    exam_minutes: attempt.examMinutes ?? null,
+    offline: attempt.offline ? 1 : 0,
   };
 }
 
@@ -161,6 +171,8 @@ export const summaryColumns = [
   "attempt.total_time",
   "attempt.content_version",
   "attempt.created_at",
+  "attempt.exam_minutes",
+  "attempt.offline",
 ] as const;
 
 export function toSummary(row: SummaryRow): AttemptSummary {
@@ -178,6 +190,8 @@ export function toSummary(row: SummaryRow): AttemptSummary {
     totalTime: row.total_time,
     contentVersion: row.content_version,
     createdAt: row.created_at,
+    examMinutes: row.exam_minutes,
+    offline: row.offline === 1,
   };
 }
 

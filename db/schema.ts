@@ -99,6 +99,29 @@ export interface AttemptTable {
   total_time: number;
   content_version: number;
   created_at: string;
+  /** A mock exam's time limit in minutes, 0 without one; null: not a mock exam (migration 0016). */
+  exam_minutes: number | null;
+  /** 1: taken in the offline room (migration 0016). */
+  offline: Generated<number>;
+}
+
+/**
+ * A mock exam ("Thi thử", migration 0016): `selection`, `config` and `sheet` are JSON; the
+ * sheet holds the answers as last received, in the order shown. Dates are ISO strings.
+ */
+export interface MockExamTable {
+  user_id: string;
+  id: string;
+  practice_id: number;
+  practice_code: string;
+  selection: string;
+  config: string;
+  /** Null: no time limit ("Tắt"). */
+  minutes: number | null;
+  started_at: string;
+  sheet: string;
+  sheet_at: string | null;
+  submitted_at: string | null;
 }
 
 /** One answered question of an attempt; `selected` is JSON of ascending original answer idxs. */
@@ -292,6 +315,7 @@ export interface DB {
   question_picture: QuestionPictureTable;
   picture_upload: PictureUploadTable;
   attempt_answer: AttemptAnswerTable;
+  mock_exam: MockExamTable;
   review_card: ReviewCardTable;
   own_practice: OwnPracticeTable;
   practice_report: PracticeReportTable;

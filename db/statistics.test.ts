@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { Insertable, Kysely } from "kysely";
 import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { describeEachDatabase } from "#tests/support/databases.ts";
@@ -25,7 +25,7 @@ async function addAttempt(
     .select(["id", "title"])
     .where("code", "=", practiceCode)
     .executeTakeFirstOrThrow();
-  const row: AttemptTable = {
+  const row: Insertable<AttemptTable> = {
     id: randomUUID(),
     user_id: userId,
     practice_id: practice.id,

@@ -21,6 +21,14 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const ATTEMPT_BODY_LIMIT = 256 * 1024;
 
 /**
+ * A mock exam's start, sheet and submission: at most MOCK_EXAM_MAX_QUESTIONS (300) answers,
+ * each a few picks or a response of at most 32 characters (escaped, 200 bytes at worst), are
+ * under 80 KB of JSON.
+ */
+const MOCK_EXAM_BODY_LIMIT = 128 * 1024;
+const MOCK_EXAM_ROUTES = /^\/api\/mock-exams(?:\/[^/]+\/(?:sheet|submit))?$/u;
+
+/**
  * "Tạo đề của tôi" (ADR 0014): saving sends the text, at most OWN_PRACTICE_MAX_BYTES, in a
  * multipart form (no percent-encoding, which would triple Vietnamese text), plus the title.
  */
@@ -37,6 +45,7 @@ const OWN_PRACTICE_EDITOR = /^\/my-practices\/(?:new|[^/]+\/edit)(?:\.data)?$/u;
 
 function bodyLimitOf(path: string): number {
   if (path === paths.apiAttempts) return ATTEMPT_BODY_LIMIT;
+  if (MOCK_EXAM_ROUTES.test(path)) return MOCK_EXAM_BODY_LIMIT;
   if (OWN_PRACTICE_PREVIEW.test(path)) return OWN_PRACTICE_UPLOAD_LIMIT;
   if (OWN_PRACTICE_EDITOR.test(path)) return OWN_PRACTICE_BODY_LIMIT;
   return FORM_BODY_LIMIT;

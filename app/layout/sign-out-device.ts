@@ -5,13 +5,13 @@ import {
   PAGES_CACHE_PREFIX,
   PICTURES_CACHE,
 } from "#app/lib/worker-protocol.ts";
-import { ROOM_KEY_PREFIX, SETUP_KEY_PREFIX } from "#app/lib/storage-keys.ts";
+import { MOCK_EXAM_KEY_PREFIX, ROOM_KEY_PREFIX, SETUP_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
 /**
  * What the student leaves in localStorage: rooms in progress (app/features/room/room-storage.ts)
  * and set-up choices per practice (whose keys name their own practices' private codes).
  */
-const STUDENT_KEY_PREFIXES = [ROOM_KEY_PREFIX, SETUP_KEY_PREFIX];
+const STUDENT_KEY_PREFIXES = [ROOM_KEY_PREFIX, SETUP_KEY_PREFIX, MOCK_EXAM_KEY_PREFIX];
 
 /**
  * "Đăng xuất" on a shared phone leaves nothing of the student on it (ADR 0013): attempts still

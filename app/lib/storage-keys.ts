@@ -8,3 +8,5 @@
 export const ROOM_KEY_PREFIX = "on-tap:room:";
 /** The set-up choices of one practice, under its code (app/lib/room-setup.ts storageKeyOf). */
 export const SETUP_KEY_PREFIX = "on-tap:setup:";
+/** A mock exam in progress, under its user and exam id (app/features/mock-exam/exam-sheet.ts). */
+export const MOCK_EXAM_KEY_PREFIX = "on-tap:exam:";

@@ -22,6 +22,7 @@ import { practiceOfQuestionIsDeleted, resolvePractice } from "#db/own-practices.
 import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import { countDueToday } from "#services/review/review.ts";
+import { mockExamScoreOf } from "#services/mock-exams/score.ts";
 import type { Route } from "./+types/history";
 
 const t = vi.history;
@@ -100,7 +101,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attempt.type !== "MISTAKES" && ids.length > 0
       ? await practiceOfQuestionIsDeleted(context.db, ids[0]!)
       : false;
-  return { kind: "attempt" as const, attempt, questions, practiceDeleted };
+  // A mock exam ("Thi thử"): its score on 10 and its parts, computed here from what was stored.
+  const examScore = await mockExamScoreOf(context.db, user.id, attempt);
+  return { kind: "attempt" as const, attempt, questions, practiceDeleted, examScore };
 }
 
 export const links: Route.LinksFunction = () => questionStylesheets;
@@ -122,6 +125,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
         attempt={loaderData.attempt}
         questions={loaderData.questions}
         practiceDeleted={loaderData.practiceDeleted}
+        examScore={loaderData.examScore}
         reviewHref={paths.reviewRoom()}
         renderSummary={(props) => <Summary {...props} />}
       />

@@ -113,6 +113,29 @@ export const serverVi = {
         "Bài ôn có câu hỏi của đề mà bạn không còn mở được (đề đã ngừng chia sẻ, bị ẩn hoặc bị xóa) nên kết quả không được lưu.",
     },
   },
+  /** The mock exam ("Thi thử", issue 27): refusals of its routes (services/mock-exams/). */
+  mockExams: {
+    errors: {
+      UNAUTHENTICATED: "Vui lòng đăng nhập để làm bài thi thử.",
+      BAD_REQUEST: "Dữ liệu gửi lên không hợp lệ. Vui lòng tải lại trang rồi thử lại.",
+      BAD_EXAM_ID: "Mã bài thi không hợp lệ. Vui lòng bắt đầu lại từ trang đề.",
+      BAD_MINUTES: (choices: string) =>
+        `Thời gian làm bài chỉ có thể là ${choices} phút hoặc “Tắt”.`,
+      PRACTICE_NOT_FOUND: "Không tìm thấy đề này, hoặc bạn không còn quyền mở đề này.",
+      NOT_FOUND: "Không tìm thấy bài thi này.",
+      NO_QUESTIONS: "Phần đã chọn không có câu hỏi nào. Hãy chọn phần khác của đề.",
+      TOO_MANY_QUESTIONS: (max: number) =>
+        `Một bài thi thử có tối đa ${max} câu. Hãy chọn một chương hoặc một khoảng câu nhỏ hơn.`,
+      ID_TAKEN: "Mã bài thi này đã được dùng cho một bài làm khác. Vui lòng bắt đầu lại.",
+      BAD_ANSWERS:
+        "Phiếu trả lời không khớp với các câu hỏi của bài thi nên không được lưu. Vui lòng tải lại trang.",
+      BAD_TOTAL_TIME: "Thời gian làm bài không hợp lệ nên bài không được nộp.",
+      TIME_UP: "Đã hết giờ làm bài.",
+      ALREADY_SUBMITTED: "Bài thi này đã được nộp.",
+      RATE_LIMITED: (minutes: number) =>
+        `Bạn đã bắt đầu quá nhiều bài thi thử. Vui lòng thử lại sau ${minutes} phút.`,
+    },
+  },
   /** A student's own practices (ADR 0012): refusals of their server functions and routes. */
   ownPractices: {
     errors: {

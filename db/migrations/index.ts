@@ -14,6 +14,7 @@ import * as ownPractices from "./0012-own-practices.ts";
 import * as ownPracticeEditVersion from "./0013-own-practice-edit-version.ts";
 import * as pictures from "./0014-pictures.ts";
 import * as questionKinds from "./0015-question-kinds.ts";
+import * as mockExams from "./0016-mock-exams.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013-own-practice-edit-version": ownPracticeEditVersion,
   "0014-pictures": pictures,
   "0015-question-kinds": questionKinds,
+  "0016-mock-exams": mockExams,
 };

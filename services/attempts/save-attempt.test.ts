@@ -238,9 +238,23 @@ describeEachDatabase("attempts", (database) => {
       answerOrders: null,
       contentVersion: 3,
       createdAt: NOW.toISOString(),
+      // Not a mock exam, not taken offline (migration 0016).
+      examMinutes: null,
+      offline: false,
     });
     expect(await findAttempt(db, "u1", honest.id)).toEqual(saved.attempt);
     expect(await attemptCount()).toBe(before + 1);
+  });
+
+  it("marks an attempt finished in the offline room, and only that one, as taken offline", async () => {
+    const { db } = database();
+    const offline = submission({ offline: true });
+    const saved = await saveAttempt(db, "u1", offline, NOW);
+    expect(saved.ok && saved.attempt.offline).toBe(true);
+    expect((await findAttempt(db, "u1", offline.id))!.offline).toBe(true);
+    const online = submission();
+    await saveAttempt(db, "u1", online, NOW);
+    expect((await findAttempt(db, "u1", online.id))!.offline).toBe(false);
   });
 
   it("keeps chapter 0 as 0, a range's bounds, and the answer orders of a shuffled room", async () => {

@@ -54,6 +54,8 @@ const attemptSubmissionSchema = z.object({
   totalTime: storableInt(),
   answerSeconds: submittedAnswerSeconds(MAX_QUESTIONS),
   owner: ownerStamp,
+  /** Finished in the offline room (ADR 0013) and sent later: the history says "làm offline". */
+  offline: z.boolean().optional(),
 });
 
 export type AttemptSubmission = z.infer<typeof attemptSubmissionSchema>;
@@ -182,6 +184,7 @@ const practiceSource: AttemptSource<
       revisions,
       practice,
       selection,
+      offline: submission.offline === true,
       // The label people saw for the selection, copied so the history reads the same later.
       describe: async () => {
         const chapters = await listChapterTitles(db, practice.id);

@@ -68,6 +68,10 @@ interface Opened {
   selection: Selection | null;
   /** The label the history shows, read only once every check has passed. */
   describe: () => Promise<string>;
+  /** A mock exam's time limit in minutes (0: none); absent for any other attempt. */
+  examMinutes?: number;
+  /** Taken in the offline room. */
+  offline?: boolean;
 }
 
 /** What differs between a practice room and a review of mistakes. */
@@ -154,6 +158,8 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
       numberOfWrong: score.numberOfWrong,
       totalTime,
       createdAt: now,
+      examMinutes: opened.examMinutes ?? null,
+      offline: opened.offline === true,
     },
     (trx) => gradeCards(trx, userId, grades, now),
   );

@@ -16,6 +16,7 @@ import { pictureUrl } from "#base/pictures.ts";
 import { encodePicture, type EncodedPicture } from "#content/pictures/encode-picture.ts";
 import { storePictures } from "#db/pictures.ts";
 import { drawnPng } from "#tests/support/test-pictures.ts";
+import { startMockExam } from "#services/mock-exams/start.ts";
 
 /**
  * Every route of the app (tests/support/route-table.ts) called as the owner
@@ -44,7 +45,7 @@ interface Check {
   request: (
     alice: Person,
     self: Person | null,
-  ) => { path: string; body?: BodyInit; contentType?: string };
+  ) => { path: string; body?: BodyInit; contentType?: string; method?: "PUT" };
   /** Status expected per caller (a number, or a test of the status). */
   expect: Record<Caller, number | ((status: number) => boolean)>;
   /** Text the owner's answer must contain (so "refused" is not mistaken for "allowed"). */
@@ -127,6 +128,30 @@ const DATA_ROUTES: Record<string, Check> = {
     // Attempt ids are scoped to their user: Bob's save is an attempt of his own (201), and
     // Alice's stays as it was (checked).
     expect: { owner: 200, other: 201, visitor: 401 },
+  },
+  "POST /api/mock-exams": {
+    // Alice's exam started again: the same exam for her; Bob's start of that id is an exam of
+    // his own (ids are scoped to their user), and Alice's stays as it was (checked).
+    request: () => ({ path: "/api/mock-exams", ...json(examStart(STARTED_EXAM_ID)) }),
+    expect: { owner: 200, other: 201, visitor: 401 },
+    ownerSees: () => STARTED_EXAM_ID,
+  },
+  "POST /api/mock-exams/:examId/sheet": {
+    // Alice's exam (an id Bob never starts): its sheet is hers to keep.
+    request: () => ({
+      path: `/api/mock-exams/${SECRET_EXAM_ID}/sheet`,
+      method: "PUT",
+      ...json({ answers: examAnswers() }),
+    }),
+    expect: { owner: 204, other: 404, visitor: 401 },
+  },
+  "POST /api/mock-exams/:examId/submit": {
+    request: () => ({
+      path: `/api/mock-exams/${SECRET_EXAM_ID}/submit`,
+      ...json({ answers: examAnswers(), totalTime: 30 }),
+    }),
+    expect: { owner: 200, other: 404, visitor: 401 },
+    ownerSees: () => SECRET_EXAM_ID,
   },
   "GET /my-practices": {
     request: () => ({ path: "/my-practices" }),
@@ -271,6 +296,26 @@ function submission(id: string) {
   return attemptSubmission(id, questionIds);
 }
 
+/** Alice's mock exams (issue 27): one started again by both, one only she ever names. */
+const STARTED_EXAM_ID = "1a2b3c4d-0000-4000-8000-0000000e8a11";
+const SECRET_EXAM_ID = "1a2b3c4d-0000-4000-8000-0000000e8a12";
+
+function examStart(id: string) {
+  return {
+    id,
+    practiceCode: "de-thu",
+    selection: { type: "PRACTICE_TIME_ALL" },
+    minutes: 45,
+    shuffleQuestions: false,
+    shuffleAnswers: false,
+    seed: 1,
+  };
+}
+
+function examAnswers() {
+  return questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] }));
+}
+
 let questionIds: number[] = [];
 
 /** Alice's own practices (ADR 0012): one private, showing a picture, one shared by its link. */
@@ -364,6 +409,13 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         { limits: null },
       );
       own.sharedAddress = (await shareOwnPractice(db, alice, shared.code)).path.split("/").at(-1)!;
+      for (const id of [STARTED_EXAM_ID, SECRET_EXAM_ID]) {
+        const started = await startMockExam(db, alice, examStart(id), {
+          now: new Date(),
+          limits: null,
+        });
+        expect(started.ok).toBe(true);
+      }
       routes = listAppRoutes(server);
     }, 120_000);
 
@@ -403,6 +455,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         db.selectFrom("attempt").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("attempt_answer").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("picture_upload").selectAll().where("user_id", "=", id).execute(),
+        db.selectFrom("mock_exam").selectAll().where("user_id", "=", id).execute(),
       ]);
       return JSON.stringify(rows);
     }
@@ -433,9 +486,10 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
 
     async function call(
       caller: Caller,
-      method: "GET" | "POST",
-      { path, body, contentType }: ReturnType<Check["request"]>,
+      routeMethod: "GET" | "POST",
+      { path, body, contentType, method: asked }: ReturnType<Check["request"]>,
     ) {
+      const method = asked ?? routeMethod;
       const headers: Record<string, string> = { origin: server.base };
       if (caller !== "visitor") {
         headers.cookie = await cookieOf(caller === "owner" ? people.alice : people.bob);
@@ -445,7 +499,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       const response = await fetch(`${server.base}${path}`, {
         method,
         headers,
-        body: method === "POST" ? (body ?? "") : undefined,
+        body: method === "GET" ? undefined : (body ?? ""),
         redirect: "manual",
       });
       const text = await response.text();

@@ -21,6 +21,7 @@ import { pictureUrl } from "#base/pictures.ts";
 import { encodePicture } from "#content/pictures/encode-picture.ts";
 import { linkQuestionPictures, storePictures } from "#db/pictures.ts";
 import { drawnPng } from "#tests/support/test-pictures.ts";
+import { startMockExam } from "#services/mock-exams/start.ts";
 
 /**
  * Every route the app answers (its Express routes, the React Router route
@@ -59,6 +60,8 @@ interface FuzzEntry {
    * as files, which must be answered or refused like any other body.
    */
   parsePool?: true;
+  /** The method the route really answers, when the route table lists it as a POST (a PUT). */
+  sendAs?: "PUT";
 }
 
 interface FuzzIds {
@@ -101,6 +104,31 @@ const ROOM_SAMPLES = {
   v: ["1"],
 };
 const OWN_PRACTICE_FORM = ["title", "subjectName", "text", "fileName"];
+/** The signed-in student's mock exam, started when they sign up. */
+const FUZZ_EXAM = "6e1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+const MOCK_EXAM_START_FIELDS = [
+  "id",
+  "practiceCode",
+  "selection",
+  "minutes",
+  "shuffleQuestions",
+  "shuffleAnswers",
+  "seed",
+];
+function mockExamStart(id = "7e1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f") {
+  return {
+    id,
+    practiceCode: "de-thu",
+    selection: { type: "PRACTICE_TIME_ALL" },
+    minutes: 45,
+    shuffleQuestions: true,
+    shuffleAnswers: true,
+    seed: 42,
+  };
+}
+function mockExamAnswers(questionIds: readonly number[]) {
+  return questionIds.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] }));
+}
 /** A practice "Lưu đề" saves: two questions in the "Câu n" layout, one chapter. */
 const VALID_OWN_PRACTICE = {
   title: "Đề thử của tôi",
@@ -234,6 +262,28 @@ const ENTRIES: Record<string, FuzzEntry> = {
       ...attemptSubmission("4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", questionIds, { totalTime: 10 }),
       selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
     }),
+  },
+  // The mock exam (issue 27): the signed-in student's exam FUZZ_EXAM exists (signedInCookie).
+  "GET /api/mock-exams": {},
+  "POST /api/mock-exams": {
+    body: "json",
+    fields: MOCK_EXAM_START_FIELDS,
+    template: () => mockExamStart(),
+  },
+  "GET /api/mock-exams/:examId/sheet": { samples: { examId: [FUZZ_EXAM] } },
+  "POST /api/mock-exams/:examId/sheet": {
+    sendAs: "PUT",
+    body: "json",
+    fields: ["answers"],
+    samples: { examId: [FUZZ_EXAM] },
+    template: ({ questionIds }) => ({ answers: mockExamAnswers(questionIds) }),
+  },
+  "GET /api/mock-exams/:examId/submit": { samples: { examId: [FUZZ_EXAM] } },
+  "POST /api/mock-exams/:examId/submit": {
+    body: "json",
+    fields: ["answers", "totalTime"],
+    samples: { examId: [FUZZ_EXAM] },
+    template: ({ questionIds }) => ({ answers: mockExamAnswers(questionIds), totalTime: 30 }),
   },
   "GET /practice-history": { query: ["id", "view"], samples: { view: ["statistics"] } },
   "GET /mistakes": {
@@ -392,6 +442,7 @@ const USER_TABLES = [
   "twoFactor",
   "attempt",
   "attempt_answer",
+  "mock_exam",
   "own_practice",
   "picture",
   "picture_upload",
@@ -558,6 +609,11 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
           },
           { limits: null },
         );
+        const exam = await startMockExam(server.database.db, id, mockExamStart(FUZZ_EXAM), {
+          now: new Date(),
+          limits: null,
+        });
+        if (!exam.ok) throw new Error(`the fuzz exam was not started: ${exam.refusal}`);
         user = { cookie, email, ownPractice: code };
       }
       return user.cookie;
@@ -572,7 +628,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       );
     }
 
-    async function send(route: AppRoute, request: FuzzRequest) {
+    async function send(route: AppRoute, request: FuzzRequest, entry: FuzzEntry) {
       const headers: Record<string, string> = { origin: server.base };
       let path = request.path;
       if (request.signedIn) {
@@ -583,7 +639,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       const before = await snapshot();
       const url = `${server.base}${path}${request.query ? `?${request.query}` : ""}`;
       const response = await fetch(url, {
-        method: route.method,
+        method: entry.sendAs ?? route.method,
         headers,
         body: request.body ? request.body.body : undefined,
         redirect: "manual",
@@ -668,7 +724,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         // A missing route is reported by the test above.
         if (!route) return;
         await fc.assert(
-          fc.asyncProperty(requestOf(entry, route, ids), (request) => send(route, request)),
+          fc.asyncProperty(requestOf(entry, route, ids), (request) => send(route, request, entry)),
           { seed: SEED, numRuns: RUNS },
         );
       });

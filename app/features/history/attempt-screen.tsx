@@ -7,6 +7,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import { paths } from "#base/paths.ts";
+import { ExamResult, type ExamResultData } from "./exam-result.tsx";
 
 const t = vi.history;
 
@@ -21,6 +22,8 @@ export interface SavedSummary {
   setupHref: string;
   setupText: string | undefined;
   doneAt: string;
+  /** A mock exam's score on 10 and its parts, under the count of right answers. */
+  scoreNote?: ReactNode;
 }
 
 /**
@@ -31,12 +34,15 @@ export function AttemptScreen({
   attempt,
   questions,
   practiceDeleted,
+  examScore = null,
   reviewHref,
   renderSummary,
 }: {
   attempt: StoredAttempt;
   questions: QuestionView[];
   practiceDeleted: boolean;
+  /** A mock exam's score (null for any other attempt). */
+  examScore?: ExamResultData | null;
   /** Where a new review of mistakes starts. */
   reviewHref: string;
   /** The room's summary (another feature's), as the route composes it. */
@@ -82,6 +88,9 @@ export function AttemptScreen({
           review || practiceDeleted ? paths.home : paths.practiceSetup(attempt.practiceCode),
         setupText: review || practiceDeleted ? vi.reviewRoom.toHome : undefined,
         doneAt: formatDateTime(attempt.createdAt),
+        scoreNote: examScore ? (
+          <ExamResult result={examScore} minutes={attempt.examMinutes} />
+        ) : undefined,
       })}
       <p className="history-back history-more">
         {practiceDeleted ? null : <RetryLink attempt={attempt} reviewHref={reviewHref} />}
@@ -104,6 +113,14 @@ function RetryLink({ attempt, reviewHref }: { attempt: StoredAttempt; reviewHref
     return (
       <Link className="button button-primary" to={reviewHref}>
         {vi.reviewRoom.newReview}
+      </Link>
+    );
+  }
+  // A mock exam is taken again from the set-up page, where "Thi thử" starts a new one.
+  if (attempt.examMinutes !== null) {
+    return (
+      <Link className="button button-primary" to={setupHref}>
+        {t.retry}
       </Link>
     );
   }

@@ -3,18 +3,29 @@ import type { RoomSetup } from "#app/lib/room-setup.ts";
 import { Switch } from "#app/ui/switch.tsx";
 import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
 import type { Seconds } from "#engine/room-config.ts";
+import { ExamMinutesChoice } from "./exam-options.tsx";
+import type { ExamMinutes } from "./mock-exam-start.ts";
 
 const t = vi.practiceSetup;
 
-/** How to practise: the display mode, a sequence's countdowns, and the switches. */
+/** A mock exam ("Thi thử") beside the room's modes: whether it is chosen, and its time. */
+export interface ExamChoice {
+  on: boolean;
+  minutes: ExamMinutes;
+  set: (change: { on?: boolean; minutes?: ExamMinutes }) => void;
+}
+
+/** How to practise: the display mode or a mock exam, a sequence's countdowns, and the switches. */
 export function RoomOptions({
   setup,
   update,
+  exam,
 }: {
   setup: RoomSetup;
   update: (change: Partial<RoomSetup>) => void;
+  exam: ExamChoice;
 }) {
-  const sequence = setup.practiceType === "SEQUENCE";
+  const sequence = setup.practiceType === "SEQUENCE" && !exam.on;
   return (
     <>
       <fieldset className="choice-group">
@@ -25,14 +36,30 @@ export function RoomOptions({
               <input
                 type="radio"
                 name="mode"
-                checked={setup.practiceType === mode}
-                onChange={() => update({ practiceType: mode })}
+                checked={!exam.on && setup.practiceType === mode}
+                onChange={() => {
+                  exam.set({ on: false });
+                  update({ practiceType: mode });
+                }}
               />
               <span>{mode === "SEQUENCE" ? t.sequence : t.flat}</span>
             </label>
           ))}
+          <label className="segment">
+            <input
+              type="radio"
+              name="mode"
+              checked={exam.on}
+              onChange={() => exam.set({ on: true })}
+            />
+            <span>{vi.mockExam.mode}</span>
+          </label>
         </div>
       </fieldset>
+
+      {exam.on ? (
+        <ExamMinutesChoice value={exam.minutes} onChange={(minutes) => exam.set({ minutes })} />
+      ) : null}
 
       {sequence ? (
         <>

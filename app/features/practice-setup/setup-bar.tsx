@@ -20,6 +20,7 @@ export function SetupBar({
   signedIn,
   preview,
   start,
+  startText = t.start,
   reachForStart,
 }: {
   practice: PracticeInfo;
@@ -27,6 +28,8 @@ export function SetupBar({
   signedIn: boolean;
   preview: () => void;
   start: () => void;
+  /** "Bắt đầu", or "Bắt đầu thi thử" for a mock exam. */
+  startText?: string;
   reachForStart: (event: React.PointerEvent | React.FocusEvent) => void;
 }) {
   const loginHref = paths.login(paths.practiceSetup(practice.code));
@@ -65,7 +68,7 @@ export function SetupBar({
             onPointerEnter={reachForStart}
             onFocus={reachForStart}
           >
-            {t.start}
+            {startText}
           </button>
         ) : (
           <a className="button button-primary" href={loginHref} aria-label={t.loginToStart}>

@@ -14,6 +14,7 @@ import {
 import { selectionLabel } from "#base/selection-label.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
 import { RoomModulePreload } from "./room-prefetch.tsx";
+import { defaultExamMinutes, startMockExam, type ExamMinutes } from "./mock-exam-start.ts";
 import { RoomOptions } from "./room-options.tsx";
 import { SelectionChoices } from "./selection-choices.tsx";
 import { SetupBar } from "./setup-bar.tsx";
@@ -44,6 +45,11 @@ export function SetupForm({
   // reaches for "Bắt đầu" (hover, keyboard focus) is then the very room the click opens.
   const [identity] = useState(newRoomIdentity);
   const [aboutToStart, setAboutToStart] = useState(false);
+  const [exam, setExam] = useState<{ on: boolean; minutes: ExamMinutes }>(() => ({
+    on: false,
+    minutes: defaultExamMinutes(practice.subject.code),
+  }));
+  const [examStarting, setExamStarting] = useState(false);
   const navigate = useNavigate();
   const key = storageKeyOf(practice.code);
 
@@ -82,6 +88,25 @@ export function SetupForm({
       void showToast("error", t.chooseFirst);
       return;
     }
+    if (exam.on) {
+      if (examStarting) return;
+      setExamStarting(true);
+      startMockExam({
+        practiceCode: practice.code,
+        selection: setup.selection,
+        minutes: exam.minutes,
+        shuffleQuestions: setup.shuffleQuestions,
+        shuffleAnswers: setup.shuffleAnswers,
+        identity,
+      }).then(
+        (url) => void navigate(url),
+        (error: Error) => {
+          setExamStarting(false);
+          void showToast("error", error.message);
+        },
+      );
+      return;
+    }
     void navigate(roomUrl(practice.code, { ...setup, selection: setup.selection }, identity));
   }
   const nextRoom = setup.selection
@@ -111,7 +136,11 @@ export function SetupForm({
 
       <SelectionChoices practice={practice} setup={setup} update={update} />
 
-      <RoomOptions setup={setup} update={update} />
+      <RoomOptions
+        setup={setup}
+        update={update}
+        exam={{ ...exam, set: (change) => setExam((current) => ({ ...current, ...change })) }}
+      />
 
       <SetupBar
         practice={practice}
@@ -119,6 +148,7 @@ export function SetupForm({
         signedIn={signedIn}
         preview={preview}
         start={start}
+        startText={exam.on ? (examStarting ? vi.mockExam.starting : vi.mockExam.start) : t.start}
         reachForStart={reachForStart}
       />
 
@@ -131,7 +161,9 @@ export function SetupForm({
         />
       ) : null}
       {signedIn ? <RoomModulePreload /> : null}
-      {signedIn && aboutToStart && nextRoom ? <PrefetchPageLinks page={nextRoom} /> : null}
+      {signedIn && aboutToStart && nextRoom && !exam.on ? (
+        <PrefetchPageLinks page={nextRoom} />
+      ) : null}
     </section>
   );
 }

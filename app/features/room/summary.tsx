@@ -30,6 +30,7 @@ export function Summary({
   setupText = t.backToSetup,
   doneAt,
   heading = t.heading,
+  scoreNote,
 }: {
   title: string;
   label: string;
@@ -47,6 +48,8 @@ export function Summary({
   doneAt?: string;
   /** The heading; the room's summary by default. */
   heading?: string;
+  /** Shown under "Số câu đúng": a mock exam's score on 10 and its parts (history). */
+  scoreNote?: React.ReactNode;
 }) {
   // What the server computed, once it answered; the browser's identical figures until then.
   const saved = save?.status.kind === "saved" ? save.status.attempt : null;
@@ -74,6 +77,7 @@ export function Summary({
           {doneAt ? <p>{vi.history.doneAt(doneAt)}</p> : null}
           <p>{t.time(summary.totalTime)}</p>
           <p className="summary-score">{t.score(right, total)}</p>
+          {scoreNote}
           {save ? (
             <SaveNotice status={save.status} onRetry={save.onRetry} loginHref={save.loginHref} />
           ) : null}
