@@ -210,4 +210,48 @@ test.describe("mock exam", () => {
     await expect(page).toHaveURL(/\/practice-history\?id=/);
     await expect(page.getByText("Điểm: 4/10")).toBeVisible();
   });
+
+  test("a mock exam of the three kinds: statements and answer boxes as in the rooms, scored by the Ministry's parts", async ({
+    page,
+  }) => {
+    await page.goto(`/practice-review/${SEED.kindsPractice.code}`);
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: /^Tất cả 3 câu hỏi$/ }).check();
+    await page.getByRole("radio", { name: "Thi thử" }).check();
+    await page.getByRole("button", { name: "Bắt đầu thi thử" }).click();
+    await expect(page).toHaveURL(/\/thi-thu\/[0-9a-f-]{36}$/);
+    await waitForHydration(page);
+    await option(page, 1, "A").click();
+    // Đúng/Sai: a), c) and d) marked Đúng, b) Sai — three of four right.
+    for (const [letter, value] of [
+      ["a", "Đúng"],
+      ["b", "Sai"],
+      ["c", "Đúng"],
+      ["d", "Đúng"],
+    ] as const) {
+      await page
+        .locator("#cau-2")
+        .getByRole("group", { name: new RegExp(`^${letter}\\)`) })
+        .getByRole("radio", { name: value, exact: true })
+        .check();
+    }
+    await page.locator("#cau-3").getByRole("textbox", { name: "Ô 1 trên 4" }).click();
+    await page.keyboard.type("0.75");
+    await expect(page.getByText("Đã làm 3/3")).toBeVisible();
+    // Nothing gives the truth of a statement or the accepted answer away before submission.
+    await expect(page.locator(".explanation")).toHaveCount(0);
+    await expect(page.getByText("Đáp án đúng")).toHaveCount(0);
+    await expectNoAxeViolations(page, "exam of the three kinds");
+    await expectNoOverflow(page);
+    await page.getByRole("button", { name: "Nộp bài" }).click();
+    await page
+      .getByRole("dialog", { name: "Nộp bài?" })
+      .getByRole("button", { name: "Nộp bài" })
+      .click();
+    await expect(page).toHaveURL(/\/practice-history\?id=/);
+    // 0.25 + 0.5 + 0.25 of 1.5 points → 6.67 on 10.
+    await expect(page.getByText("Điểm: 6,67/10")).toBeVisible();
+    await expect(page.getByText("Phần II: 0,5/1 điểm")).toBeVisible();
+    await expect(page.getByText("Phần III: 0,25/0,25 điểm")).toBeVisible();
+  });
 });

@@ -2,15 +2,13 @@ import { memo, type ReactNode } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
-import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
-import type { ExamQuestionShown, SheetAnswer } from "./exam-sheet.ts";
-import { ShortAnswerField, StatementMarks } from "./exam-response.tsx";
+import type { SheetAnswer } from "./exam-sheet.ts";
 
 const t = vi.mockExam;
 
 /**
- * What the room's question block takes to show a multiple-choice question with nothing
- * revealed; the route hands the block in (a feature does not import another).
+ * What the room's question block takes to show a question of any kind with nothing revealed;
+ * the route hands the block in (a feature does not import another).
  */
 export interface ChoiceBlockProps {
   question: QuestionView;
@@ -18,9 +16,12 @@ export interface ChoiceBlockProps {
   position: number;
   answerOrder: readonly number[];
   picks: readonly number[];
+  /** A Đúng/Sai question's marks or a short answer's text (engine/responses.ts). */
+  response: string | null;
   reveal: "answering";
   showExplanation: false;
   onToggle: (position: number, answerIdx: number) => void;
+  onRespond: (position: number, response: string) => void;
   headingId: string;
   eager: boolean;
 }
@@ -30,12 +31,10 @@ export type RenderChoice = (props: ChoiceBlockProps) => ReactNode;
 export const questionHeadingId = (position: number) => `cau-${position + 1}-de`;
 
 /**
- * One question of the exam sheet, nothing revealed: multiple choice through the room's own
- * question block; Đúng/Sai and short answer through this feature's placeholders; and
- * "Đánh dấu" to come back to it.
+ * One question of the exam sheet, nothing revealed, through the room's own question block (the
+ * same Đúng/Sai rows and answer boxes as the rooms), and "Đánh dấu" to come back to it.
  */
 export const ExamQuestion = memo(function ExamQuestion({
-  question,
   view,
   number,
   position,
@@ -46,7 +45,6 @@ export const ExamQuestion = memo(function ExamQuestion({
   onFlag,
   renderChoice,
 }: {
-  question: ExamQuestionShown;
   /** The question as the room's block takes it (answeringView). */
   view: QuestionView;
   number: QuestionNumber;
@@ -59,51 +57,22 @@ export const ExamQuestion = memo(function ExamQuestion({
   /** The room's question block (the route composes it). */
   renderChoice: RenderChoice;
 }) {
-  const respond = (response: string) => onRespond(position, response);
   return (
     <li id={`cau-${position + 1}`} className="room-card exam-question" data-flagged={flagged}>
-      {question.kind === "choice" ? (
-        renderChoice({
-          question: view,
-          number,
-          position,
-          answerOrder: view.answers.map((a) => a.idx),
-          picks: answer.selectedAnswerIndexes,
-          reveal: "answering",
-          showExplanation: false,
-          onToggle,
-          headingId: questionHeadingId(position),
-          eager: position === 0,
-        })
-      ) : (
-        <div className="question-block">
-          <div className="question-text" id={questionHeadingId(position)} tabIndex={-1}>
-            <span className="question-number">
-              {number.inPractice === null
-                ? vi.room.questionLabel(number.shown)
-                : vi.room.shuffledQuestionLabel(number.shown, number.inPractice)}
-            </span>{" "}
-            <span
-              className="rich"
-              dangerouslySetInnerHTML={{
-                __html: placePictures(
-                  position === 0 ? eagerPictures(question.textHtml) : question.textHtml,
-                ),
-              }}
-            />
-          </div>
-          {question.kind === "true_false" ? (
-            <StatementMarks
-              question={question}
-              number={number.shown}
-              response={answer.response}
-              onRespond={respond}
-            />
-          ) : (
-            <ShortAnswerField question={question} response={answer.response} onRespond={respond} />
-          )}
-        </div>
-      )}
+      {renderChoice({
+        question: view,
+        number,
+        position,
+        answerOrder: view.answers.map((a) => a.idx),
+        picks: answer.selectedAnswerIndexes,
+        response: answer.response,
+        reveal: "answering",
+        showExplanation: false,
+        onToggle,
+        onRespond,
+        headingId: questionHeadingId(position),
+        eager: position === 0,
+      })}
       <p className="exam-flag">
         <button
           type="button"

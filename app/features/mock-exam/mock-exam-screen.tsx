@@ -109,7 +109,6 @@ export function MockExamScreen({
           {exam.questions.map((question, position) => (
             <ExamQuestion
               key={question.id}
-              question={question}
               view={sheet.views[position]!}
               number={sheet.numbers[position]!}
               position={position}
