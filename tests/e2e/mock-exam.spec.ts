@@ -253,5 +253,12 @@ test.describe("mock exam", () => {
     await expect(page.getByText("Điểm: 6,67/10")).toBeVisible();
     await expect(page.getByText("Phần II: 0,5/1 điểm")).toBeVisible();
     await expect(page.getByText("Phần III: 0,25/0,25 điểm")).toBeVisible();
+    // Each statement's result stands under its text, never over it (a preview style of the
+    // editor once laid them side by side on top of each other).
+    const statement = page.locator("li.statement[data-state]").first();
+    const text = (await statement.locator(".statement-text").boundingBox())!;
+    const result = (await statement.locator(".statement-result").boundingBox())!;
+    expect(result.y).toBeGreaterThanOrEqual(text.y + text.height - 1);
+    await expectNoOverflow(page);
   });
 });
