@@ -271,7 +271,9 @@ describe("formatOwnPracticeText", () => {
   });
 
   it("writes the “Câu n” layout for what it can carry: every sample question, code and maths included", () => {
-    for (const practice of practices) {
+    // The two mock exams (issue 27) do not come back exactly from the "Câu n" layout yet (its
+    // reader turns “…” into "…"), so the editor gives them as JSON, which carries everything.
+    for (const practice of practices.filter((p) => !p.questions.some((q) => q.kind))) {
       const questions = practice.questions.map(
         ({ id: _id, reference: _reference, anyKey: _anyKey, ...question }) => ({
           ...question,

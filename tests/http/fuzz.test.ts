@@ -230,6 +230,13 @@ const ENTRIES: Record<string, FuzzEntry> = {
     samples: { practiceCode: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"] },
   },
   "GET /practice-control": { query: ROOM_QUERY, samples: ROOM_SAMPLES },
+  // The exam page (issue 27): the signed-in student's exam FUZZ_EXAM, and ids that are none.
+  "GET /practice/:practiceCode/thi-thu/:id": {
+    samples: {
+      practiceCode: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx"],
+      id: [FUZZ_EXAM, "x", "00000000-0000-0000-0000-000000000000"],
+    },
+  },
   "GET /my-practices": {},
   "POST /my-practices": {
     body: "form",
