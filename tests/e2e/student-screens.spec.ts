@@ -47,7 +47,9 @@ function worstQuestions() {
         ...code.flatMap((block) => block.split("\n").map((l) => l.length)),
       );
       if (widest > sql.width) sql = { practice: practice.code, idx, width: widest };
-      if (question.text.includes("$") && question.text.length > maths.width) {
+      // Multiple choice: the flows below pick an answer and press "Xem đáp án".
+      const choice = question.kind === undefined;
+      if (choice && question.text.includes("$") && question.text.length > maths.width) {
         maths = { practice: practice.code, idx, width: question.text.length };
       }
     });
