@@ -13,6 +13,12 @@ import {
 const T0 = new Date("2025-03-01T08:30:00.000Z");
 
 describe("FSRS transitions (golden, fixed clock)", () => {
+  it("a review dated before the card's last one (a clock behind) is taken at that time, never refused", () => {
+    const card = reviewCard(null, "AGAIN", T0);
+    const earlier = new Date(T0.getTime() - 24 * 60 * 60 * 1000);
+    expect(reviewCard(card, "GOOD", earlier)).toEqual(reviewCard(card, "GOOD", T0));
+  });
+
   it("a first mistake (Again) makes a learning card due a minute later", () => {
     expect(reviewCard(null, "AGAIN", T0)).toEqual({
       due: new Date("2025-03-01T08:31:00.000Z"),

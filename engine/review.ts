@@ -88,13 +88,20 @@ function emptyCard(now: Date): ReviewCardState {
   };
 }
 
-/** The card after one review at `now`; a missing card starts empty. */
+/**
+ * The card after one review at `now`; a missing card starts empty. A `now` before the card's
+ * last review (another instance's clock a little behind, a save graded with the time it was
+ * made after a later one) counts as that review's time: ts-fsrs refuses a negative interval,
+ * and a save must never fail on it.
+ */
 export function reviewCard(
   card: ReviewCardState | null,
   grade: ReviewGrade,
   now: Date,
 ): ReviewCardState {
-  return fromFsrs(scheduler.next(toFsrs(card ?? emptyCard(now)), now, RATING[grade]).card);
+  const last = card?.lastReview?.getTime() ?? -Infinity;
+  const at = now.getTime() < last ? new Date(last) : now;
+  return fromFsrs(scheduler.next(toFsrs(card ?? emptyCard(at)), at, RATING[grade]).card);
 }
 
 /** The probability, by FSRS's forgetting curve, that the answer is still remembered at `now`. */
