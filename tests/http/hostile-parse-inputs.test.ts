@@ -9,6 +9,7 @@ import { postSignUp, sessionCookie } from "#tests/support/test-server.ts";
 import {
   HOSTILE_TEXTS,
   manyParagraphsDocx,
+  manyQuestionParagraphsDocx,
   nestedSdtDocx,
 } from "#tests/support/hostile-parse-inputs.ts";
 
@@ -155,8 +156,8 @@ describe("a signed-in student stalls the server with hostile texts and Word file
       const [paragraphs, nested, slowButSmall] = await Promise.all([
         manyParagraphsDocx(20),
         nestedSdtDocx(1_000_000),
-        // Under every size cap, yet more than the Word reader parses within the time and heap: the pool stops it.
-        manyParagraphsDocx((PARSE_LIMITS.docxXmlPartBytes / 1024 / 1024) * 0.98),
+        // Under every size cap, yet more than the Word reader parses within the time: the pool stops it.
+        manyQuestionParagraphsDocx((PARSE_LIMITS.docxXmlPartBytes / 1024 / 1024) * 0.98),
       ]);
       const idle = memoryByProcess();
       let peak = idle.slice();

@@ -26,6 +26,21 @@ export function manyParagraphsDocx(megabytes: number): Promise<Buffer> {
   return makeDocxOfBody(paragraph.repeat(count));
 }
 
+/**
+ * Short paragraphs in the shape of questions until document.xml holds about `megabytes` MB:
+ * under every size cap, yet the costliest per byte (each paragraph is a line to read and
+ * parse). At 7.8 MB it takes ~6.4 s on a quiet node-svc, twice the pool's 3 s, so it is
+ * stopped on any machine of that kind; plain long paragraphs took ~1.5 s there and were
+ * answered on a quiet CI machine (stop 36).
+ */
+export function manyQuestionParagraphsDocx(megabytes: number): Promise<Buffer> {
+  const question = ["Câu 1: Hỏi gì đây", "A. Có", "B. Không"]
+    .map((line) => `<w:p><w:r><w:t>${line}</w:t></w:r></w:p>`)
+    .join("");
+  const count = Math.ceil((megabytes * 1024 * 1024) / Buffer.byteLength(question));
+  return makeDocxOfBody(question.repeat(count));
+}
+
 /** `<w:sdt>` nested `depth` deep (ADR 0015's million: 108 KB, 19 s and 2 GB). */
 export function nestedSdtDocx(depth: number): Promise<Buffer> {
   const open = "<w:sdt><w:sdtContent>";
