@@ -351,9 +351,15 @@ async function runExport(args: string[]): Promise<number> {
     }
     let text: string;
     if (values.format === "json") text = formatJsonBank(bank);
-    else if (values.format === "gift")
-      text = writeGift(practice.questions, practice.chapters ?? []).text;
-    else {
+    else if (values.format === "gift") {
+      const gift = writeGift(practice.questions, practice.chapters ?? []);
+      if (gift.skipped.length > 0) {
+        console.error(
+          `GIFT không chứa được câu Đúng/Sai nhiều ý hay câu trắc nghiệm dưới hai phương án: bỏ qua các câu ${gift.skipped.join(", ")}; hãy xuất --format json để giữ đủ.`,
+        );
+      }
+      text = gift.text;
+    } else {
       const aiken = writeAiken(practice.questions);
       if (aiken.skipped.length > 0) {
         console.error(

@@ -477,6 +477,49 @@ describe("writeGift", () => {
     expect(parseGift(text, FILE).value.questions).toEqual([{ ...question, line: 1 }]);
   });
 
+  it("writes a short answer as GIFT's short answer, or as its numerical question when it has a tolerance, read back as the same answers; skips a Đúng/Sai question of statements", () => {
+    const questions: BankQuestion[] = [
+      {
+        kind: "short_answer",
+        text: "Tỉ số bằng bao nhiêu?",
+        answers: [
+          { text: "0,5", key: true },
+          { text: "1/2", key: true, feedback: "Viết dạng phân số." },
+        ],
+        explanation: "Vì 1 : 2.",
+      },
+      {
+        kind: "true_false",
+        text: "Xét các ý sau.",
+        answers: answers(["Ý một", "Ý hai", "Ý ba", "Ý bốn"], [0, 2]),
+      },
+      {
+        kind: "short_answer",
+        text: "Gia tốc (m/s²)?",
+        answers: [
+          { text: "9,8", key: true, tolerance: 0.05 },
+          { text: "-2", key: true },
+        ],
+      },
+    ];
+    const written = writeGift(questions, []);
+    expect(written.skipped).toEqual([2]);
+    expect(written.text).toContain("{\n\t=0,5\n\t=1/2#Viết dạng phân số.\n\t####Vì 1 \\: 2.\n}");
+    expect(written.text).toContain("{#\n\t=9.8:0.05\n\t=-2\n}");
+    const read = parseGift(written.text, FILE);
+    expect(read.problems).toEqual([]);
+    expect(withoutLines(read.value).questions).toEqual([
+      questions[0],
+      {
+        ...questions[2],
+        answers: [
+          { text: "9.8", key: true, tolerance: 0.05 },
+          { text: "-2", key: true },
+        ],
+      },
+    ]);
+  });
+
   it("shares 100% among several keys and writes true/false as {T}/{F}", () => {
     const questions: BankQuestion[] = [
       { text: "Chọn ba.", answers: answers(["a", "b", "c", "d"], [0, 1, 3]) },

@@ -382,8 +382,11 @@ function unescapeGift(text: string): string {
 /* ---------------------------------------------------------------- writer */
 
 /**
- * Writes questions as GIFT that Moodle and parseGift both read back. Not expressible: fewer than
- * two answers ("{=x}" reads as short answer). Lost: `reference` and chapter descriptions.
+ * Writes questions as GIFT that Moodle and parseGift both read back. A short answer is GIFT's
+ * short answer ("{=0,5 =1/2}"), or its numerical question ("{#=0.5:0.01}") when an answer has
+ * a tolerance. Not expressible: a Đúng/Sai question of several statements (GIFT's true/false
+ * has one), and a multiple-choice question of fewer than two answers ("{=x}" reads as a short
+ * answer); their numbers are returned as `skipped`. Lost: `reference` and chapter descriptions.
  */
 export function writeGift(
   questions: BankQuestion[],
@@ -393,7 +396,7 @@ export function writeGift(
   const skipped: number[] = [];
   let current = blocks.length > 0 ? chapters.length - 1 : undefined;
   questions.forEach((question, index) => {
-    if (question.answers.length < MIN_ANSWERS) {
+    if (!canWrite(question)) {
       skipped.push(index + 1);
       return;
     }
@@ -422,11 +425,51 @@ function categoryLine(title: string | undefined): string {
   return `$CATEGORY: $course$/top${path}`;
 }
 
+function canWrite(question: BankQuestion): boolean {
+  if (question.kind === "true_false") return false;
+  if (question.kind === "short_answer")
+    return question.answers.length > 0 && numericAnswers(question) !== undefined;
+  return question.answers.length >= MIN_ANSWERS;
+}
+
+/**
+ * A short answer with a tolerance is written as GIFT's numerical question: its answers as
+ * numbers ("0,5" → 0.5), null when it has no tolerance (a short answer), undefined when a
+ * tolerance sits beside an answer that is no number (not expressible).
+ */
+function numericAnswers(question: BankQuestion): number[] | null | undefined {
+  if (!question.answers.some((answer) => answer.tolerance !== undefined)) return null;
+  const numbers = question.answers.map((answer) =>
+    /^-?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/u.test(answer.text.trim())
+      ? Number(answer.text.trim().replace(",", "."))
+      : Number.NaN,
+  );
+  return numbers.every(Number.isFinite) ? numbers : undefined;
+}
+
+function formatShortAnswer(question: BankQuestion, head: string, feedback: string): string {
+  const numbers = numericAnswers(question);
+  const comment = (text: string | undefined) => (text ? `#${encodeText(text)}` : "");
+  const answers = question.answers.map((answer, index) =>
+    numbers
+      ? `=${numbers[index]}${answer.tolerance ? `:${answer.tolerance}` : ""}${comment(answer.feedback)}`
+      : `=${encodeText(answer.text)}${comment(answer.feedback)}`,
+  );
+  return [
+    head,
+    numbers ? "{#" : "{",
+    ...answers.map((line) => `\t${line}`),
+    ...(feedback ? [`\t${feedback}`] : []),
+    "}",
+  ].join("\n");
+}
+
 function formatQuestion(question: BankQuestion): string {
   const title = question.id === undefined ? "" : `::${escapeGift(question.id)}::`;
   const head = `${title}[markdown]${encodeText(question.text)}`;
   const feedback =
     question.explanation === undefined ? "" : `####${encodeText(question.explanation)}`;
+  if (question.kind === "short_answer") return formatShortAnswer(question, head, feedback);
   if (isTrueFalse(question)) {
     const right = question.answers.find((answer) => answer.key)?.feedback ?? "";
     const wrong = question.answers.find((answer) => !answer.key)?.feedback ?? "";
