@@ -285,6 +285,12 @@ const AIMED: (Check & { name: string })[] = [
     ownerSees: () => "Đề chia sẻ",
   },
   {
+    name: "Alice's mock exam: its page, GET /practice/<code>/thi-thu/<her exam>",
+    request: () => ({ path: `/practice/de-thu/thi-thu/${PAGE_EXAM_ID}` }),
+    expect: { owner: 200, other: 404, visitor: toLogin },
+    ownerSees: () => PAGE_EXAM_ID,
+  },
+  {
     name: "one attempt: GET /practice-history?id=<Alice's attempt>",
     request: (alice) => ({ path: `/practice-history?id=${alice.privateAttemptId}` }),
     expect: { owner: 200, other: 404, visitor: toLogin },
@@ -299,6 +305,8 @@ function submission(id: string) {
 /** Alice's mock exams (issue 27): one started again by both, one only she ever names. */
 const STARTED_EXAM_ID = "1a2b3c4d-0000-4000-8000-0000000e8a11";
 const SECRET_EXAM_ID = "1a2b3c4d-0000-4000-8000-0000000e8a12";
+/** An exam of Alice's that nobody submits: its page is hers alone. */
+const PAGE_EXAM_ID = "1a2b3c4d-0000-4000-8000-0000000e8a13";
 
 function examStart(id: string) {
   return {
@@ -409,7 +417,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         { limits: null },
       );
       own.sharedAddress = (await shareOwnPractice(db, alice, shared.code)).path.split("/").at(-1)!;
-      for (const id of [STARTED_EXAM_ID, SECRET_EXAM_ID]) {
+      for (const id of [STARTED_EXAM_ID, SECRET_EXAM_ID, PAGE_EXAM_ID]) {
         const started = await startMockExam(db, alice, examStart(id), {
           now: new Date(),
           limits: null,
