@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { SEED } from "../support/e2e-seed.ts";
 
 // Browser-only helpers: each drives a Playwright page (or axe in it), so only the specs beside
@@ -124,4 +124,14 @@ export async function waitForServiceWorker(page: Page) {
     await waitForHydration(page);
   }
   throw new Error("the service worker never took control of the page");
+}
+
+/** Marks a Đúng/Sai question's statements a), b), … in order, in its card `question`. */
+export async function markStatements(question: Locator, marks: readonly ("Đúng" | "Sai")[]) {
+  for (const [index, mark] of marks.entries()) {
+    await question
+      .getByRole("group", { name: new RegExp(`^${"abcdefgh"[index]}\\)`) })
+      .getByRole("radio", { name: mark, exact: true })
+      .check();
+  }
 }

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_DATABASE } from "../../playwright.config.ts";
-import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, markStatements, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
 
 /**
@@ -223,18 +223,7 @@ test.describe("mock exam", () => {
     await waitForHydration(page);
     await option(page, 1, "A").click();
     // Đúng/Sai: a), c) and d) marked Đúng, b) Sai — three of four right.
-    for (const [letter, value] of [
-      ["a", "Đúng"],
-      ["b", "Sai"],
-      ["c", "Đúng"],
-      ["d", "Đúng"],
-    ] as const) {
-      await page
-        .locator("#cau-2")
-        .getByRole("group", { name: new RegExp(`^${letter}\\)`) })
-        .getByRole("radio", { name: value, exact: true })
-        .check();
-    }
+    await markStatements(page.locator("#cau-2"), ["Đúng", "Sai", "Đúng", "Đúng"]);
     await page.locator("#cau-3").getByRole("textbox", { name: "Ô 1 trên 4" }).click();
     await page.keyboard.type("0.75");
     await expect(page.getByText("Đã làm 3/3")).toBeVisible();
@@ -261,4 +250,84 @@ test.describe("mock exam", () => {
     expect(result.y).toBeGreaterThanOrEqual(text.y + text.height - 1);
     await expectNoOverflow(page);
   });
+
+  // The two sample exams of content/banks, in the exact 2025 layout: a right answer in each
+  // part, the page left and reopened, the clock run out, the score by the Ministry's parts.
+  for (const sample of [
+    {
+      code: "toan-12-de-thi-thu-so-1",
+      count: 22,
+      minutes: 90,
+      // Câu 1: C; Câu 13: Đ S Đ S, all right (1 point); Câu 17: 8 (0.5 in mathematics).
+      choice: { position: 1, letter: "C" },
+      statements: { position: 13, marks: ["Đúng", "Sai", "Đúng", "Sai"] as const },
+      short: { position: 17, typed: "8" },
+      score: "Điểm: 1,75/10",
+      parts: ["Phần I: 0,25/3 điểm", "Phần II: 1/4 điểm", "Phần III: 0,5/3 điểm"],
+      right: "Số câu đúng: 3/22",
+    },
+    {
+      code: "vat-li-12-de-thi-thu-so-1",
+      count: 28,
+      minutes: 50,
+      // Câu 1: A; Câu 19: three of four right (Đ S Đ Đ: 0.5); Câu 23: 22,8.
+      choice: { position: 1, letter: "A" },
+      statements: { position: 19, marks: ["Đúng", "Sai", "Đúng", "Đúng"] as const },
+      short: { position: 23, typed: "22,8" },
+      score: "Điểm: 1/10",
+      parts: ["Phần I: 0,25/4,5 điểm", "Phần II: 0,5/4 điểm", "Phần III: 0,25/1,5 điểm"],
+      right: "Số câu đúng: 2/28",
+    },
+  ]) {
+    test(`the sample exam ${sample.code}: sat in its ${sample.minutes} minutes, left and reopened, run out by the clock, scored by its parts, replayed`, async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await page.clock.install();
+      await page.goto(`/practice-review/${sample.code}`);
+      await waitForHydration(page);
+      await page.getByRole("radio", { name: `Tất cả ${sample.count} câu hỏi` }).check();
+      await page.getByRole("radio", { name: "Thi thử" }).check();
+      await expect(page.getByRole("radio", { name: `${sample.minutes} phút` })).toBeChecked();
+      await page.getByRole("button", { name: "Bắt đầu thi thử" }).click();
+      await expect(page).toHaveURL(/\/thi-thu\/[0-9a-f-]{36}$/);
+      await waitForHydration(page);
+      const id = page.url().split("/").at(-1)!;
+      await expect(page.getByText(`Đã làm 0/${sample.count}`)).toBeVisible();
+
+      await option(page, sample.choice.position, sample.choice.letter).click();
+      await markStatements(
+        page.locator(`#cau-${sample.statements.position}`),
+        sample.statements.marks,
+      );
+      await page
+        .locator(`#cau-${sample.short.position}`)
+        .getByRole("textbox", { name: "Ô 1 trên 4" })
+        .click();
+      await page.keyboard.type(sample.short.typed);
+      await expect(page.getByText(`Đã làm 3/${sample.count}`)).toBeVisible();
+      await expect(page.locator(".explanation")).toHaveCount(0);
+      await expectNoAxeViolations(page, `exam ${sample.code}`);
+      await expectNoOverflow(page);
+
+      // Sent to the server a moment after the change; the page left and opened again.
+      await page.clock.runFor(3_000);
+      await expect.poll(() => storedExam(id)?.sheet[0]?.selectedAnswerIndexes.length).toBe(1);
+      await page.reload();
+      await waitForHydration(page);
+      await expect(page.getByText(`Đã làm 3/${sample.count}`)).toBeVisible();
+
+      await page.clock.runFor(sample.minutes * 60_000);
+      await expect(page).toHaveURL(/\/practice-history\?id=/);
+      // The replay draws every question with its maths: on a loaded machine that took longer
+      // than the usual 7 s after the address changed.
+      await expect(page.getByText(sample.score)).toBeVisible({ timeout: 30_000 });
+      for (const part of sample.parts) await expect(page.getByText(part)).toBeVisible();
+      await expect(page.getByText(sample.right)).toBeVisible();
+      expect(storedExam(id)?.submitted).toBe(true);
+      expect(attemptsOf(id)).toBe(1);
+      await expectNoAxeViolations(page, `replay of ${sample.code}`);
+      await expectNoOverflow(page);
+    });
+  }
 });

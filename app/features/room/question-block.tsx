@@ -1,8 +1,9 @@
-import { memo } from "react";
+import { memo, useRef } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
+import { useKeyboardScrollable } from "#app/ui/keyboard-scroll.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
 import { countRender } from "./render-probe.ts";
 import { ShortAnswerField } from "./short-answer-field.tsx";
@@ -52,8 +53,10 @@ export const QuestionBlock = memo(function QuestionBlock({
   eager,
 }: QuestionBlockProps) {
   countRender("question");
+  const block = useRef<HTMLDivElement>(null);
+  useKeyboardScrollable(block);
   return (
-    <div className="question-block">
+    <div className="question-block" ref={block}>
       {question.practiceTitle ? (
         <p className="question-practice">{vi.reviewRoom.fromPractice(question.practiceTitle)}</p>
       ) : null}
