@@ -91,6 +91,10 @@ test.beforeEach(async ({ page }) => {
 test("sequence room: each kind answered, a refresh keeps the half-marked statements, the summary and the replay show each statement's result", async ({
   page,
 }, testInfo) => {
+  // Six full-page screenshots, five axe scans and four resizes to 320 px: beside a second
+  // `npm test` (load 17 on two cores) this walk took 91 s, its time spread over those steps,
+  // nothing waited on (issue 31); 90 s was too small a budget for it.
+  test.setTimeout(180_000);
   const shot = (name: string) =>
     page.screenshot({
       path: `test-results/kinds-${name}-${testInfo.project.name}.png`,
