@@ -181,6 +181,7 @@ export function configFields(config: RoomConfig): RoomConfig {
     shuffleQuestions: config.shuffleQuestions,
     shuffleAnswers: config.shuffleAnswers,
     seed: config.seed,
+    ...(config.examMinutes === undefined ? {} : { examMinutes: config.examMinutes }),
   };
 }
 
@@ -193,6 +194,9 @@ function normaliseConfig(config: RoomConfig): RoomConfig {
     throw new RangeError('createRoom: times must be positive whole seconds or "OFF"');
   }
   if (!validSeed(config.seed)) throw new RangeError(`createRoom: bad seed ${config.seed}`);
+  if (config.examMinutes !== undefined && config.practiceType !== "FLAT") {
+    throw new RangeError("createRoom: a mock exam is one sheet (FLAT)");
+  }
   return { ...configFields(config), seed: config.seed >>> 0 };
 }
 

@@ -348,6 +348,13 @@ export const vi = {
       minutes === null || minutes === 0
         ? "Thi thử, không giới hạn thời gian"
         : `Thi thử ${minutes} phút`,
+    takenOffline: "làm offline",
+    onDeviceHeading: "Thi thử offline",
+    onDeviceText: "Đang mở bài thi từ bản tải về trên máy này…",
+    startOffline:
+      "Không có mạng: bài thi thử được làm trên máy này từ bản đã tải về và chấm ngay trên máy.",
+    needsDownload: "Không có mạng. Muốn thi thử khi không có mạng, hãy tải đề này về máy trước.",
+    offlineLabel: "Thi thử offline, chấm trên máy này",
   },
   /** "Ôn lỗi sai": the banner on home and history, the review room. */
   reviewRoom: {

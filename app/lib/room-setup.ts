@@ -159,6 +159,7 @@ export function roomUrl(
   params.set("shuffleAnswers", setup.shuffleAnswers ? "1" : "0");
   params.set("seed", String(identity.seed));
   params.set("attempt", identity.attemptId);
+  if (setup.examMinutes !== undefined) params.set("exam", String(setup.examMinutes));
   return paths.room(params);
 }
 
@@ -168,8 +169,8 @@ export function setupOfAttempt(attempt: {
   config: RoomConfig;
 }): RoomSetup & { selection: Selection } {
   const selection: Selection = attempt.selection ?? { type: "PRACTICE_TIME_ALL" };
-  // A new run draws its own seed.
-  const { seed: _seed, ...config } = attempt.config;
+  // A new run draws its own seed, and is a practice even when the attempt was a mock exam.
+  const { seed: _seed, examMinutes: _examMinutes, ...config } = attempt.config;
   return { ...DEFAULT_SETUP, ...config, selection };
 }
 

@@ -47,6 +47,7 @@ function configParams(params: URLSearchParams): Record<keyof RoomConfig, unknown
     return value === "1" ? true : value === "0" ? false : null;
   };
   const seed = params.get("seed") ?? "";
+  const exam = params.get("exam");
   return {
     practiceType: params.get("mode"),
     maxQuestionTime: seconds("questionTime"),
@@ -56,6 +57,7 @@ function configParams(params: URLSearchParams): Record<keyof RoomConfig, unknown
     shuffleQuestions: flag("shuffle"),
     shuffleAnswers: flag("shuffleAnswers"),
     seed: /^\d{1,10}$/.test(seed) ? Number(seed) : null,
+    examMinutes: exam === null ? undefined : /^\d{1,3}$/.test(exam) ? Number(exam) : exam,
   };
 }
 

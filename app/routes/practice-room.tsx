@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { data, Link, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
+import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
@@ -14,6 +15,7 @@ import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from 
 import { configFields } from "#engine/room.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { AttemptSubmission } from "#services/attempts/save-attempt.ts";
+import { useSignedInUserId } from "#app/features/offline/signed-in-user.ts";
 import type { Route } from "./+types/practice-room";
 import { paths } from "#base/paths.ts";
 
@@ -31,6 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const room = parseRoomUrl(new URL(request.url).searchParams);
   if (!room) return data({ kind: "invalid" as const }, { status: 400 });
+  // A mock exam in a room is taken on the device from its download (ADR 0023): the server
+  // never sends its keys; the browser builds it (clientLoader).
+  if (room.examMinutes !== undefined) return { kind: "onDevice" as const };
   const practice = await findPracticeForViewer(context.db, room.practiceCode, user.id);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
   const questions = questionsForAddress(
@@ -59,7 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * data names another attempt, and the room for this address is built here instead.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const attemptId = new URL(request.url).searchParams.get("attempt")?.toLowerCase();
+  const url = new URL(request.url);
+  const attemptId = url.searchParams.get("attempt")?.toLowerCase();
+  const onDevice = () =>
+    import("#app/features/offline/offline-room.ts").then((module) => module.offlineRoomData(url));
+  if (url.searchParams.has("exam")) return onDevice();
   let loaded: Awaited<ReturnType<typeof serverLoader>> | null = null;
   try {
     loaded = await serverLoader();
@@ -67,8 +76,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
     if (navigator.onLine && !(error instanceof TypeError)) throw error;
   }
   if (loaded && (loaded.kind !== "room" || loaded.room.attemptId === attemptId)) return loaded;
-  const { offlineRoomData } = await import("#app/features/offline/offline-room.ts");
-  return offlineRoomData(new URL(request.url));
+  return onDevice();
 }
 clientLoader.hydrate = true as const;
 
@@ -89,15 +97,23 @@ export default function PracticeRoomPage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <section className="status-screen">
-      <h1>{loaderData.kind === "invalid" ? t.invalidHeading : t.notFoundHeading}</h1>
+      <h1>
+        {loaderData.kind === "invalid"
+          ? t.invalidHeading
+          : loaderData.kind === "onDevice"
+            ? vi.mockExam.onDeviceHeading
+            : t.notFoundHeading}
+      </h1>
       <p>
         {loaderData.kind === "invalid"
           ? t.invalidText
-          : loaderData.kind === "empty"
-            ? t.emptyText
-            : loaderData.kind === "notDownloaded"
-              ? vi.offline.roomNotDownloaded
-              : t.notFoundText}
+          : loaderData.kind === "onDevice"
+            ? vi.mockExam.onDeviceText
+            : loaderData.kind === "empty"
+              ? t.emptyText
+              : loaderData.kind === "notDownloaded"
+                ? vi.offline.roomNotDownloaded
+                : t.notFoundText}
       </p>
       {loaderData.kind === "empty" ? (
         <Link className="button button-primary" to={loaderData.setupHref}>
@@ -119,6 +135,8 @@ function PracticeRoom({
   contentVersion,
   setupHref,
   questions,
+  onDevice = false,
+  subjectCode = "",
 }: {
   room: RoomRequest;
   title: string;
@@ -126,6 +144,9 @@ function PracticeRoom({
   contentVersion: number;
   setupHref: string;
   questions: QuestionView[];
+  /** Built on the device from a download (offline-room.ts): saved as "làm offline". */
+  onDevice?: boolean;
+  subjectCode?: string;
 }) {
   const navigate = useNavigate();
   const config = useMemo(() => configFields(room), [room]);
@@ -136,8 +157,37 @@ function PracticeRoom({
       selection: room.selection,
       config,
       ...finishedAnswers(finished),
+      ...(onDevice ? { offline: true } : {}),
     }),
-    [room, config],
+    [room, config, onDevice],
+  );
+  const minutes = config.examMinutes;
+  const userId = useSignedInUserId();
+  const exam = useMemo(
+    () =>
+      minutes === undefined
+        ? {}
+        : {
+            examClock: (onExpire: () => void) => (
+              <DeviceExamClock
+                minutes={minutes}
+                userId={userId}
+                attemptId={room.attemptId}
+                onExpire={onExpire}
+              />
+            ),
+            scoreNote: (finished: RoomSummary, byId: ReadonlyMap<number, QuestionView>) => (
+              <DeviceExamResult
+                summary={finished}
+                questions={byId}
+                subjectCode={subjectCode}
+                minutes={minutes}
+                userId={userId}
+                attemptId={room.attemptId}
+              />
+            ),
+          },
+    [minutes, subjectCode, userId, room.attemptId],
   );
   const again = useCallback(() => {
     void navigate(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, newRoomIdentity()));
@@ -149,8 +199,9 @@ function PracticeRoom({
       attemptId={room.attemptId}
       contentVersion={contentVersion}
       title={title}
-      label={label}
+      label={minutes === undefined ? label : `${vi.mockExam.offlineLabel} · ${label}`}
       submissionOf={submissionOf}
+      {...exam}
       onAgain={again}
       setupHref={setupHref}
       loginHref={paths.login(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}

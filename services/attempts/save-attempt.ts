@@ -184,7 +184,12 @@ const practiceSource: AttemptSource<
       revisions,
       practice,
       selection,
-      offline: submission.offline === true,
+      // A mock exam in a room is one taken on the device from a downloaded practice, its keys
+      // there (ADR 0023): whatever the body says, it is "làm offline".
+      offline: submission.offline === true || submission.config.examMinutes !== undefined,
+      ...(submission.config.examMinutes === undefined
+        ? {}
+        : { examMinutes: submission.config.examMinutes }),
       // The label people saw for the selection, copied so the history reads the same later.
       describe: async () => {
         const chapters = await listChapterTitles(db, practice.id);

@@ -5,6 +5,7 @@ import { findAttempt } from "#db/attempts.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { roomConfig } from "#tests/support/engine-fixture.ts";
 import { threeKinds } from "#tests/support/kinds-fixture.ts";
+import { mockExamScoreOf } from "#services/mock-exams/score.ts";
 import { answerAttemptPost, saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
 
 type Answer = AttemptSubmission["answers"][number];
@@ -48,6 +49,18 @@ describeEachDatabase("saving an attempt of the 2025 exam's kinds", (database) =>
       answerOrders: null,
       totalTime: 120,
     };
+  }
+
+  /** POST /api/attempts as the student, through the route's own answer. */
+  function postAttempt(body: unknown) {
+    return answerAttemptPost(
+      new Request("http://localhost/api/attempts", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+      { db: database().db, logger: { warn() {} } as never, userId: USER },
+    );
   }
 
   async function saved(marks: string | null, typed: string | null) {
@@ -112,14 +125,7 @@ describeEachDatabase("saving an attempt of the 2025 exam's kinds", (database) =>
       await setUp();
       const { db } = database();
       const body = submission("TFTF", "0,5", change);
-      const response = await answerAttemptPost(
-        new Request("http://localhost/api/attempts", {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify(body),
-        }),
-        { db, logger: { warn() {} } as never, userId: USER },
-      );
+      const response = await postAttempt(body);
       expect(response.status).toBe(422);
       expect(await response.json()).toEqual({
         code: "BAD_RESPONSE",
@@ -138,4 +144,36 @@ describeEachDatabase("saving an attempt of the 2025 exam's kinds", (database) =>
     );
     expect(outcome).toEqual({ ok: false, refusal: "BAD_PICKS" });
   });
+
+  it("a mock exam taken on the device (offline) is stored with its minutes as “làm offline”, whatever the body says, and scored on 10", async () => {
+    await setUp();
+    const { db } = database();
+    const body = {
+      ...submission("TFTT", "0,5"),
+      config: roomConfig({ practiceType: "FLAT", seed: 7, examMinutes: 50 }),
+    };
+    const outcome = await saveAttempt(db, USER, body);
+    if (!outcome.ok) throw new Error(outcome.refusal);
+    const read = await findAttempt(db, USER, body.id);
+    expect(read).toMatchObject({ examMinutes: 50, offline: true });
+    // Toán: Phần I 0.25 + Phần II 0.5 (3 of 4) + Phần III 0.5 of 1.75 points → 7.14 on 10.
+    expect(await mockExamScoreOf(db, USER, read!)).toMatchObject({ score: 7.14 });
+  });
+
+  for (const [name, config] of [
+    ["a mock exam in the sequence room", { practiceType: "SEQUENCE", examMinutes: 50 }],
+    ["a mock exam of 20 minutes (not one the set-up page offers)", { examMinutes: 20 }],
+  ] as const) {
+    it(`refuses ${name} as a bad request, and stores nothing`, async () => {
+      await setUp();
+      const { db } = database();
+      const body = {
+        ...submission("TFTF", "0,5"),
+        config: { ...roomConfig({ practiceType: "FLAT", seed: 7 }), ...config },
+      };
+      const response = await postAttempt(body);
+      expect(response.status).toBe(400);
+      expect(await findAttempt(db, USER, body.id)).toBeNull();
+    });
+  }
 });

@@ -36,7 +36,8 @@ import {
 export const reviewSubmissionSchema = z.object({
   type: z.literal("MISTAKES"),
   id: storableText().max(36),
-  config: roomConfigSchema,
+  /** A review is never a mock exam. */
+  config: roomConfigSchema.refine((config) => config.examMinutes === undefined),
   answers: submittedAnswers(MAX_REVIEW_QUESTIONS),
   answerOrders: submittedAnswerOrders(MAX_REVIEW_QUESTIONS),
   totalTime: storableInt(),

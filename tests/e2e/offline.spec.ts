@@ -22,6 +22,7 @@ import { E2E_DATABASE, E2E_SERVER_ENV, launchOptions } from "../../playwright.co
 import {
   expectNoAxeViolations,
   isPhone,
+  markStatements,
   newEmail,
   openAccountMenu,
   register,
@@ -273,6 +274,83 @@ test("any room of a downloaded practice opens offline, in the flat view, with ma
   await page.goto(freshRoom(SEED.roomPractice.code, {}));
   await expect(page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" })).toBeVisible();
   await expect(page.getByRole("link", { name: SEED.chapterPractice.title })).toBeVisible();
+  await context.close();
+});
+
+/** What the server stored of an attempt: its exam minutes and whether it was taken offline. */
+function storedAttempt(id: string): { exam_minutes: number | null; offline: number } | undefined {
+  const database = new Database(E2E_DATABASE, { readonly: true });
+  database.pragma("busy_timeout = 5000");
+  try {
+    return database.prepare("select exam_minutes, offline from attempt where id = ?").get(id) as
+      { exam_minutes: number | null; offline: number } | undefined;
+  } finally {
+    database.close();
+  }
+}
+
+test("a mock exam with no network: taken on the device from the download, handed in by its clock, scored on 10 with its parts, saved as “làm offline” when the network is back", async ({
+  device,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { dir, network } = device;
+  const context = await openProfile(testInfo, dir, network);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await register(page, "Lê Thi Ngoại Tuyến");
+  await expect(page).toHaveURL(/\/$/);
+  await download(page, SEED.kindsPractice.code);
+  await network.goOffline(context);
+  await page.clock.install();
+
+  await page.goto(paths.practiceSetup(SEED.kindsPractice.code));
+  await waitForHydration(page).catch(() => undefined);
+  await page.getByRole("radio", { name: "Tất cả 3 câu hỏi" }).check();
+  await page.getByRole("radio", { name: "Thi thử" }).check();
+  await page.getByRole("radio", { name: "15 phút" }).check();
+  await page.getByRole("button", { name: "Bắt đầu thi thử" }).click();
+  await expect(page).toHaveURL(/[?&]exam=15(&|$)/);
+  const attemptId = new URL(page.url()).searchParams.get("attempt")!;
+  await expect(
+    page.getByText("Thi thử offline, chấm trên máy này", { exact: false }),
+  ).toBeVisible();
+  await expect(page.locator(".exam-clock")).toContainText(/1[45]:\d\d/);
+  // The clock never stops: no "Tạm dừng" in an exam.
+  await expect(page.getByRole("button", { name: "Tạm dừng" })).toHaveCount(0);
+
+  await page.locator("#cau-1").getByRole("button", { name: /^A\./ }).click();
+  await markStatements(page.locator("#cau-2"), ["Đúng", "Sai", "Đúng", "Đúng"]);
+  await page.locator("#cau-3").getByRole("textbox", { name: "Ô 1 trên 4" }).click();
+  await page.keyboard.type("0.75");
+  await expect(page.getByText("Đã làm 3/3")).toBeVisible();
+  // Nothing is revealed before the sheet is handed in.
+  await expect(page.locator(".explanation")).toHaveCount(0);
+  await expectNoAxeViolations(page, "mock exam on the device");
+
+  // Left and reopened: the same answers, the clock still running from the first opening.
+  await page.clock.runFor(5 * 60_000);
+  await page.reload();
+  await expect(page.getByText("Đã làm 3/3")).toBeVisible();
+  await expect(page.locator(".exam-clock")).toContainText(/(09|10):\d\d/);
+
+  // At zero the sheet is handed in by itself and scored on the device.
+  await page.clock.runFor(10 * 60_000 + 2_000);
+  // 0.25 + 0.5 (three statements of four) + 0.25 of 1.5 points → 6.67 on 10.
+  await expect(page.getByText("Điểm: 6,67/10")).toBeVisible();
+  await expect(page.getByText("Thi thử 15 phút · làm offline")).toBeVisible();
+  await expect(page.getByText("Phần II: 0,5/1 điểm")).toBeVisible();
+  await expect(page.getByText(/Chưa có mạng: bài làm đã được lưu trên máy này/)).toBeVisible();
+  await expectNoAxeViolations(page, "mock exam on the device, handed in");
+
+  await network.goOnline(context);
+  await expect
+    .poll(() => storedAttempt(attemptId), { timeout: 30_000 })
+    .toEqual({
+      exam_minutes: 15,
+      offline: 1,
+    });
+  await page.goto(paths.history({ id: attemptId }));
+  await expect(page.getByText("Điểm: 6,67/10")).toBeVisible();
+  await expect(page.getByText("Thi thử 15 phút · làm offline")).toBeVisible();
   await context.close();
 });
 

@@ -7,7 +7,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import { paths } from "#base/paths.ts";
-import { ExamResult, type ExamResultData } from "./exam-result.tsx";
+import { ExamResult, type ExamResultData } from "#app/ui/exam-result.tsx";
 
 const t = vi.history;
 
@@ -89,7 +89,7 @@ export function AttemptScreen({
         setupText: review || practiceDeleted ? vi.reviewRoom.toHome : undefined,
         doneAt: formatDateTime(attempt.createdAt),
         scoreNote: examScore ? (
-          <ExamResult result={examScore} minutes={attempt.examMinutes} />
+          <ExamResult result={examScore} minutes={attempt.examMinutes} offline={attempt.offline} />
         ) : undefined,
       })}
       <p className="history-back history-more">

@@ -26,5 +26,8 @@ export async function offlineRoomData(url: URL) {
     contentVersion: bundle.contentVersion,
     setupHref,
     questions,
+    /** Built here: its attempt is saved as "làm offline". */
+    onDevice: true,
+    subjectCode: bundle.subject.code,
   };
 }

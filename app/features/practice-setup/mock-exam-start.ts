@@ -2,11 +2,15 @@ import { paths } from "#base/paths.ts";
 import type { Selection } from "#base/selection.ts";
 import { isMathematicsSubject } from "#base/subjects.ts";
 import { vi } from "#app/i18n/vi.ts";
-import type { RoomIdentity } from "#app/lib/room-setup.ts";
+import { MOCK_EXAM_MINUTES } from "#base/limits.ts";
+import { roomUrl, type RoomIdentity, type RoomSetup } from "#app/lib/room-setup.ts";
 
 /** The whole-test times a mock exam offers; null is "Tắt" (no limit). */
-export const EXAM_MINUTES = [15, 45, 50, 90] as const;
+export const EXAM_MINUTES = MOCK_EXAM_MINUTES;
 export type ExamMinutes = (typeof EXAM_MINUTES)[number] | null;
+
+/** The server could not be reached: the exam may still be taken on the device. */
+export class NoNetworkError extends Error {}
 
 /** The exam's time picked first: 90 minutes for mathematics (the real exam's), 50 otherwise. */
 export function defaultExamMinutes(subjectCode: string): ExamMinutes {
@@ -28,6 +32,7 @@ export async function startMockExam(body: {
 }): Promise<string> {
   const { identity, ...rest } = body;
   let response: Response;
+  if (!navigator.onLine) throw new NoNetworkError(vi.mockExam.startFailed);
   try {
     response = await fetch(paths.apiMockExams, {
       method: "POST",
@@ -35,9 +40,37 @@ export async function startMockExam(body: {
       body: JSON.stringify({ id: identity.attemptId, seed: identity.seed, ...rest }),
     });
   } catch {
-    throw new Error(vi.mockExam.startFailed);
+    throw new NoNetworkError(vi.mockExam.startFailed);
   }
   const answer = (await response.json().catch(() => ({}))) as { url?: unknown; message?: unknown };
   if (response.ok && typeof answer.url === "string") return answer.url;
   throw new Error(typeof answer.message === "string" ? answer.message : vi.mockExam.startFailed);
+}
+
+/**
+ * With no network, a practice downloaded by this student is taken as a mock exam on the
+ * device (ADR 0023): the room's address for it (one sheet, no per-question timers, the exam's
+ * minutes, 0 for "Tắt"), or null when this student has not downloaded it.
+ */
+export async function deviceExamUrl(body: {
+  practiceCode: string;
+  userId: string;
+  setup: RoomSetup & { selection: Selection };
+  minutes: ExamMinutes;
+  identity: RoomIdentity;
+}): Promise<string | null> {
+  const { readPractice } = await import("#app/lib/device-store.ts");
+  const downloaded = await readPractice(body.practiceCode).catch(() => undefined);
+  if (!downloaded || !body.userId || downloaded.userId !== body.userId) return null;
+  return roomUrl(
+    body.practiceCode,
+    {
+      ...body.setup,
+      practiceType: "FLAT",
+      maxQuestionTime: "OFF",
+      maxResultTime: "OFF",
+      examMinutes: body.minutes ?? 0,
+    },
+    body.identity,
+  );
 }

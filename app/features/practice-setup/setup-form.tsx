@@ -14,7 +14,7 @@ import {
 import { selectionLabel } from "#base/selection-label.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
 import { RoomModulePreload } from "./room-prefetch.tsx";
-import { defaultExamMinutes, startMockExam, type ExamMinutes } from "./mock-exam-start.ts";
+import { useMockExamStart } from "./use-mock-exam-start.ts";
 import { RoomOptions } from "./room-options.tsx";
 import { SelectionChoices } from "./selection-choices.tsx";
 import { SetupBar } from "./setup-bar.tsx";
@@ -45,11 +45,7 @@ export function SetupForm({
   // reaches for "Bắt đầu" (hover, keyboard focus) is then the very room the click opens.
   const [identity] = useState(newRoomIdentity);
   const [aboutToStart, setAboutToStart] = useState(false);
-  const [exam, setExam] = useState<{ on: boolean; minutes: ExamMinutes }>(() => ({
-    on: false,
-    minutes: defaultExamMinutes(practice.subject.code),
-  }));
-  const [examStarting, setExamStarting] = useState(false);
+  const exam = useMockExamStart(practice, identity);
   const navigate = useNavigate();
   const key = storageKeyOf(practice.code);
 
@@ -89,22 +85,7 @@ export function SetupForm({
       return;
     }
     if (exam.on) {
-      if (examStarting) return;
-      setExamStarting(true);
-      startMockExam({
-        practiceCode: practice.code,
-        selection: setup.selection,
-        minutes: exam.minutes,
-        shuffleQuestions: setup.shuffleQuestions,
-        shuffleAnswers: setup.shuffleAnswers,
-        identity,
-      }).then(
-        (url) => void navigate(url),
-        (error: Error) => {
-          setExamStarting(false);
-          void showToast("error", error.message);
-        },
-      );
+      exam.start({ ...setup, selection: setup.selection });
       return;
     }
     void navigate(roomUrl(practice.code, { ...setup, selection: setup.selection }, identity));
@@ -136,11 +117,7 @@ export function SetupForm({
 
       <SelectionChoices practice={practice} setup={setup} update={update} />
 
-      <RoomOptions
-        setup={setup}
-        update={update}
-        exam={{ ...exam, set: (change) => setExam((current) => ({ ...current, ...change })) }}
-      />
+      <RoomOptions setup={setup} update={update} exam={exam} />
 
       <SetupBar
         practice={practice}
@@ -148,7 +125,7 @@ export function SetupForm({
         signedIn={signedIn}
         preview={preview}
         start={start}
-        startText={exam.on ? (examStarting ? vi.mockExam.starting : vi.mockExam.start) : t.start}
+        startText={exam.on ? (exam.starting ? vi.mockExam.starting : vi.mockExam.start) : t.start}
         reachForStart={reachForStart}
       />
 

@@ -22,12 +22,17 @@ export function FlatRoom({
   dispatch,
   title,
   label,
+  examClock = null,
 }: {
   state: Room;
   dispatch: (action: RoomAction) => void;
   title: string;
   label: string;
+  /** A mock exam on the device (device-exam.tsx): its clock, in place of the elapsed one and "Tạm dừng". */
+  examClock?: React.ReactNode;
 }) {
+  const exam = state.config.examMinutes !== undefined;
+  const words = exam ? vi.mockExam : t;
   const questions = useMemo(() => orderedQuestions(state), [state.order, state.questions]); // eslint-disable-line react-hooks/exhaustive-deps
   const numbers = useMemo(() => questionNumbers(questions), [questions]);
   const confirm = useRef<HTMLDialogElement>(null);
@@ -50,7 +55,8 @@ export function FlatRoom({
   const unanswered = answered.filter((done) => !done).length;
 
   function finish() {
-    if (unanswered > 0) confirm.current?.showModal();
+    // A mock exam asks first, as the online one does: once handed in, nothing can change.
+    if (exam || unanswered > 0) confirm.current?.showModal();
     else dispatch({ type: "finish" });
   }
 
@@ -60,14 +66,14 @@ export function FlatRoom({
         title={title}
         label={label}
         paused={state.paused}
-        onPause={() => dispatch({ type: state.paused ? "resume" : "pause" })}
+        onPause={exam ? undefined : () => dispatch({ type: state.paused ? "resume" : "pause" })}
       >
         <p className="room-progress">
-          {t.answeredCount(questions.length - unanswered, questions.length)}
+          {words.answeredCount(questions.length - unanswered, questions.length)}
         </p>
-        <RoomClock countdown={null} elapsed={state.totalTime} />
+        {exam ? examClock : <RoomClock countdown={null} elapsed={state.totalTime} />}
         <button type="button" className="button button-primary" onClick={finish}>
-          {t.finish}
+          {exam ? vi.mockExam.submit : t.finish}
         </button>
       </RoomBar>
       {state.paused ? (
@@ -88,18 +94,18 @@ export function FlatRoom({
       )}
       <dialog ref={confirm} className="confirm-dialog" aria-labelledby="confirm-finish-title">
         <form method="dialog">
-          <h2 id="confirm-finish-title">{t.confirmTitle}</h2>
-          <p>{t.confirmText(unanswered)}</p>
+          <h2 id="confirm-finish-title">{words.confirmTitle}</h2>
+          <p>{words.confirmText(unanswered)}</p>
           <div className="confirm-actions">
             <button type="submit" className="button button-secondary" autoFocus>
-              {t.keepGoing}
+              {words.keepGoing}
             </button>
             <button
               type="submit"
               className="button button-primary"
               onClick={() => dispatch({ type: "finish" })}
             >
-              {t.finish}
+              {exam ? vi.mockExam.submit : t.finish}
             </button>
           </div>
         </form>

@@ -17,7 +17,8 @@ export function RoomBar({
   title: string;
   label: string;
   paused: boolean;
-  onPause: () => void;
+  /** "Tạm dừng"; absent in a mock exam, whose clock never stops. */
+  onPause?: () => void;
   children: React.ReactNode;
 }) {
   return (
@@ -30,9 +31,11 @@ export function RoomBar({
       </div>
       <div className="room-controls">
         {children}
-        <button type="button" className="button button-secondary" onClick={onPause}>
-          {paused ? t.resume : t.pause}
-        </button>
+        {onPause ? (
+          <button type="button" className="button button-secondary" onClick={onPause}>
+            {paused ? t.resume : t.pause}
+          </button>
+        ) : null}
       </div>
     </div>
   );

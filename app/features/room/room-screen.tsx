@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
@@ -47,6 +47,8 @@ export function RoomScreen({
   setupText,
   loginHref,
   summaryHeading,
+  scoreNote,
+  examClock,
 }: {
   questions: QuestionView[];
   config: RoomConfig;
@@ -62,6 +64,10 @@ export function RoomScreen({
   loginHref: string;
   /** The summary's heading; "Kết quả luyện tập" by default. */
   summaryHeading?: string;
+  /** Under "Số câu đúng" once finished: a mock exam's score on 10 (device-exam.tsx). */
+  scoreNote?: (finished: RoomSummary, questions: ReadonlyMap<number, QuestionView>) => ReactNode;
+  /** A mock exam on the device: its clock, drawn once the progress is back; hands in at zero. */
+  examClock?: (onExpire: () => void) => ReactNode;
 }) {
   const { state, dispatch, restored, saveState, markSaved } = useRoom({
     questions,
@@ -98,6 +104,7 @@ export function RoomScreen({
     markSaved,
     queueEntry,
   );
+  const finishNow = useCallback(() => dispatch({ type: "finish" }), [dispatch]);
   const questionsById = useMemo(
     () => new Map(questions.map((question) => [question.id, question])),
     [questions],
@@ -124,11 +131,18 @@ export function RoomScreen({
         setupHref={setupHref}
         setupText={setupText}
         heading={summaryHeading}
+        scoreNote={scoreNote?.(finished, questionsById)}
       />
     );
   }
   return state.config.practiceType === "FLAT" ? (
-    <FlatRoom state={state} dispatch={dispatch} title={title} label={label} />
+    <FlatRoom
+      state={state}
+      dispatch={dispatch}
+      title={title}
+      label={label}
+      examClock={restored ? examClock?.(finishNow) : null}
+    />
   ) : (
     <SequenceRoom
       state={state}

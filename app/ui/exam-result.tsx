@@ -19,13 +19,19 @@ function decimal(value: number): string {
 export function ExamResult({
   result,
   minutes,
+  offline = false,
 }: {
   result: ExamResultData;
   minutes: number | null;
+  /** Taken on the device from a downloaded practice, its keys there: "làm offline". */
+  offline?: boolean;
 }) {
   return (
     <div className="exam-result">
-      <p className="muted">{t.minutesUsed(minutes)}</p>
+      <p className="muted">
+        {t.minutesUsed(minutes)}
+        {offline ? ` · ${t.takenOffline}` : null}
+      </p>
       <p className="summary-score exam-score">{t.score(decimal(result.score))}</p>
       {result.parts.length > 0 ? (
         <ul className="exam-parts">
