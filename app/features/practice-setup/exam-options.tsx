@@ -1,5 +1,6 @@
 import { vi } from "#app/i18n/vi.ts";
-import { EXAM_MINUTES, type ExamMinutes } from "./mock-exam-start.ts";
+import { MOCK_EXAM_MINUTES } from "#base/limits.ts";
+import type { ExamMinutes } from "./mock-exam-start.ts";
 
 const t = vi.mockExam;
 
@@ -16,7 +17,7 @@ export function ExamMinutesChoice({
       <legend>{t.minutes}</legend>
       <p className="muted choice-hint">{t.modeHint}</p>
       <div className="segmented">
-        {[...EXAM_MINUTES, null].map((option) => (
+        {[...MOCK_EXAM_MINUTES, null].map((option) => (
           <label key={option ?? "off"} className="segment">
             <input
               type="radio"

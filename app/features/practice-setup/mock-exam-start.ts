@@ -2,12 +2,11 @@ import { paths } from "#base/paths.ts";
 import type { Selection } from "#base/selection.ts";
 import { isMathematicsSubject } from "#base/subjects.ts";
 import { vi } from "#app/i18n/vi.ts";
-import { MOCK_EXAM_MINUTES } from "#base/limits.ts";
+import type { MOCK_EXAM_MINUTES } from "#base/limits.ts";
 import { roomUrl, type RoomIdentity, type RoomSetup } from "#app/lib/room-setup.ts";
 
-/** The whole-test times a mock exam offers; null is "Tắt" (no limit). */
-export const EXAM_MINUTES = MOCK_EXAM_MINUTES;
-export type ExamMinutes = (typeof EXAM_MINUTES)[number] | null;
+/** One of the whole-test times a mock exam offers (MOCK_EXAM_MINUTES); null is "Tắt". */
+export type ExamMinutes = (typeof MOCK_EXAM_MINUTES)[number] | null;
 
 /** The server could not be reached: the exam may still be taken on the device. */
 export class NoNetworkError extends Error {}
