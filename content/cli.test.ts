@@ -168,7 +168,7 @@ describe("npm run import / export", { timeout: 180_000 }, () => {
     expect(aiken.stderr).toContain("bỏ qua các câu 2");
   });
 
-  it("imports a Moodle XML with its pictures, exports them in our JSON, and that JSON re-imports unchanged", async () => {
+  it("imports a Moodle XML with its pictures, exports them in our JSON and in Moodle XML, and each re-imports unchanged", async () => {
     const xml = path.join(root, "tests/fixtures/pictures/de-moodle-co-hinh.xml");
     const imported = await cli("import", xml, "--practice", "de-co-hinh", "--subject", "mon-thu");
     expect(imported.code).toBe(0);
@@ -185,6 +185,15 @@ describe("npm run import / export", { timeout: 180_000 }, () => {
     );
     const gift = await cli("export", "de-co-hinh", "--format", "gift");
     expect(gift.stderr).toContain("GIFT không chứa được ảnh: 6 ảnh của đề");
+    const moodle = path.join(dir, "de-co-hinh.xml");
+    const toMoodle = await cli("export", "de-co-hinh", "--format", "moodle-xml", "--out", moodle);
+    expect(toMoodle).toMatchObject({ code: 0, stderr: "" });
+    const fromMoodle = await cli("import", moodle, "--practice", "de-co-hinh");
+    expect(fromMoodle.code).toBe(0);
+    expect(fromMoodle.stdout).toContain(
+      "0 câu mới, 0 câu sửa (phiên bản mới), 0 câu bỏ, 3 câu giữ nguyên",
+    );
+    expect(count("picture")).toBe(6);
   });
 
   function write(name: string, content: string | Uint8Array): string {
@@ -275,6 +284,10 @@ describe("npm run import / export", { timeout: 180_000 }, () => {
     expect(result.stdout).toContain("  3. trả lời ngắn, chấp nhận: “0,5”, “1/2”");
     const aiken = await cli("export", "de-kieu-moi", "--format", "aiken");
     expect(aiken.stderr).toContain("bỏ qua các câu 2, 3");
+    const moodle = await cli("export", "de-kieu-moi", "--format", "moodle-xml");
+    expect(moodle.stderr).toContain("Moodle XML không chứa được câu Đúng/Sai nhiều ý");
+    expect(moodle.stderr).toContain("bỏ qua các câu 2;");
+    expect(moodle.stdout).toContain('<question type="shortanswer">');
   });
 
   it("re-importing an unchanged GIFT file with a duplicate title changes nothing", async () => {

@@ -8,6 +8,7 @@ import { migrateToLatest } from "#db/migrate.ts";
 import { bankSubject, formatJsonBank, readPracticeAsBank } from "./export-bank.ts";
 import { writeAiken } from "./formats/aiken.ts";
 import { writeGift } from "./formats/gift.ts";
+import { writeMoodleXml } from "./formats/moodle-xml-writer.ts";
 import type { Bank, BankChapter, BankQuestion, Problem } from "./formats/types.ts";
 import type { EncodedPicture } from "./pictures/encode-picture.ts";
 import { chapterIndex } from "./formats/validate-questions.ts";
@@ -27,8 +28,12 @@ import type { FileContent } from "./read-bank-file.ts";
 
 /**
  * npm run import -- <file or folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title "…"]
- * npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]
+ * npm run export -- <practice code> [--format json|gift|aiken|moodle-xml] [--out FILE]
  */
+const EXPORT_FORMATS = ["json", "gift", "aiken", "moodle-xml"];
+const EXPORT_USAGE =
+  "Usage: npm run export -- <practice code> [--format json|gift|aiken|moodle-xml] [--out FILE]";
+
 const [command, ...rest] = process.argv.slice(2);
 /** Per practice, each question's right answers, so a teacher can check them before importing. */
 function describeKeys(bank: Bank): string {
@@ -88,7 +93,7 @@ else {
   console.error(
     "Usage: npm run import -- <file|folder> [--dry-run] [--show-keys] [--allow-retire] [--practice CODE] [--subject CODE] [--title TEXT]",
   );
-  console.error("       npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]");
+  console.error(`       ${EXPORT_USAGE.replace("Usage: ", "")}`);
   process.exitCode = 2;
 }
 
@@ -328,50 +333,75 @@ async function runExport(args: string[]): Promise<number> {
     options: { format: { type: "string", default: "json" }, out: { type: "string" } },
   });
   const code = positionals[0];
-  if (!code || !["json", "gift", "aiken"].includes(values.format)) {
-    console.error(
-      "Usage: npm run export -- <practice code> [--format json|gift|aiken] [--out FILE]",
-    );
+  if (!code || !EXPORT_FORMATS.includes(values.format)) {
+    console.error(EXPORT_USAGE);
     return 2;
   }
   const env = loadEnv();
   const { db } = openDatabase(env.DATABASE_URL);
   try {
-    const bank = await readPracticeAsBank(db, code, { withPictures: values.format === "json" });
+    const withPictures = values.format === "json" || values.format === "moodle-xml";
+    const bank = await readPracticeAsBank(db, code, { withPictures });
     if (!bank) {
       console.error(`Không có đề “${code}”.`);
       return 1;
     }
-    const practice = bank.practices[0]!;
-    const shown = pictureHashesIn(JSON.stringify(practice.questions)).length;
-    if (values.format !== "json" && shown > 0) {
-      console.error(
-        `${values.format === "gift" ? "GIFT" : "Aiken"} không chứa được ảnh: ${shown} ảnh của đề chỉ được ghi dưới dạng ![…](picture:…); hãy xuất --format json để mang theo ảnh.`,
-      );
-    }
-    let text: string;
-    if (values.format === "json") text = formatJsonBank(bank);
-    else if (values.format === "gift") {
-      const gift = writeGift(practice.questions, practice.chapters ?? []);
-      if (gift.skipped.length > 0) {
-        console.error(
-          `GIFT không chứa được câu Đúng/Sai nhiều ý hay câu trắc nghiệm dưới hai phương án: bỏ qua các câu ${gift.skipped.join(", ")}; hãy xuất --format json để giữ đủ.`,
-        );
-      }
-      text = gift.text;
-    } else {
-      const aiken = writeAiken(practice.questions);
-      if (aiken.skipped.length > 0) {
-        console.error(
-          `Aiken chỉ chứa câu trắc nghiệm có đúng một đáp án đúng: bỏ qua các câu ${aiken.skipped.join(", ")}.`,
-        );
-      }
-      text = aiken.text;
-    }
+    const { text, notes } = writeExport(values.format, bank);
+    for (const note of notes) console.error(note);
     if (values.out) writeFileSync(values.out, text);
     else process.stdout.write(text);
     return 0;
   } finally {
     await db.destroy();
   }
+}
+
+/** The practice in the format asked for, with a sentence for each thing the format cannot hold. */
+function writeExport(format: string, bank: Bank): { text: string; notes: string[] } {
+  const practice = bank.practices[0]!;
+  const chapters = practice.chapters ?? [];
+  const notes: string[] = [];
+  if (format === "json") return { text: formatJsonBank(bank), notes };
+  if (format === "moodle-xml") {
+    const moodle = writeMoodleXml(practice.questions, chapters, bank.pictures);
+    const list = (numbers: number[]) => numbers.join(", ");
+    if (moodle.skipped.length > 0) {
+      notes.push(
+        `Moodle XML không chứa được câu Đúng/Sai nhiều ý, câu trắc nghiệm dưới hai phương án hay đáp án có dấu “*”: bỏ qua các câu ${list(moodle.skipped)}; hãy xuất --format json để giữ đủ.`,
+      );
+    }
+    if (moodle.changed.length > 0) {
+      notes.push(
+        `Các câu ${list(moodle.changed)} có ảnh cùng dấu cách hay tab mà HTML không giữ được: nhập lại sẽ thấy chúng khác đi đôi chút.`,
+      );
+    }
+    if (moodle.withoutReference.length > 0) {
+      notes.push(
+        `Moodle XML không có chỗ cho liên kết tham khảo: các câu ${list(moodle.withoutReference)} mất liên kết này.`,
+      );
+    }
+    return { text: moodle.text, notes };
+  }
+  const shown = pictureHashesIn(JSON.stringify(practice.questions)).length;
+  if (shown > 0) {
+    notes.push(
+      `${format === "gift" ? "GIFT" : "Aiken"} không chứa được ảnh: ${shown} ảnh của đề chỉ được ghi dưới dạng ![…](picture:…); hãy xuất --format json hoặc moodle-xml để mang theo ảnh.`,
+    );
+  }
+  if (format === "gift") {
+    const gift = writeGift(practice.questions, chapters);
+    if (gift.skipped.length > 0) {
+      notes.push(
+        `GIFT không chứa được câu Đúng/Sai nhiều ý hay câu trắc nghiệm dưới hai phương án: bỏ qua các câu ${gift.skipped.join(", ")}; hãy xuất --format json để giữ đủ.`,
+      );
+    }
+    return { text: gift.text, notes };
+  }
+  const aiken = writeAiken(practice.questions);
+  if (aiken.skipped.length > 0) {
+    notes.push(
+      `Aiken chỉ chứa câu trắc nghiệm có đúng một đáp án đúng: bỏ qua các câu ${aiken.skipped.join(", ")}.`,
+    );
+  }
+  return { text: aiken.text, notes };
 }

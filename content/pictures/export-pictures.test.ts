@@ -7,6 +7,7 @@ import { formatJsonBank, readPracticeAsBank } from "../export-bank.ts";
 import type { Bank } from "../formats/types.ts";
 import { importBanks } from "../import-bank.ts";
 import { readBankFile } from "../read-bank-file.ts";
+import { writeMoodleXml } from "../formats/moodle-xml-writer.ts";
 
 const FIXTURE = new URL("../../tests/fixtures/pictures/de-moodle-co-hinh.xml", import.meta.url);
 const CODE = "de-moodle-co-hinh";
@@ -62,6 +63,39 @@ describeEachDatabase("pictures through an export and back", (database) => {
     expect(await db.selectFrom("question").select("id").execute()).toEqual(revisions);
     expect(await db.selectFrom("picture").select("hash").execute()).toHaveLength(6);
     expect(await exportJson(database)).toBe(exported);
+  });
+
+  it("a Moodle XML export carries the pictures as Moodle does and re-imports to the same pictures and revisions", async () => {
+    const { db } = database();
+    await importBanks(db, [await readBank(readFileSync(FIXTURE), "de-moodle-co-hinh.xml")]);
+    const exportXml = async () => {
+      const bank = await readPracticeAsBank(db, CODE, { withPictures: true });
+      const practice = bank!.practices[0]!;
+      return writeMoodleXml(practice.questions, practice.chapters ?? [], bank!.pictures);
+    };
+    const written = await exportXml();
+    expect(written).toMatchObject({ skipped: [], changed: [], withoutReference: [] });
+    expect(written.text).toMatch(
+      /&lt;img src=&quot;@@PLUGINFILE@@\/[0-9a-f]{32}\.(?:png|webp)&quot; alt=/u,
+    );
+    // A file belongs to the element that shows it: a picture in a question and its feedback is
+    // attached twice, as Moodle exports it.
+    const files = [
+      ...written.text.matchAll(
+        /<file name="([0-9a-f]{32})\.(?:png|webp)" path="\/" encoding="base64">/gu,
+      ),
+    ];
+    expect(files).toHaveLength(7);
+    expect(new Set(files.map((file) => file[1])).size).toBe(6);
+
+    const revisions = await db.selectFrom("question").select("id").execute();
+    const again = await readBank(new TextEncoder().encode(written.text), `${CODE}.xml`);
+    expect(again.pictures).toHaveLength(6);
+    const summary = await importBanks(db, [again]);
+    expect(summary).toMatchObject({ added: 0, revised: 0, retired: 0, unchanged: 3 });
+    expect(await db.selectFrom("question").select("id").execute()).toEqual(revisions);
+    expect(await db.selectFrom("picture").select("hash").execute()).toHaveLength(6);
+    expect((await exportXml()).text).toBe(written.text);
   });
 
   it("exports only the pictures the practice's live questions show", async () => {
