@@ -118,7 +118,8 @@ const PICTURE_SOURCES =
  */
 function preloadPictures(html: string): void {
   for (const [, src, srcset, sizes] of html.matchAll(PICTURE_SOURCES)) {
-    if (!src) continue;
+    // A picture already inside the HTML (first-pictures.server.ts) needs no fetching.
+    if (!src || src.startsWith("data:")) continue;
     preload(src, {
       as: "image",
       fetchPriority: "high",
