@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   DEFAULT_SETUP,
+  defaultSelection,
   newRoomIdentity,
   offeredSelection,
   rangeTiles,
@@ -10,6 +11,45 @@ import {
 } from "./room-setup.ts";
 import { parseRoomUrl } from "./room-url.server.ts";
 import { roomConfig } from "#tests/support/engine-fixture.ts";
+
+describe("defaultSelection", () => {
+  it("chooses the first chapter, else the first range of the size shown, else all questions when that is the only choice", () => {
+    expect(defaultSelection({ questionCount: 12, chapterIdxs: [0, 1] })).toEqual({
+      type: "PRACTICE_TIME_CHAPTER",
+      chapterIdx: 0,
+    });
+    expect(defaultSelection({ questionCount: 9, chapterIdxs: [3, 4] })).toEqual({
+      type: "PRACTICE_TIME_CHAPTER",
+      chapterIdx: 3,
+    });
+    expect(defaultSelection({ questionCount: 1202, chapterIdxs: [] })).toEqual({
+      type: "PRACTICE_TIME_RANGE",
+      start: 1,
+      end: 50,
+    });
+    expect(defaultSelection({ questionCount: 1202, chapterIdxs: [] }, { rangeSize: 100 })).toEqual({
+      type: "PRACTICE_TIME_RANGE",
+      start: 1,
+      end: 100,
+    });
+    // 72 questions offer 20 and 50 only: a stored 75 shows the tiles of 50.
+    expect(defaultSelection({ questionCount: 72, chapterIdxs: [] }, { rangeSize: 75 })).toEqual({
+      type: "PRACTICE_TIME_RANGE",
+      start: 1,
+      end: 50,
+    });
+    expect(defaultSelection({ questionCount: 20, chapterIdxs: [] })).toEqual({
+      type: "PRACTICE_TIME_ALL",
+    });
+  });
+
+  it("is a choice the set-up page offers", () => {
+    for (const questionCount of [1, 5, 20, 21, 72, 99, 1202]) {
+      const practice = { questionCount, chapterIdxs: [] };
+      expect(offeredSelection(defaultSelection(practice), practice)).not.toBeNull();
+    }
+  });
+});
 
 describe("rangeTiles", () => {
   it("covers every question, the last tile ending at the last one", () => {

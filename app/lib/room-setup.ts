@@ -39,6 +39,34 @@ export function rangeTiles(questionCount: number, size: number): { start: number
   return tiles;
 }
 
+/** The range sizes offered: only those that split the practice (on 72 questions "75 câu" is just "Tất cả"). */
+export function rangeSizesFor(questionCount: number): (typeof RANGE_SIZES)[number][] {
+  return RANGE_SIZES.filter((size) => size < questionCount);
+}
+
+/** The size the range tiles use: the chosen one when it is offered, else the largest offered. */
+export function shownRangeSize(setup: Pick<RoomSetup, "rangeSize">, questionCount: number): number {
+  const sizes = rangeSizesFor(questionCount);
+  return sizes.includes(setup.rangeSize) ? setup.rangeSize : (sizes.at(-1) ?? questionCount);
+}
+
+/**
+ * What "Bắt đầu" opens when the student has chosen nothing yet (issue 28: it used to answer the
+ * first tap with "Vui lòng chọn chương hoặc bộ câu hỏi"): the first chapter, else the first
+ * range of the size shown, else all the questions when that is the only choice.
+ */
+export function defaultSelection(
+  practice: OfferedChoices,
+  setup: Pick<RoomSetup, "rangeSize"> = DEFAULT_SETUP,
+): Selection {
+  const [firstChapter] = practice.chapterIdxs;
+  if (firstChapter !== undefined)
+    return { type: "PRACTICE_TIME_CHAPTER", chapterIdx: firstChapter };
+  if (rangeSizesFor(practice.questionCount).length === 0) return { type: "PRACTICE_TIME_ALL" };
+  const [first] = rangeTiles(practice.questionCount, shownRangeSize(setup, practice.questionCount));
+  return first ? { type: "PRACTICE_TIME_RANGE", ...first } : { type: "PRACTICE_TIME_ALL" };
+}
+
 export function storageKeyOf(practiceCode: string): string {
   return `${SETUP_KEY_PREFIX}${practiceCode}`;
 }

@@ -115,7 +115,8 @@ test.describe("set-up page", () => {
     await expect(ranges.getByText("Câu 1201 - 1202")).toBeVisible();
     await expect(ranges.getByRole("radio")).toHaveCount(14);
     await ranges.getByRole("radio", { name: "Tất cả 1.202 câu hỏi" }).check();
-    await expect(page.getByText("Tất cả 1.202 câu hỏi · 1.202 câu hỏi")).toBeVisible();
+    // The bar says how many once: not "Tất cả 1.202 câu hỏi · 1.202 câu hỏi".
+    await expect(page.locator(".sticky-summary-full")).toHaveText("Tất cả 1.202 câu hỏi");
   });
 
   test("choices survive a reload", async ({ page }) => {
@@ -153,13 +154,40 @@ test.describe("set-up page", () => {
     await expect(page.getByRole("switch", { name: "Xáo trộn đáp án" })).not.toBeChecked();
   });
 
-  test("with nothing chosen, preview asks for a chapter or a range", async ({ page }) => {
-    await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Xem trước câu hỏi" }).click();
-    await expect(
-      page.getByRole("alert").filter({ hasText: "Vui lòng chọn chương hoặc bộ câu hỏi" }),
-    ).toBeVisible();
+  test("a fresh set-up page has its first choice made from the first paint, so “Bắt đầu” opens the room on the first tap", async ({
+    page,
+  }) => {
+    await register(page, "Phan Thị Chạm Một");
+    await expect(page).toHaveURL("/");
+    const cases = [
+      {
+        code: SEED.chapterPractice.code,
+        chosen: /Chương 1: Kiểm thử hộp đen/,
+        params: "type=PRACTICE_TIME_CHAPTER&chapter=0",
+      },
+      {
+        code: SEED.practice.code,
+        chosen: "Câu 1 - 50",
+        params: "type=PRACTICE_TIME_RANGE&start=1&end=50",
+      },
+      {
+        code: SEED.roomPractice.code,
+        chosen: "Tất cả 5 câu hỏi",
+        params: "type=PRACTICE_TIME_ALL",
+      },
+    ];
+    for (const { code, chosen, params } of cases) {
+      const html = await (await page.request.get(paths.practiceSetup(code))).text();
+      expect(html, code).toMatch(/<input type="radio" name="selection" checked=""/u);
+      await page.goto(paths.practiceSetup(code));
+      await waitForHydration(page);
+      await expect(page.getByRole("radio", { name: chosen })).toBeChecked();
+      await page.getByRole("button", { name: "Bắt đầu" }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`/practice-control\\?${params}&practice=${code}&`, "u"),
+      );
+      await expect(page.getByRole("alert").filter({ hasText: "Vui lòng chọn" })).toHaveCount(0);
+    }
   });
 
   test("chapter 0 is a chapter; the preview lists its questions, with and without answers", async ({

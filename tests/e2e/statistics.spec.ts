@@ -133,7 +133,9 @@ test("statistics show a student's totals and weakest chapter, and Luyện lại 
   await other.close();
 });
 
-test("the set-up page ignores a selection it has no tile for", async ({ page }) => {
+test("the set-up page ignores a selection it has no tile for: its first chapter stays chosen", async ({
+  page,
+}) => {
   for (const query of [
     "type=PRACTICE_TIME_CHAPTER&chapter=9",
     "type=PRACTICE_TIME_RANGE&start=1&end=5",
@@ -142,7 +144,9 @@ test("the set-up page ignores a selection it has no tile for", async ({ page }) 
   ]) {
     const response = await page.goto(`/practice-review/${SEED.chapterPractice.code}?${query}`);
     expect(response?.status(), query).toBe(200);
-    await expect(page.getByRole("radio", { checked: true, name: /Chương|Tất cả/ })).toHaveCount(0);
+    const chosen = page.getByRole("radio", { checked: true, name: /Chương|Tất cả/ });
+    await expect(chosen).toHaveCount(1);
+    await expect(chosen).toHaveAccessibleName(/^Chương 1: Kiểm thử hộp đen/u);
   }
   // A range tile of a practice without chapters, with the tile size that shows it.
   await page.goto(

@@ -1,6 +1,6 @@
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
-import { RANGE_SIZES, rangeTiles, type RoomSetup } from "#app/lib/room-setup.ts";
+import { rangeSizesFor, rangeTiles, shownRangeSize, type RoomSetup } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 
 const t = vi.practiceSetup;
@@ -61,11 +61,8 @@ function ChapterChoices({ practice, setup, update }: ChoiceProps) {
 
 function RangeChoices({ practice, setup, update }: ChoiceProps) {
   const choose = (selection: Selection) => update({ selection });
-  // Only sizes that split the practice: on 72 questions "75 câu" would just be "Tất cả".
-  const rangeSizes = RANGE_SIZES.filter((size) => size < practice.questionCount);
-  const rangeSize = rangeSizes.includes(setup.rangeSize)
-    ? setup.rangeSize
-    : (rangeSizes.at(-1) ?? practice.questionCount);
+  const rangeSizes = rangeSizesFor(practice.questionCount);
+  const rangeSize = shownRangeSize(setup, practice.questionCount);
   return (
     <>
       {rangeSizes.length > 0 ? (
@@ -81,8 +78,14 @@ function RangeChoices({ practice, setup, update }: ChoiceProps) {
                   onChange={() =>
                     update({
                       rangeSize: size,
+                      // A range of the old size is no tile any more: the first of the new size is.
                       selection:
-                        setup.selection?.type === "PRACTICE_TIME_RANGE" ? null : setup.selection,
+                        setup.selection?.type === "PRACTICE_TIME_RANGE"
+                          ? {
+                              type: "PRACTICE_TIME_RANGE",
+                              ...rangeTiles(practice.questionCount, size)[0]!,
+                            }
+                          : setup.selection,
                     })
                   }
                 />

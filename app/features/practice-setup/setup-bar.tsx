@@ -13,6 +13,14 @@ function selectionSize(selection: Selection, practice: PracticeInfo): number {
   return practice.chapters.find((c) => c.idx === selection.chapterIdx)?.questionCount ?? 0;
 }
 
+/** "Chương 1: … · 12 câu hỏi"; "Tất cả 77 câu hỏi" already says how many, once. */
+function summaryOf(selection: Selection, practice: PracticeInfo): string {
+  const label = selectionLabel(selection, practice);
+  return selection.type === "PRACTICE_TIME_ALL"
+    ? label
+    : t.selectionSummary(label, selectionSize(selection, practice));
+}
+
 /** The bar under the form: what is chosen, "Xem trước" and "Bắt đầu" (or the sign-in link). */
 export function SetupBar({
   practice,
@@ -43,12 +51,7 @@ export function SetupBar({
             : t.chooseFirstShort}
         </span>
         <span className="sticky-summary-full">
-          {setup.selection
-            ? t.selectionSummary(
-                selectionLabel(setup.selection, practice),
-                selectionSize(setup.selection, practice),
-              )
-            : t.chooseFirst}
+          {setup.selection ? summaryOf(setup.selection, practice) : t.chooseFirst}
         </span>
       </p>
       <div className="sticky-actions">

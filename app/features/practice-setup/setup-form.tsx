@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { showToast } from "#app/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
 import {
   DEFAULT_SETUP,
+  defaultSelection,
   readStoredSetup,
   newRoomIdentity,
   roomUrl,
@@ -38,7 +39,19 @@ export function SetupForm({
 }) {
   // The first one for the page's life (the route remounts the form when its address changes).
   const [chosen] = useState(preselected);
-  const [setup, setSetup] = useState<RoomSetup>(() => ({ ...DEFAULT_SETUP, ...chosen }));
+  const shape = useMemo(
+    () => ({
+      questionCount: practice.questionCount,
+      chapterIdxs: practice.chapters.map((c) => c.idx),
+    }),
+    [practice.questionCount, practice.chapters],
+  );
+  // Something is always chosen, from the first paint: "Bắt đầu" works on the first tap.
+  const [setup, setSetup] = useState<RoomSetup>(() => ({
+    ...DEFAULT_SETUP,
+    selection: defaultSelection(shape),
+    ...chosen,
+  }));
   const [restored, setRestored] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   // The next room's seed and attempt id, chosen once: the room's data fetched when the student
@@ -56,17 +69,16 @@ export function SetupForm({
     } catch {
       // Blocked storage: the defaults stay.
     }
+    const stored = readStoredSetup(raw, shape);
     // Browser storage exists only after hydration; reading it here is syncing with an external system.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setSetup({
-      ...readStoredSetup(raw, {
-        questionCount: practice.questionCount,
-        chapterIdxs: practice.chapters.map((c) => c.idx),
-      }),
+      ...stored,
+      selection: stored.selection ?? defaultSelection(shape, stored),
       ...chosen,
     });
     setRestored(true);
-  }, [key, practice.questionCount, practice.chapters, chosen]);
+  }, [key, shape, chosen]);
 
   useEffect(() => {
     if (!restored) return;
