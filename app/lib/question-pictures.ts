@@ -118,8 +118,7 @@ const PICTURE_SOURCES =
  */
 function preloadPictures(html: string): void {
   for (const [, src, srcset, sizes] of html.matchAll(PICTURE_SOURCES)) {
-    // A picture already inside the HTML (first-pictures.server.ts) needs no fetching.
-    if (!src || src.startsWith("data:")) continue;
+    if (!src) continue;
     preload(src, {
       as: "image",
       fetchPriority: "high",

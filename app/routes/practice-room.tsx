@@ -10,7 +10,6 @@ import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
-import { withFirstPicturesInline } from "#app/lib/first-pictures.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
@@ -39,13 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (room.examMinutes !== undefined) return { kind: "onDevice" as const };
   const practice = await findPracticeForViewer(context.db, room.practiceCode, user.id);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
-  const questions = await withFirstPicturesInline(
-    context.db,
-    questionsForAddress(
-      await listPracticeQuestions(context.db, practice.id, room.selection),
-      room.practiceCode,
-    ),
-    configFields(room),
+  const questions = questionsForAddress(
+    await listPracticeQuestions(context.db, practice.id, room.selection),
+    room.practiceCode,
   );
   const setupHref = paths.practiceSetup(practice.code);
   if (questions.length === 0) {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { PICTURE_MAX_STORED_BYTES, PRACTICE_MAX_PICTURE_BYTES } from "#base/limits.ts";
-import { pictureUrl, PICTURES_PATH, type PictureMeta } from "#base/pictures.ts";
+import { pictureUrl, type PictureMeta } from "#base/pictures.ts";
 import { importBanks } from "#content/import-bank.ts";
 import { encodePicture, type EncodedPicture } from "#content/pictures/encode-picture.ts";
 import { recordPictureUploads, storePictures } from "#db/pictures.ts";
@@ -10,7 +10,7 @@ import { PICTURE_UPLOAD_RATE } from "#server/picture-routes.ts";
 import type { PreviewReply } from "#services/own-practices/preview.ts";
 import type { TestDialect } from "#tests/support/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
-import { drawnPng, noisePng, SCRIPTED_SVG } from "#tests/support/test-pictures.ts";
+import { drawnPng, SCRIPTED_SVG } from "#tests/support/test-pictures.ts";
 
 /**
  * Pictures over HTTP (issue 26, ADR 0021): POST /api/pictures for the editor (signed in, same
@@ -38,7 +38,6 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     let server: TestServer;
     const cookies = { alice: "", bob: "", visitor: "" };
     let bankPicture: EncodedPicture;
-    let photo: EncodedPicture;
 
     beforeAll(async () => {
       server = await startTestServer({ AUTH_RATE_LIMIT: "false" }, { dialect });
@@ -50,9 +49,6 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       const encoded = await encodePicture(await drawnPng(200, 100, "#e5534b"), "Hình");
       if (!encoded.ok) throw new Error(encoded.message);
       bankPicture = encoded.picture;
-      const encodedPhoto = await encodePicture(await noisePng(), "Ảnh chụp");
-      if (!encodedPhoto.ok) throw new Error(encodedPhoto.message);
-      photo = encodedPhoto.picture;
       await importBanks(server.database.db, [
         {
           subject: { code: "mon-hinh", name: "Môn có hình", description: "", keywords: [] },
@@ -73,24 +69,8 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
                 },
               ],
             },
-            {
-              code: "de-anh-chup",
-              title: "Đề có ảnh chụp",
-              description: "",
-              chapters: [{ title: "Chương 1" }],
-              questions: [
-                {
-                  text: `Ảnh chụp cây gì?\n![Ảnh chụp](picture:${photo.hash})`,
-                  chapter: 0,
-                  answers: [
-                    { text: "Lúa", key: true },
-                    { text: "Ngô", key: false },
-                  ],
-                },
-              ],
-            },
           ],
-          pictures: [bankPicture, photo],
+          pictures: [bankPicture],
         },
       ]);
     }, 120_000);
@@ -329,28 +309,18 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       expect((await get(pictureUrl(bankPicture, true), "visitor")).status).toBe(404);
     });
 
-    const roomOf = (practice: string) =>
-      `/practice-control?practice=${practice}&type=PRACTICE_TIME_ALL&mode=SEQUENCE&questionTime=30` +
-      "&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=1" +
-      "&attempt=0b4d1c3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
-
-    it("a room's first question brings its drawing inside the page, so a slow phone needs no second request for it", async () => {
-      const html = await (await get(roomOf("de-hinh"), "alice")).text();
-      const inline = `data:image/${bankPicture.type};base64,${Buffer.from(bankPicture.bytes).toString("base64")}`;
-      expect(html).toContain(`<img class="q-picture" src="${inline}" width="200" height="100"`);
-      expect(html).not.toContain(pictureUrl(bankPicture));
-      expect(html.slice(0, html.indexOf("</head>"))).not.toContain(PICTURES_PATH);
-    });
-
-    it("a room's first question asks for a large photo from the page's head, before the room's scripts", async () => {
-      const html = await (await get(roomOf("de-anh-chup"), "alice")).text();
+    it("a room's first question asks for its picture from the page's head, before the room's scripts", async () => {
+      const room =
+        "/practice-control?practice=de-hinh&type=PRACTICE_TIME_ALL&mode=SEQUENCE&questionTime=30" +
+        "&resultTime=20&showKey=1&notify=1&shuffle=0&shuffleAnswers=0&seed=1" +
+        "&attempt=0b4d1c3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f";
+      const html = await (await get(room, "alice")).text();
       const head = html.slice(0, html.indexOf("</head>"));
-      const hint = head.indexOf(`<link rel="preload" href="${pictureUrl(photo)}" as="image"`);
+      const hint = head.indexOf(`<link rel="preload" href="${pictureUrl(bankPicture)}" as="image"`);
       expect(hint).toBeGreaterThan(0);
       expect(hint).toBeLessThan(head.indexOf('rel="modulepreload"'));
-      // The picture in the question itself is asked for at once too, by its address.
-      expect(html).toMatch(/<img class="q-picture" src="\/pictures\/[^"]+"[^>]*loading="eager"/);
-      expect(html).not.toContain("data:image/");
+      // The picture in the question itself is asked for at once too.
+      expect(html).toMatch(/<img class="q-picture" src="[^"]+"[^>]*loading="eager"/);
     });
   });
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 
@@ -21,13 +20,6 @@ export async function drawnPng(width = 120, height = 80, colour = "#1f6feb"): Pr
     .toBuffer();
   return sharp({ create: { width, height, channels: 3, background: "#ffffff" } })
     .composite([{ input: block, left: Math.floor(width / 4), top: Math.floor(height / 4) }])
-    .png()
-    .toBuffer();
-}
-
-/** A photo-like picture: random pixels, which no encoding makes small (100+ KB as WebP). */
-export function noisePng(width = 600, height = 400): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
     .png()
     .toBuffer();
 }
