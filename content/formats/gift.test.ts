@@ -566,4 +566,18 @@ describe("writeGift", () => {
     ]);
     expect(withoutLines(parseGift(text, FILE).value)).toEqual({ chapters, questions });
   });
+
+  it("declares every chapter first when the skipped Đúng/Sai statements would leave one empty", () => {
+    const chapters = [{ title: "Phần I" }, { title: "Phần II" }, { title: "Phần III" }];
+    const questions: BankQuestion[] = [
+      { chapter: 0, text: "Hỏi 1?", answers: answers(["a", "b"], [0]) },
+      { chapter: 1, text: "Các ý:", kind: "true_false", answers: answers(["x", "y"], [0]) },
+      { chapter: 2, text: "Hỏi 3?", answers: answers(["a", "b"], [1]) },
+    ];
+    const { text, skipped } = writeGift(questions, chapters);
+    expect(skipped).toEqual([2]);
+    const read = parseGift(text, FILE).value;
+    expect(read.chapters).toEqual(chapters);
+    expect(read.questions.map((question) => question.chapter)).toEqual([0, 2]);
+  });
 });

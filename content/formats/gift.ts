@@ -1,7 +1,9 @@
 import {
   type WeightedAnswer,
+  chaptersNeedDeclaring,
   choiceKeys,
   fileUncategorised,
+  isMoodleTrueFalse,
   moodleTypeName,
 } from "./moodle-rules.ts";
 import { type Media, htmlMedia, mediaWarning, uniqueMedia } from "./moodle-media.ts";
@@ -392,7 +394,7 @@ export function writeGift(
   questions: BankQuestion[],
   chapters: BankChapter[],
 ): { text: string; skipped: number[] } {
-  const blocks = declareChapters(questions, chapters);
+  const blocks = declareChapters(questions.filter(canWrite), chapters);
   const skipped: number[] = [];
   let current = blocks.length > 0 ? chapters.length - 1 : undefined;
   questions.forEach((question, index) => {
@@ -409,15 +411,10 @@ export function writeGift(
   return { text: blocks.length > 0 ? `${blocks.join("\n\n")}\n` : "", skipped };
 }
 
-/**
- * Chapters are read back in order of first use; when that order would differ from ours, or a
- * chapter has no questions, every category is declared first so indexes survive a round trip.
- */
 function declareChapters(questions: BankQuestion[], chapters: BankChapter[]): string[] {
-  const used = [...new Set(questions.flatMap((q) => (q.chapter === undefined ? [] : [q.chapter])))];
-  const inOrder =
-    used.length === chapters.length && used.every((chapter, index) => chapter === index);
-  return inOrder ? [] : chapters.map((chapter) => categoryLine(chapter.title));
+  return chaptersNeedDeclaring(questions, chapters)
+    ? chapters.map((chapter) => categoryLine(chapter.title))
+    : [];
 }
 
 function categoryLine(title: string | undefined): string {
@@ -470,7 +467,7 @@ function formatQuestion(question: BankQuestion): string {
   const feedback =
     question.explanation === undefined ? "" : `####${encodeText(question.explanation)}`;
   if (question.kind === "short_answer") return formatShortAnswer(question, head, feedback);
-  if (isTrueFalse(question)) {
+  if (isMoodleTrueFalse(question)) {
     const right = question.answers.find((answer) => answer.key)?.feedback ?? "";
     const wrong = question.answers.find((answer) => !answer.key)?.feedback ?? "";
     // "#wrong#" followed by "####" would read as "####" too early: the empty right one is left out.
@@ -483,16 +480,6 @@ function formatQuestion(question: BankQuestion): string {
   }
   const answers = answerLines(question.answers, question.anyKey === true);
   return [head, "{", ...answers, ...(feedback ? [`\t${feedback}`] : []), "}"].join("\n");
-}
-
-function isTrueFalse(question: BankQuestion): boolean {
-  const [first, second] = question.answers;
-  return (
-    question.answers.length === 2 &&
-    first?.text === "Đúng" &&
-    second?.text === "Sai" &&
-    first.key !== second.key
-  );
 }
 
 /**

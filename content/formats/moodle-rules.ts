@@ -1,4 +1,4 @@
-import type { BankAnswer, ParsedQuestions } from "./types.ts";
+import type { BankAnswer, BankChapter, BankQuestion, ParsedQuestions } from "./types.ts";
 
 /**
  * Moodle's rules for which answers of a multiple-choice question are right, shared by GIFT and
@@ -193,4 +193,31 @@ export function shortAnswerKeys(
     errors.push("Câu trả lời ngắn không có đáp án nào được 100% số điểm");
   }
   return { answers, errors, warnings };
+}
+
+/**
+ * A question Moodle's own true/false type holds, as both our writers (GIFT's {T}/{F}, Moodle
+ * XML's truefalse) write it: the answers "Đúng" then "Sai", one of them the key.
+ */
+export function isMoodleTrueFalse(question: BankQuestion): boolean {
+  const [first, second] = question.answers;
+  return (
+    question.answers.length === 2 &&
+    first?.text === "Đúng" &&
+    second?.text === "Sai" &&
+    first.key !== second.key
+  );
+}
+
+/**
+ * Moodle's readers (and ours) number chapters in order of first use. A writer declares every
+ * category first when that order would differ from ours, or a chapter has no question
+ * written, so chapter indexes survive a round trip.
+ */
+export function chaptersNeedDeclaring(
+  written: readonly BankQuestion[],
+  chapters: readonly BankChapter[],
+): boolean {
+  const used = [...new Set(written.flatMap((q) => (q.chapter === undefined ? [] : [q.chapter])))];
+  return !(used.length === chapters.length && used.every((chapter, index) => chapter === index));
 }

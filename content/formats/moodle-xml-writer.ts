@@ -2,6 +2,7 @@ import { htmlToText } from "#content/html-text.ts";
 import { findInlineTokens } from "#content/inline-tokens.ts";
 import type { PictureType } from "#base/pictures.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
+import { chaptersNeedDeclaring, isMoodleTrueFalse } from "./moodle-rules.ts";
 import type { BankAnswer, BankChapter, BankQuestion } from "./types.ts";
 
 /**
@@ -82,20 +83,14 @@ export function writeMoodleXml(
   return result;
 }
 
-/**
- * Chapters are read back in order of first use; when that order would differ from ours, or a
- * chapter has no question written (its Đúng/Sai statements cannot be), every category is
- * declared first so indexes survive a round trip.
- */
 function declareChapters(
   writer: Writer,
-  questions: BankQuestion[],
+  written: BankQuestion[],
   chapters: BankChapter[],
 ): string[] {
-  const used = [...new Set(questions.flatMap((q) => (q.chapter === undefined ? [] : [q.chapter])))];
-  const inOrder =
-    used.length === chapters.length && used.every((chapter, index) => chapter === index);
-  return inOrder ? [] : chapters.map((chapter) => categoryQuestion(writer, chapter));
+  return chaptersNeedDeclaring(written, chapters)
+    ? chapters.map((chapter) => categoryQuestion(writer, chapter))
+    : [];
 }
 
 /** Moodle writes a "/" inside a category name as "//"; no chapter is the course's "top". */
@@ -114,7 +109,7 @@ function questionBody(writer: Writer, question: BankQuestion): Body | null {
   if (question.kind === "true_false") return null;
   if (question.kind === "short_answer") return shortAnswerBody(writer, question);
   if (question.answers.length < 2) return null;
-  if (isTrueFalse(question)) return trueFalseBody(writer, question.answers);
+  if (isMoodleTrueFalse(question)) return trueFalseBody(writer, question.answers);
   return multichoiceBody(writer, question);
 }
 
@@ -175,18 +170,6 @@ function multichoiceBody(writer: Writer, question: BankQuestion): Body | null {
 const MOODLE_SHARES = new Set([
   100, 50, 33.33333, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5,
 ]);
-
-/** "Đúng" then "Sai", one of them the key: Moodle's own true/false question. */
-function isTrueFalse(question: BankQuestion): boolean {
-  const [first, second] = question.answers;
-  return (
-    question.answers.length === 2 &&
-    first?.text === "Đúng" &&
-    second?.text === "Sai" &&
-    first.key !== second.key &&
-    question.anyKey !== true
-  );
-}
 
 function trueFalseBody(writer: Writer, [right, wrong]: BankAnswer[]): Body {
   const word = (answer: BankAnswer | undefined, text: string) =>
