@@ -53,7 +53,7 @@ const answer: ExportAnswer = {
   position: 0,
   questionId: 7,
   questionNumber: 3,
-  questionText: "Câu 3",
+  questionText: "Câu 3: lệnh `ls` và $x^2$",
   kind: "choice",
   answers: [
     { idx: 0, text: "Đúng", isKey: true },
@@ -89,7 +89,7 @@ const mistakesRow: AttemptRow = {
 };
 
 describe("an attempt of no practice", () => {
-  it("exports with a null practice, and its rows name each question's own practice", () => {
+  it("exports with a null practice, its rows name each question's own practice, and its text reads as plain words in a spreadsheet", () => {
     const attempt = toExportAttempt(mistakesRow, [answer]);
     expect(attempt).toMatchObject({ type: "MISTAKES", practice: null, range: null });
     expect(csvRows(attempt)).toBe(
@@ -100,7 +100,7 @@ describe("an attempt of no practice", () => {
         "Đề gốc của câu",
         "Ôn lỗi sai",
         3,
-        "Câu 3",
+        "Câu 3: lệnh ls và x^2",
         "(không chọn)",
         "A. Đúng",
         "Sai",

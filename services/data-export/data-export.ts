@@ -1,3 +1,4 @@
+import { plainText } from "#content/plain-text.ts";
 import type { Kysely } from "kysely";
 import { sharedVi } from "#base/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
@@ -68,7 +69,7 @@ const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).j
 function answerList(answer: ExportAnswer, idxs: readonly number[]): string {
   const byIdx = new Map(answer.answers.map((a) => [a.idx, a.text]));
   if (idxs.length === 0) return t.noPick;
-  return idxs.map((idx) => `${answerLabel(idx)}. ${byIdx.get(idx) ?? ""}`).join("; ");
+  return idxs.map((idx) => `${answerLabel(idx)}. ${plainText(byIdx.get(idx) ?? "")}`).join("; ");
 }
 
 /**
@@ -88,7 +89,10 @@ function givenAndKeys(answer: ExportAnswer): [string, string] {
   }
   if (answer.kind === "short_answer") {
     const typed = answer.response?.trim() ?? "";
-    return [typed === "" ? t.noPick : typed, answer.answers.map((a) => a.text).join("; ")];
+    return [
+      typed === "" ? t.noPick : typed,
+      answer.answers.map((a) => plainText(a.text)).join("; "),
+    ];
   }
   return [
     answerList(answer, answer.selected),
@@ -122,7 +126,8 @@ export function csvRows(attempt: ExportAttempt): string {
         attempt.practice?.title ?? answer.practice.title,
         attempt.description,
         answer.questionNumber,
-        answer.questionText,
+        // A spreadsheet shows the words, not our marks (`code`, $math$, pictures).
+        plainText(answer.questionText),
         ...givenAndKeys(answer),
         answer.right ? t.right : t.wrong,
         score,
