@@ -20,7 +20,12 @@ import { ChunkErrorScreen, isChunkLoadError, LoadFailureGuard } from "#app/ui/lo
 import { ScrollToTop } from "#app/ui/scroll-to-top.tsx";
 import { OfflineShell } from "#app/features/offline/offline-shell.tsx";
 import { PictureZoom } from "#app/features/pictures/picture-zoom.tsx";
-import { BadRequestScreen, NotFoundScreen, ServerErrorScreen } from "#app/ui/status-screens.tsx";
+import {
+  BadRequestScreen,
+  NotFoundScreen,
+  NotSharedScreen,
+  ServerErrorScreen,
+} from "#app/ui/status-screens.tsx";
 import { UrlToast } from "#app/ui/url-toast.tsx";
 import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/features/account/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
@@ -130,7 +135,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return pageTitle();
   if (isRouteErrorResponse(error) && error.status === 404)
-    return pageTitle(vi.pages.notFound.title);
+    return pageTitle(isNotShared(error) ? vi.pages.notShared.title : vi.pages.notFound.title);
   if (refusalMessage(error)) return pageTitle(vi.requests.heading);
   return pageTitle(isChunkLoadError(error) ? vi.chunk.heading : vi.pages.error.title);
 };
@@ -139,9 +144,16 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The set-up page's 404 for a share link that opens nothing any more (routes/practice-setup.tsx). */
+function isNotShared(error: { data: unknown }): boolean {
+  return typeof error.data === "object" && error.data !== null && "notShared" in error.data;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return isNotShared(error) ? <NotSharedScreen /> : <NotFoundScreen />;
+  }
   const refusal = refusalMessage(error);
   if (refusal) return <BadRequestScreen message={refusal} />;
   if (isChunkLoadError(error)) return <ChunkErrorScreen />;

@@ -124,6 +124,13 @@ export const vi = {
       body: "Có thể đường dẫn đã bị gõ sai hoặc trang đã được chuyển đi nơi khác.",
       home: "Về trang chủ",
     },
+    /** A share link (`s_…`) that opens nothing any more: revoked, or the practice deleted. */
+    notShared: {
+      title: "Đề không còn được chia sẻ",
+      heading: "Người tạo đã ngừng chia sẻ đề này",
+      body: "Liên kết này không còn mở được đề: người tạo đã ngừng chia sẻ hoặc đã xóa đề. Nếu bạn vẫn cần luyện đề này, hãy xin người tạo một liên kết mới.",
+      home: "Về trang chủ",
+    },
     error: {
       title: "Đã có lỗi xảy ra",
       heading: "Đã có lỗi xảy ra",

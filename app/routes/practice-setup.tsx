@@ -30,7 +30,10 @@ const RECENT_ATTEMPTS = 10;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   const practice = await findPracticeForViewer(context.db, params.practiceCode, user?.id ?? null);
-  if (!practice) throw data(null, { status: 404 });
+  if (!practice) {
+    // A share link's token opens nothing: it was revoked or its practice deleted.
+    throw data(params.practiceCode.startsWith(SHARE_PREFIX) ? NOT_SHARED : null, { status: 404 });
+  }
   const attempts = user
     ? await listAttemptsOfPractice(context.db, user.id, practice.id, RECENT_ATTEMPTS)
     : null;
@@ -39,6 +42,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // as a Referer.
   return practice.own ? data(loaded, { headers: OWN_PRACTICE_HEADERS }) : loaded;
 }
+
+const NOT_SHARED = { notShared: true } as const;
 
 const OWN_PRACTICE_HEADERS = {
   "Cache-Control": "private, no-store",

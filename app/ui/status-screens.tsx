@@ -17,6 +17,22 @@ export function NotFoundScreen() {
   );
 }
 
+/** A share link that opens nothing any more (issue 28): said so, not "this page does not exist". */
+export function NotSharedScreen() {
+  return (
+    <section className="status-screen">
+      <p className="status-code" aria-hidden="true">
+        404
+      </p>
+      <h1>{vi.pages.notShared.heading}</h1>
+      <p>{vi.pages.notShared.body}</p>
+      <Link className="button button-primary" to="/">
+        {vi.pages.notShared.home}
+      </Link>
+    </section>
+  );
+}
+
 /** A request refused for its shape (a 4xx thrown with `{ message }`): what was wrong, and a way on. */
 export function BadRequestScreen({ message }: { message: string }) {
   return (

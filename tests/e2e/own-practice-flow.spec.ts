@@ -226,7 +226,7 @@ test("pasted with three mistakes, fixed, saved, practised, shared, revoked, edit
     const gone = await friend.reload();
     expect(gone?.status()).toBe(404);
     await expect(
-      friend.getByRole("heading", { name: "Ooops... Trang này không tồn tại" }),
+      friend.getByRole("heading", { name: "Người tạo đã ngừng chia sẻ đề này" }),
     ).toBeVisible();
     // Their own attempt is still theirs to replay.
     await friend.goto(paths.history({ id: friendAttempt }));

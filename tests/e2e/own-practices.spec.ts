@@ -191,14 +191,14 @@ test("an own practice: listed, practised, shared, reported, revoked, deleted", a
     await shot(friend, info, "admin-reports");
     await db.deleteFrom("operator").execute();
 
-    // Revoked: the friend gets the not-found screen.
+    // Revoked: the friend is told the link was unshared, not that the page does not exist.
     await page.goto("/my-practices");
     await card.getByRole("button", { name: "Ngừng chia sẻ" }).click();
     await expect(card).toContainText("Riêng tư");
     const gone = await friend.goto(link);
     expect(gone?.status()).toBe(404);
     await expect(
-      friend.getByRole("heading", { name: "Ooops... Trang này không tồn tại" }),
+      friend.getByRole("heading", { name: "Người tạo đã ngừng chia sẻ đề này" }),
     ).toBeVisible();
 
     // Deleted: gone from the list; the friend's attempt still replays, marked.

@@ -277,6 +277,12 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             const got = await routesBy(caller, address, state);
             expect(got.setup.status, `${where}: set-up page`).toBe(may ? 200 : 404);
             if (may) expect(got.setup.text).toContain(`Đề ${state}`);
+            // A link that opens nothing says it was unshared; a code, that there is no such page.
+            else {
+              expect(got.setup.text, where).toContain(
+                via === "link" ? "Người tạo đã ngừng chia sẻ đề này" : "Trang này không tồn tại",
+              );
+            }
             // Its owner sees that an operator hid it.
             if (may && state === "hidden" && caller === "owner") {
               expect(got.setup.text).toContain("Đề này đã bị quản trị viên ẩn");
