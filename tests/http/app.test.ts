@@ -22,6 +22,18 @@ describe("the HTTP server", () => {
     expect(await response.json()).toEqual({ status: "ok", database: true });
   });
 
+  it("the about page names what a student can do here: the review of mistakes, own practices, the 2025 exam and offline", async () => {
+    const html = await (await fetch(`${base}/about`)).text();
+    for (const feature of [
+      "Ôn lỗi sai",
+      "Đề của tôi",
+      "thi tốt nghiệp THPT 2025",
+      "không có mạng",
+    ]) {
+      expect(html).toContain(feature);
+    }
+  });
+
   it("allows only scripts that carry this response's nonce", async () => {
     const response = await fetch(`${base}/about`);
     const csp = response.headers.get("content-security-policy") ?? "";
