@@ -4,6 +4,7 @@ export function FormField({
   label,
   type = "text",
   autoComplete,
+  inputMode,
   defaultValue,
   hint,
   error,
@@ -12,6 +13,8 @@ export function FormField({
   label: string;
   type?: string;
   autoComplete?: string;
+  /** The phone keyboard to show ("numeric" for a code of digits). */
+  inputMode?: React.HTMLAttributes<HTMLInputElement>["inputMode"];
   defaultValue?: string;
   hint?: string;
   error?: string;
@@ -27,6 +30,7 @@ export function FormField({
         name={name}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         defaultValue={defaultValue}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}

@@ -48,6 +48,11 @@ test.describe("two-factor sign-in", () => {
     expect(recoveryCodes).toHaveLength(10);
     await expectNoAxeViolations(page, "two-factor setup");
 
+    // Six digits: a phone shows its number pad.
+    await expect(section.getByLabel("Mã 6 chữ số trong ứng dụng")).toHaveAttribute(
+      "inputmode",
+      "numeric",
+    );
     await section.getByLabel("Mã 6 chữ số trong ứng dụng").fill(wrongCode(secret));
     await section.getByRole("button", { name: "Xác nhận và bật" }).click();
     await expect(section.getByRole("alert")).toContainText("Mã xác minh không đúng.");

@@ -93,6 +93,9 @@ export function TwoFactorSection({
               name="tfaCode"
               label={t.code}
               autoComplete="one-time-code"
+              // Six digits from the app: the phone's number pad. (The sign-in step also takes a
+              // recovery code, letters included, so it keeps the full keyboard.)
+              inputMode="numeric"
               error={errors.tfaCode}
             />
             <button type="submit" className="button button-primary">
