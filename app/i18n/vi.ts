@@ -760,6 +760,9 @@ export const vi = {
     codesHint:
       "Mỗi mã khôi phục dùng được một lần để đăng nhập khi bạn không có điện thoại bên mình. Hãy chép hoặc in ra và cất ở nơi an toàn: các mã này sẽ không hiển thị lại.",
     codesLabel: "Mã khôi phục",
+    copyCodes: "Sao chép các mã",
+    codesCopied: (n: number) => `Đã sao chép ${n} mã khôi phục.`,
+    codesNotCopied: "Không sao chép được: hãy chọn các mã và sao chép bằng tay.",
     step3: "Bước 3: Xác nhận bằng mã đầu tiên",
     code: "Mã 6 chữ số trong ứng dụng",
     confirm: "Xác nhận và bật",

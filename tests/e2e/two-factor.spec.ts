@@ -46,6 +46,13 @@ test.describe("two-factor sign-in", () => {
       .getByRole("listitem")
       .allTextContents();
     expect(recoveryCodes).toHaveLength(10);
+    // "Sao chép các mã": all ten, one per line, and it says so.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await section.getByRole("button", { name: "Sao chép các mã" }).click();
+    await expect(section.getByText("Đã sao chép 10 mã khôi phục.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      recoveryCodes.join("\n"),
+    );
     await expectNoAxeViolations(page, "two-factor setup");
 
     // Six digits: a phone shows its number pad.

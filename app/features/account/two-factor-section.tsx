@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form } from "react-router";
 import { PasswordField } from "#app/ui/password-field.tsx";
 import { FormStatus } from "#app/ui/form-messages.tsx";
@@ -21,15 +22,37 @@ export interface TwoFactorSectionResult {
   codes?: string[];
 }
 
+/** The codes, selectable as text, and a button that copies them all, one per line. */
 function RecoveryCodes({ codes }: { codes: string[] }) {
+  const [copied, setCopied] = useState<"yes" | "no" | null>(null);
+  const copy = () => {
+    // No clipboard on a plain-http classroom address: the student copies by hand.
+    const written = navigator.clipboard?.writeText(codes.join("\n"));
+    if (!written) setCopied("no");
+    else
+      written.then(
+        () => setCopied("yes"),
+        () => setCopied("no"),
+      );
+  };
   return (
-    <ul className="recovery-codes" aria-label={t.codesLabel}>
-      {codes.map((code) => (
-        <li key={code}>
-          <code>{code}</code>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="recovery-codes" aria-label={t.codesLabel}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="recovery-copy">
+        <button type="button" className="button button-secondary" onClick={copy}>
+          {t.copyCodes}
+        </button>
+        <p className="muted" aria-live="polite">
+          {copied === "yes" ? t.codesCopied(codes.length) : copied === "no" ? t.codesNotCopied : ""}
+        </p>
+      </div>
+    </>
   );
 }
 
