@@ -118,7 +118,16 @@ test.describe("snow", () => {
     await nav.getByRole("button", { name: "Nghe nhạc người tuyết" }).click();
     const playing = nav.getByRole("button", { name: "Tắt nhạc người tuyết" });
     await expect(playing).toHaveAttribute("aria-pressed", "true");
+    // The header's snowman and the phone menu's are one: both say it plays.
+    const snowmen = page.locator("button.snowman");
+    await expect(snowmen).toHaveCount(2);
+    for (const snowman of await snowmen.all()) {
+      await expect(snowman).toHaveAttribute("aria-pressed", "true");
+    }
     await playing.click();
+    for (const snowman of await snowmen.all()) {
+      await expect(snowman).toHaveAttribute("aria-pressed", "false");
+    }
     await expect(nav.getByRole("button", { name: "Nghe nhạc người tuyết" })).toHaveAttribute(
       "aria-pressed",
       "false",

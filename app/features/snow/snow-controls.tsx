@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { setHtmlPreference, useHtmlData } from "#app/lib/html-preferences.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { SNOW_COOKIE, SNOW_STORAGE_KEY } from "./season.ts";
@@ -31,30 +31,50 @@ export function SnowToggle({ serverSnow }: { serverSnow: "on" | "off" | undefine
 
 type Song = { stop(): void; finished: Promise<void> };
 
-/** The snowman plays a carol when clicked; a second click stops it. */
-export function SnowmanButton() {
-  const [playing, setPlaying] = useState(false);
-  const song = useRef<Song | null>(null);
+/**
+ * The song is the page's, not a button's: the header and the phone's menu each show a snowman,
+ * and both must say whether it plays (they disagreed when each kept its own state).
+ */
+let song: Song | null = null;
+let starting = false;
+const listeners = new Set<() => void>();
 
-  async function toggle() {
-    if (song.current) {
-      song.current.stop();
-      song.current = null;
-      setPlaying(false);
-      return;
-    }
+function setSong(next: Song | null) {
+  song = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isPlaying = () => song !== null;
+
+async function toggleSong() {
+  if (song) {
+    song.stop();
+    setSong(null);
+    return;
+  }
+  if (starting) return;
+  starting = true;
+  try {
     // Loaded on first use: the home page ships no audio code.
     const { playJingleBells } = await import("./snowman-song.ts");
     const current = playJingleBells();
-    song.current = current;
-    setPlaying(true);
+    setSong(current);
     void current.finished.then(() => {
-      if (song.current === current) {
-        song.current = null;
-        setPlaying(false);
-      }
+      if (song === current) setSong(null);
     });
+  } finally {
+    starting = false;
   }
+}
+
+/** The snowman plays a carol when clicked; a second click stops it. */
+export function SnowmanButton() {
+  const playing = useSyncExternalStore(subscribe, isPlaying, () => false);
 
   return (
     <button
@@ -63,7 +83,7 @@ export function SnowmanButton() {
       aria-pressed={playing}
       aria-label={playing ? vi.snow.snowmanStop : vi.snow.snowman}
       title={playing ? vi.snow.snowmanStop : vi.snow.snowman}
-      onClick={() => void toggle()}
+      onClick={() => void toggleSong()}
     >
       <svg viewBox="0 0 32 32" width="26" height="26" aria-hidden="true" focusable="false">
         <circle cx="16" cy="22" r="8" fill="#ffffff" stroke="currentColor" strokeWidth="1.5" />
