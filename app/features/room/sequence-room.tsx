@@ -38,7 +38,6 @@ export function SequenceRoom({
   const question = questionAt(state, position);
   const count = state.order.length;
   const last = position + 1 >= count;
-  const nextButton = useRef<HTMLButtonElement>(null);
   // The numbers change only with the order, not with every tick of the clock.
   const { order, questions } = state;
   const numbers = useMemo(
@@ -62,7 +61,7 @@ export function SequenceRoom({
   // Enter in a short answer's field: "Trả lời", as the button below.
   const onSubmit = useCallback(() => dispatch({ type: "next" }), [dispatch]);
 
-  useResultFeedback(state, restored, nextButton);
+  useResultFeedback(state, restored);
   useShortcuts(state, dispatch);
 
   if (!question) return null;
@@ -116,7 +115,6 @@ export function SequenceRoom({
                 : ""}
             </p>
             <button
-              ref={nextButton}
               type="button"
               className="button button-primary"
               onClick={() => dispatch({ type: "next" })}
@@ -137,6 +135,8 @@ export function SequenceRoom({
   );
 }
 
+const VERDICT_ID = "room-verdict";
+
 /** Right, wrong or unanswered, in words: shown under the answers and read out by screen readers. */
 const Verdict = memo(function Verdict({
   question,
@@ -150,7 +150,13 @@ const Verdict = memo(function Verdict({
   const { rightAnswer } = scoreQuestion(question, picks, response);
   const text = verdictText(question, rightAnswer, picks, response);
   return (
-    <p className="room-verdict" data-right={rightAnswer} role="status">
+    <p
+      className="room-verdict"
+      id={VERDICT_ID}
+      tabIndex={-1}
+      data-right={rightAnswer}
+      role="status"
+    >
       {text}
     </p>
   );
@@ -179,15 +185,11 @@ function keyboardHint(question: QuestionView): string {
 
 /**
  * When a result comes up: the toast (only with "Hiển thị thông báo" on), replacing the last
- * one, and focus on the next button; when the question changes or the room ends, the toast
+ * one, and focus on the verdict; when the question changes or the room ends, the toast
  * goes (useScreenStart moves focus to the new question). A state restored from storage is
  * not announced again.
  */
-function useResultFeedback(
-  state: Room,
-  restored: boolean,
-  nextButton: React.RefObject<HTMLButtonElement | null>,
-) {
+function useResultFeedback(state: Room, restored: boolean) {
   const seen = useRef<{ restored: boolean; key: string } | null>(null);
   const key = `${state.currentIndex}:${state.resultShown}`;
   const notify = state.config.showNotification;
@@ -203,7 +205,9 @@ function useResultFeedback(
     seen.current = { restored, key };
     if (!before || !before.restored || before.key === key || state.finished) return;
     if (state.resultShown) {
-      nextButton.current?.focus();
+      // The verdict, not "Câu tiếp theo": from there Enter or → moves on and Space pauses, as
+      // the hint under the room says (on the button, Space pressed it and moved on).
+      document.getElementById(VERDICT_ID)?.focus();
       const question = questionAt(state, state.currentIndex);
       const picks = state.selections[state.currentIndex] ?? [];
       const response = state.responses[state.currentIndex] ?? null;
