@@ -367,7 +367,7 @@ function writeExport(format: string, bank: Bank): { text: string; notes: string[
     const list = (numbers: number[]) => numbers.join(", ");
     if (moodle.skipped.length > 0) {
       notes.push(
-        `Moodle XML không chứa được câu Đúng/Sai nhiều ý, câu trắc nghiệm dưới hai phương án hay đáp án có dấu “*”: bỏ qua các câu ${list(moodle.skipped)}; hãy xuất --format json để giữ đủ.`,
+        `Moodle XML không chứa được câu Đúng/Sai nhiều ý, câu trắc nghiệm dưới hai phương án, và câu trả lời ngắn có dấu “*” hoặc có sai số bên cạnh một đáp án không phải số: bỏ qua các câu ${list(moodle.skipped)}; hãy xuất --format json để giữ đủ.`,
       );
     }
     if (moodle.changed.length > 0) {
