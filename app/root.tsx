@@ -20,12 +20,7 @@ import { ChunkErrorScreen, isChunkLoadError, LoadFailureGuard } from "#app/ui/lo
 import { ScrollToTop } from "#app/ui/scroll-to-top.tsx";
 import { OfflineShell } from "#app/features/offline/offline-shell.tsx";
 import { PictureZoom } from "#app/features/pictures/picture-zoom.tsx";
-import {
-  BadRequestScreen,
-  NotFoundScreen,
-  NotSharedScreen,
-  ServerErrorScreen,
-} from "#app/ui/status-screens.tsx";
+import { BadRequestScreen, NotFoundScreen, ServerErrorScreen } from "#app/ui/status-screens.tsx";
 import { UrlToast } from "#app/ui/url-toast.tsx";
 import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/features/account/verify-reminder.tsx";
 import { vi } from "#app/i18n/vi.ts";
@@ -152,7 +147,7 @@ function isNotShared(error: { data: unknown }): boolean {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return isNotShared(error) ? <NotSharedScreen /> : <NotFoundScreen />;
+    return <NotFoundScreen text={isNotShared(error) ? vi.pages.notShared : undefined} />;
   }
   const refusal = refusalMessage(error);
   if (refusal) return <BadRequestScreen message={refusal} />;

@@ -2,32 +2,24 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 
-export function NotFoundScreen() {
+/**
+ * The 404 screen: "this page does not exist", or what a caller knows better (a share link that
+ * opens nothing any more, issue 28: vi.pages.notShared).
+ */
+export function NotFoundScreen({
+  text = vi.pages.notFound,
+}: {
+  text?: { heading: string; body: string; home: string };
+}) {
   return (
     <section className="status-screen">
       <p className="status-code" aria-hidden="true">
         404
       </p>
-      <h1>{vi.pages.notFound.heading}</h1>
-      <p>{vi.pages.notFound.body}</p>
+      <h1>{text.heading}</h1>
+      <p>{text.body}</p>
       <Link className="button button-primary" to="/">
-        {vi.pages.notFound.home}
-      </Link>
-    </section>
-  );
-}
-
-/** A share link that opens nothing any more (issue 28): said so, not "this page does not exist". */
-export function NotSharedScreen() {
-  return (
-    <section className="status-screen">
-      <p className="status-code" aria-hidden="true">
-        404
-      </p>
-      <h1>{vi.pages.notShared.heading}</h1>
-      <p>{vi.pages.notShared.body}</p>
-      <Link className="button button-primary" to="/">
-        {vi.pages.notShared.home}
+        {text.home}
       </Link>
     </section>
   );
