@@ -242,6 +242,7 @@ export const vi = {
     score: (k: number, n: number) => `Số câu đúng: ${k}/${n}`,
     ring: (percent: number) => `Tỉ lệ đúng ${percent}%`,
     list: "Danh sách câu hỏi",
+    onlyWrong: (n: number) => `Chỉ xem câu sai (${n})`,
     again: "Làm lại",
     backToSetup: "Quay lại trang thiết lập",
     right: "Đúng",

@@ -45,6 +45,9 @@ test("a finished attempt appears on the set-up page and in the history, and open
   await expect(page.getByText("Số câu đúng: 1/5")).toBeVisible();
   await expect(page.getByRole("button", { name: "Làm lại" })).toHaveCount(0);
   await expect(page.locator(".summary-card")).toHaveCount(5);
+  // The replay filters too: the four wrong ones.
+  await page.getByRole("switch", { name: "Chỉ xem câu sai (4)" }).check();
+  await expect(page.locator(".summary-card")).toHaveCount(4);
   await expectNoAxeViolations(page, "one attempt");
 
   await page.getByRole("link", { name: "Xem tất cả bài đã làm" }).click();

@@ -264,6 +264,17 @@ test.describe("practice room", () => {
 
     await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
     await expectSaved(page);
+    // "Chỉ xem câu sai": the three wrong ones, under their own numbers; off again, all five.
+    const cards = page.locator(".summary-card");
+    await expect(cards).toHaveCount(5);
+    const onlyWrong = page.getByRole("switch", { name: "Chỉ xem câu sai (3)" });
+    await onlyWrong.check();
+    await expect(cards).toHaveCount(3);
+    await expect(page.locator('.summary-card[data-right="true"]')).toHaveCount(0);
+    await expect(cards.first()).toContainText("Câu 3");
+    await expectNoAxeViolations(page, "summary, only the wrong answers");
+    await onlyWrong.uncheck();
+    await expect(cards).toHaveCount(5);
     const [saved] = savedAttempts(attemptId);
     expect(saved).toMatchObject({ number_of_right: 2, practice_type: "FLAT" });
     expect(saved!.answers.map((a) => a.selected)).toEqual([[0], [0, 2], [], [], []]);

@@ -1,11 +1,12 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { isAnswered } from "#app/lib/answered.ts";
-import { questionNumbers } from "#app/lib/question-numbers.ts";
+import { type QuestionNumber, questionNumbers } from "#app/lib/question-numbers.ts";
 import { RingChart } from "#app/ui/ring-chart.tsx";
+import { Switch } from "#app/ui/switch.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import type { SaveStatus } from "./use-attempt-save.ts";
 
@@ -94,39 +95,12 @@ export function Summary({
           </Link>
         </div>
       </section>
-      <section aria-labelledby="summary-list-heading">
-        <h2 id="summary-list-heading">{t.list}</h2>
-        <ol className="summary-list">
-          {summary.results.map((result, position) => {
-            const question = questions.get(result.questionId);
-            if (!question) return null;
-            return (
-              <li
-                key={result.questionId}
-                className="room-card summary-card"
-                data-right={result.rightAnswer}
-              >
-                <p className="summary-verdict">
-                  {result.rightAnswer ? t.right : t.wrong}
-                  {isAnswered(question, result.selectedAnswerIndexes, result.response)
-                    ? ""
-                    : ` · ${question.kind === "true_false" || question.kind === "short_answer" ? vi.questionKinds.noAnswer : t.noPick}`}
-                </p>
-                <QuestionBlock
-                  question={question}
-                  number={numbers[position]!}
-                  position={position}
-                  answerOrder={answerOrders[position] ?? []}
-                  picks={result.selectedAnswerIndexes}
-                  response={result.response ?? null}
-                  reveal="review"
-                  showExplanation
-                />
-              </li>
-            );
-          })}
-        </ol>
-      </section>
+      <SummaryList
+        summary={summary}
+        questions={questions}
+        answerOrders={answerOrders}
+        numbers={numbers}
+      />
     </div>
   );
 }
@@ -187,5 +161,65 @@ function retryButton(onRetry: () => void) {
     <button type="button" className="button button-secondary" onClick={onRetry}>
       {t.retry}
     </button>
+  );
+}
+
+/**
+ * Every question with its keys, wrong picks and explanation; "Chỉ xem câu sai" keeps only those
+ * answered wrong (issue 28: nineteen questions made an 11,000-px page on a phone). Numbers stay
+ * the run's own, so "Câu 7" is the same question with the filter on or off.
+ */
+function SummaryList({
+  summary,
+  questions,
+  answerOrders,
+  numbers,
+}: {
+  summary: RoomSummary;
+  questions: ReadonlyMap<number, QuestionView>;
+  answerOrders: readonly (readonly number[])[];
+  numbers: readonly QuestionNumber[];
+}) {
+  const [onlyWrong, setOnlyWrong] = useState(false);
+  const wrong = summary.results.filter((result) => !result.rightAnswer).length;
+  return (
+    <section aria-labelledby="summary-list-heading">
+      <div className="summary-list-head">
+        <h2 id="summary-list-heading">{t.list}</h2>
+        {wrong > 0 && wrong < summary.results.length ? (
+          <Switch label={t.onlyWrong(wrong)} checked={onlyWrong} onChange={setOnlyWrong} />
+        ) : null}
+      </div>
+      <ol className="summary-list">
+        {summary.results.map((result, position) => {
+          const question = questions.get(result.questionId);
+          if (!question || (onlyWrong && result.rightAnswer)) return null;
+          return (
+            <li
+              key={result.questionId}
+              className="room-card summary-card"
+              data-right={result.rightAnswer}
+            >
+              <p className="summary-verdict">
+                {result.rightAnswer ? t.right : t.wrong}
+                {isAnswered(question, result.selectedAnswerIndexes, result.response)
+                  ? ""
+                  : ` · ${question.kind === "true_false" || question.kind === "short_answer" ? vi.questionKinds.noAnswer : t.noPick}`}
+              </p>
+              <QuestionBlock
+                question={question}
+                number={numbers[position]!}
+                position={position}
+                answerOrder={answerOrders[position] ?? []}
+                picks={result.selectedAnswerIndexes}
+                response={result.response ?? null}
+                reveal="review"
+                showExplanation
+              />
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
