@@ -115,6 +115,18 @@ test.describe("set-up page", () => {
     await expect(ranges.getByText("Câu 1201 - 1202")).toBeVisible();
     await expect(ranges.getByRole("radio")).toHaveCount(14);
     await ranges.getByRole("radio", { name: "Tất cả 1.202 câu hỏi" }).check();
+    // A chosen option carries a check mark, not only a border; the others none.
+    const mark = (name: string, pseudo: "::before" | "::after") =>
+      page
+        .getByRole("radio", { name })
+        .evaluate(
+          (input, which) => getComputedStyle(input.closest("label")!, which).content,
+          pseudo,
+        );
+    expect(await mark("Tất cả 1.202 câu hỏi", "::after")).toContain("✓");
+    expect(await mark("Câu 1 - 100", "::after")).toBe("none");
+    expect(await mark("100 câu", "::before")).toContain("✓");
+    expect(await mark("50 câu", "::before")).toBe("none");
     // The bar says how many once: not "Tất cả 1.202 câu hỏi · 1.202 câu hỏi".
     await expect(page.locator(".sticky-summary-full")).toHaveText("Tất cả 1.202 câu hỏi");
   });
