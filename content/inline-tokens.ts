@@ -10,6 +10,13 @@
  * own search order, `\$` tried before a lone `\`), remembering the positions from which no
  * closing dollar can be reached, so each is walked once.
  */
+/**
+ * A fenced code block, ```lang … ```: its language (group 1) and its code (group 2). One pattern
+ * for the renderer (rich-text.ts), the plain-text form (plain-text.ts) and the Moodle XML writer.
+ * For matchAll only (it is global).
+ */
+export const FENCED_BLOCK = /```([\w+#-]*)[ \t]*\n([\s\S]*?)\n?```/gu;
+
 export interface InlineToken {
   kind: "code" | "math" | "picture";
   start: number;

@@ -1,5 +1,5 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { findInlineTokens } from "./inline-tokens.ts";
+import { FENCED_BLOCK, findInlineTokens } from "./inline-tokens.ts";
 
 /**
  * Our text format (content/rich-text.ts) as plain text, for where nothing renders it: a
@@ -7,13 +7,11 @@ import { findInlineTokens } from "./inline-tokens.ts";
  * formula its LaTeX without the dollars (the only plain form it has), a picture becomes its alt
  * text in brackets ("[Hình: Sơ đồ mạch]"). Line breaks stay.
  */
-const FENCE = /```[\w+#-]*[ \t]*\n([\s\S]*?)\n?```/gu;
-
 export function plainText(source: string): string {
   let text = "";
   let last = 0;
-  for (const match of source.matchAll(FENCE)) {
-    text += inlinePlain(source.slice(last, match.index)) + (match[1] ?? "");
+  for (const match of source.matchAll(FENCED_BLOCK)) {
+    text += inlinePlain(source.slice(last, match.index)) + (match[2] ?? "");
     last = match.index + match[0].length;
   }
   return text + inlinePlain(source.slice(last));

@@ -1,7 +1,7 @@
 import katex from "katex";
 import { pictureUrl, type PictureMeta } from "#base/pictures.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
-import { findInlineTokens, type InlineToken } from "./inline-tokens.ts";
+import { FENCED_BLOCK, findInlineTokens, type InlineToken } from "./inline-tokens.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
 
 /**
@@ -15,9 +15,8 @@ export type PictureCatalog = ReadonlyMap<string, PictureMeta>;
 
 export function renderRichText(source: string, pictures: PictureCatalog = NO_PICTURES): string {
   const parts: string[] = [];
-  const fence = /```([\w+#-]*)[ \t]*\n([\s\S]*?)\n?```/g;
   let last = 0;
-  for (const match of source.matchAll(fence)) {
+  for (const match of source.matchAll(FENCED_BLOCK)) {
     parts.push(renderInline(trimNewlines(source.slice(last, match.index), "end"), pictures));
     const language = match[1] ?? "";
     parts.push(

@@ -1,5 +1,6 @@
 import { htmlToText } from "#content/html-text.ts";
-import { findInlineTokens } from "#content/inline-tokens.ts";
+import { FENCED_BLOCK, findInlineTokens } from "#content/inline-tokens.ts";
+import { escapeUTF8 } from "entities";
 import type { PictureType } from "#base/pictures.ts";
 import { trimEndOf, trimStartOf } from "#base/trim.ts";
 import { chaptersNeedDeclaring, isMoodleTrueFalse } from "./moodle-rules.ts";
@@ -99,7 +100,7 @@ function categoryQuestion(writer: Writer, chapter: BankChapter | undefined): str
   const info = chapter?.description
     ? `\n    ${richElement(writer, "info", chapter.description)}`
     : "";
-  return `  <question type="category">\n    <category><text>${escapeXml(path)}</text></category>${info}\n  </question>`;
+  return `  <question type="category">\n    <category><text>${escapeUTF8(path)}</text></category>${info}\n  </question>`;
 }
 
 /** The elements particular to the question's Moodle type; null when Moodle has none for it. */
@@ -116,13 +117,13 @@ function questionBody(writer: Writer, question: BankQuestion): Body | null {
 function questionElement(writer: Writer, question: BankQuestion, number: number, body: Body) {
   const lines = [
     `  <question type="${body.type}">`,
-    `    <name><text>${escapeXml(questionName(question, number))}</text></name>`,
+    `    <name><text>${escapeUTF8(questionName(question, number))}</text></name>`,
     `    ${richElement(writer, "questiontext", question.text)}`,
     ...(question.explanation === undefined
       ? []
       : [`    ${richElement(writer, "generalfeedback", question.explanation)}`]),
     "    <defaultgrade>1</defaultgrade>",
-    ...(question.id === undefined ? [] : [`    <idnumber>${escapeXml(question.id)}</idnumber>`]),
+    ...(question.id === undefined ? [] : [`    <idnumber>${escapeUTF8(question.id)}</idnumber>`]),
     ...body.lines.map((line) => `    ${line}`),
     "  </question>",
   ];
@@ -227,7 +228,7 @@ function answerElement(
   const text =
     format === "html"
       ? richContent(writer, answer.text)
-      : { format, inner: `<text>${escapeXml(answer.text)}</text>` };
+      : { format, inner: `<text>${escapeUTF8(answer.text)}</text>` };
   const feedback = answer.feedback ? [`  ${richElement(writer, "feedback", answer.feedback)}`] : [];
   return [
     `<answer fraction="${fraction}" format="${text.format}">`,
@@ -256,10 +257,10 @@ function richContent(writer: Writer, text: string): { format: string; inner: str
   if (!exact && shown.length === 0) {
     // Our reader trims a plain text: spaces at its ends would be lost.
     if (text.trim() !== text) writer.changed.add(writer.number);
-    return { format: "plain_text", inner: `<text>${escapeXml(text)}</text>` };
+    return { format: "plain_text", inner: `<text>${escapeUTF8(text)}</text>` };
   }
   if (!exact) writer.changed.add(writer.number);
-  return { format: "html", inner: `<text>${escapeXml(html)}</text>${files.join("")}` };
+  return { format: "html", inner: `<text>${escapeUTF8(html)}</text>${files.join("")}` };
 }
 
 /** How the reader's file step (moodle-pictures.ts) will have named each picture by then. */
@@ -268,8 +269,6 @@ const PLUGIN_FILE_SOURCE = /src="@@PLUGINFILE@@\/([0-9a-f]{32})\.(?:webp|png|gif
 function pictureFileName(picture: Pick<PictureFile, "hash" | "type">): string {
   return `${picture.hash}.${picture.type}`;
 }
-
-const FENCE = /```([\w+#-]*)[ \t]*\n([\s\S]*?)\n?```/gu;
 
 /**
  * Our text as HTML, with the hashes of the pictures it shows, in order, each once; `typeOf`
@@ -282,10 +281,10 @@ function textToHtml(
   const shown: string[] = [];
   const parts: string[] = [];
   let last = 0;
-  for (const match of text.matchAll(FENCE)) {
+  for (const match of text.matchAll(FENCED_BLOCK)) {
     parts.push(flowToHtml(trimBreaks(text.slice(last, match.index)), shown, typeOf));
-    const language = match[1] ? ` class="language-${escapeHtml(match[1])}"` : "";
-    parts.push(`<pre><code${language}>${escapeHtml(match[2] ?? "")}</code></pre>`);
+    const language = match[1] ? ` class="language-${escapeUTF8(match[1])}"` : "";
+    parts.push(`<pre><code${language}>${escapeUTF8(match[2] ?? "")}</code></pre>`);
     last = match.index + match[0].length;
   }
   parts.push(flowToHtml(trimBreaks(text.slice(last)), shown, typeOf));
@@ -312,7 +311,7 @@ function flowToHtml(
       const hash = token.ref ?? "";
       if (!shown.includes(hash)) shown.push(hash);
       const file = pictureFileName({ hash, type: typeOf(hash) ?? "png" });
-      html += `<img src="@@PLUGINFILE@@/${file}" alt="${escapeHtml(token.body)}">`;
+      html += `<img src="@@PLUGINFILE@@/${file}" alt="${escapeUTF8(token.body)}">`;
     } else html += plainHtml(text.slice(token.start, token.end));
     last = token.end;
   }
@@ -321,20 +320,7 @@ function flowToHtml(
 
 /** A line break is <br>; a run of spaces keeps its width (HTML would fold it into one). */
 function plainHtml(text: string): string {
-  return escapeHtml(text)
+  return escapeUTF8(text)
     .replace(/ {2,}/gu, (run) => ` ${"&nbsp;".repeat(run.length - 1)}`)
     .replaceAll("\n", "<br>");
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
-
-/** XML's own five, no HTML names: Moodle's PHP parser knows no &nbsp;. */
-function escapeXml(text: string): string {
-  return escapeHtml(text).replaceAll("'", "&apos;");
 }
