@@ -187,7 +187,7 @@ export const vi = {
     jumpList: "Đi tới câu hỏi",
     jumpTo: (n: number, answered: boolean) =>
       `Câu ${n}, ${answered ? "đã trả lời" : "chưa trả lời"}`,
-    answeredCount: (k: number, n: number) => `Đã trả lời ${k}/${n}`,
+    answeredWords: "Đã trả lời",
     confirmTitle: "Kết thúc bài làm?",
     confirmText: (k: number) => `Bạn còn ${k} câu chưa trả lời. Những câu này sẽ được tính là sai.`,
     keepGoing: "Làm tiếp",
@@ -326,6 +326,7 @@ export const vi = {
     warnOne: "Còn 1 phút nữa là hết giờ. Bài sẽ được nộp tự động khi hết giờ.",
     timeUp: "Đã hết giờ. Bài làm đang được nộp tự động…",
     answeredCount: (k: number, n: number) => `Đã làm ${k}/${n}`,
+    answeredWords: "Đã làm",
     panel: "Phiếu trả lời",
     panelToggle: "Phiếu trả lời",
     panelClose: "Đóng phiếu trả lời",
@@ -626,6 +627,24 @@ export const vi = {
     selected: "đang chọn",
   },
 
+  /** Leaving a room half-done, and coming back to it (issue 28). */
+  unfinished: {
+    leaveTitle: "Rời khỏi bài đang làm?",
+    leaveText:
+      "Bài làm được giữ lại trên máy này, kể cả thời gian đã làm. Bạn có thể làm tiếp ở mục “Làm tiếp bài đang dở” trên trang chủ hoặc trang của đề.",
+    stay: "Ở lại làm tiếp",
+    leave: "Rời đi",
+    heading: "Làm tiếp bài đang dở",
+    atQuestion: (i: number, n: number) => `Câu ${i}/${n}`,
+    answeredOf: (k: number, n: number) => `Đã trả lời ${k}/${n} câu`,
+    time: (seconds: number) =>
+      seconds < 60 ? `${seconds} giây` : `${Math.floor(seconds / 60)} phút ${seconds % 60} giây`,
+    resume: "Làm tiếp",
+    resumeLabel: (title: string) => `Làm tiếp: ${title}`,
+    discard: "Bỏ bài này",
+    discardLabel: (title: string) => `Bỏ bài đang dở: ${title}`,
+    discarded: "Đã bỏ bài làm dở.",
+  },
   network: {
     timeout: "Máy chủ phản hồi quá lâu. Vui lòng kiểm tra kết nối mạng rồi thử lại.",
   },

@@ -8,7 +8,7 @@ import {
 import { MOCK_EXAM_KEY_PREFIX, ROOM_KEY_PREFIX, SETUP_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
 /**
- * What the student leaves in localStorage: rooms in progress (app/features/room/room-storage.ts)
+ * What the student leaves in localStorage: rooms in progress (app/lib/room-storage.ts)
  * and set-up choices per practice (whose keys name their own practices' private codes).
  */
 const STUDENT_KEY_PREFIXES = [ROOM_KEY_PREFIX, SETUP_KEY_PREFIX, MOCK_EXAM_KEY_PREFIX];

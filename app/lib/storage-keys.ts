@@ -4,7 +4,7 @@
  * constants only: the header imports it without the room's code.
  */
 
-/** A room in progress, under its attempt id (app/features/room/room-storage.ts). */
+/** A room in progress, under its attempt id (app/lib/room-storage.ts). */
 export const ROOM_KEY_PREFIX = "on-tap:room:";
 /** The set-up choices of one practice, under its code (app/lib/room-setup.ts storageKeyOf). */
 export const SETUP_KEY_PREFIX = "on-tap:setup:";

@@ -7,6 +7,7 @@ import { countDueToday } from "#services/review/review.ts";
 import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
 import { SubjectArt } from "#app/features/catalogue/subject-art.tsx";
 import { ReviewBanner } from "#app/features/review/review-banner.tsx";
+import { UnfinishedRooms } from "#app/features/unfinished/unfinished-rooms.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
@@ -59,6 +60,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </div>
+        <UnfinishedRooms />
         <ReviewBanner dueToday={dueToday} />
         {subjects.length === 0 ? (
           <p className="empty-state">{t.empty}</p>

@@ -189,6 +189,19 @@ function PracticeRoom({
           },
     [minutes, subjectCode, userId, room.attemptId],
   );
+  const href = roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room);
+  const fullLabel = minutes === undefined ? label : `${vi.mockExam.offlineLabel} · ${label}`;
+  const resume = useMemo(
+    () => ({
+      owner: userId,
+      practiceCode: room.practiceCode,
+      href,
+      title,
+      label: fullLabel,
+      flat: config.practiceType === "FLAT",
+    }),
+    [userId, room.practiceCode, href, title, fullLabel, config.practiceType],
+  );
   const again = useCallback(() => {
     void navigate(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, newRoomIdentity()));
   }, [navigate, room]);
@@ -199,12 +212,13 @@ function PracticeRoom({
       attemptId={room.attemptId}
       contentVersion={contentVersion}
       title={title}
-      label={minutes === undefined ? label : `${vi.mockExam.offlineLabel} · ${label}`}
+      label={fullLabel}
       submissionOf={submissionOf}
       {...exam}
       onAgain={again}
       setupHref={setupHref}
-      loginHref={paths.login(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room))}
+      loginHref={paths.login(href)}
+      resume={resume}
     />
   );
 }

@@ -10,6 +10,7 @@ import { SHARE_PREFIX } from "#db/own-practices.ts";
 import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { reportPractice } from "#services/own-practices/reports.ts";
 import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
+import { UnfinishedRooms } from "#app/features/unfinished/unfinished-rooms.tsx";
 import { DownloadPanel } from "#app/features/offline/download-panel.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -139,6 +140,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
           />
         ) : null}
       </article>
+      <UnfinishedRooms practiceCode={practice.code} />
       <SetupForm
         key={location.search}
         practice={practice}

@@ -18,9 +18,3 @@ export async function showToast(
   const { notify } = await import("./toaster.tsx");
   notify(type, message, options);
 }
-
-/** Takes away the toast shown under `id`, if any (nothing is loaded when none was ever shown). */
-export async function dismissToast(id: string): Promise<void> {
-  const { dismiss } = await import("./toaster.tsx");
-  dismiss(id);
-}

@@ -49,7 +49,3 @@ export function notify(type: ToastType | "success", message: string, options: To
   // The container mounts asynchronously; a toast sent before it is ready is queued by the library.
   toast(message, { type: kind, role, toastId: options.id });
 }
-
-export function dismiss(id: string): void {
-  toast.dismiss(id);
-}

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import {
   DEFAULT_SETUP,
   newRoomIdentity,
@@ -30,6 +30,9 @@ function roomPath(setup: Partial<RoomSetup>, practiceCode: string = SEED.roomPra
 }
 
 const OFF = { maxQuestionTime: "OFF", maxResultTime: "OFF" } as const;
+
+/** A sample practice (content/banks/lap-trinh-c.json) of 74 questions, many with wide C code. */
+const SAMPLE_WITH_CODE = "ltc-con-tro-bo-nho";
 
 interface SavedAttempt {
   number_of_right: number;
@@ -343,6 +346,169 @@ test.describe("practice room", () => {
     await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
     await expectSaved(page);
     expect(savedAttempts(attemptId)).toHaveLength(1);
+  });
+
+  test("leaving a room half-done asks first, and “Làm tiếp bài đang dở” resumes it at the same question and time", async ({
+    page,
+  }) => {
+    const { path, attemptId } = roomPath(OFF);
+    await page.goto(path);
+    await waitForHydration(page);
+    await answer(page, "A").click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    await answer(page, "A").click();
+    await answer(page, "C").click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    await expect(page.getByText("3/5")).toBeVisible();
+    // Let the elapsed clock run past a few seconds, so "the same time" means something.
+    await expect(page.locator('.room-clock[data-kind="elapsed"] time')).not.toHaveText("00:00");
+    await expect(page.locator('.room-clock[data-kind="elapsed"] time')).not.toHaveText("00:01");
+
+    // The logo: the room asks, "Ở lại làm tiếp" keeps the student on the same question.
+    await page
+      .getByRole("link", { name: /Ôn Tập/ })
+      .first()
+      .click();
+    const ask = page.getByRole("dialog", { name: "Rời khỏi bài đang làm?" });
+    await expect(ask).toBeVisible();
+    await expect(ask.getByRole("button", { name: "Ở lại làm tiếp" })).toBeFocused();
+    await expectNoAxeViolations(page, "leave dialog");
+    await ask.getByRole("button", { name: "Ở lại làm tiếp" }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByText("3/5")).toBeVisible();
+
+    // The browser's own reload asks too (its own dialog), and the room comes back as it was.
+    const browserDialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      browserDialogs.push(dialog.type());
+      void dialog.accept();
+    });
+    await page.reload();
+    await waitForHydration(page);
+    expect(browserDialogs).toEqual(["beforeunload"]);
+    await expect(page.getByText("3/5")).toBeVisible();
+
+    // Leaving for real: home lists the room where it stood, with its time so far.
+    const stored = () =>
+      page.evaluate(
+        (key) => JSON.parse(localStorage.getItem(key) ?? "{}").progress?.totalTime as number,
+        `on-tap:room:${attemptId}`,
+      );
+    await page
+      .getByRole("link", { name: /Ôn Tập/ })
+      .first()
+      .click();
+    await ask.getByRole("button", { name: "Rời đi" }).click();
+    await expect(page).toHaveURL("/");
+    const seconds = await stored();
+    expect(seconds).toBeGreaterThanOrEqual(2);
+    const unfinished = page.getByRole("region", { name: "Làm tiếp bài đang dở" });
+    await expect(unfinished).toContainText(SEED.roomPractice.title);
+    await expect(unfinished).toContainText(`Câu 3/5 · ${seconds} giây`);
+    await expectNoAxeViolations(page, "home with an unfinished room");
+
+    // "Làm tiếp": the same question, the earlier answers kept, the clock going on from there.
+    await unfinished.getByRole("link", { name: `Làm tiếp: ${SEED.roomPractice.title}` }).click();
+    await expect(page).toHaveURL(path);
+    await expect(page.getByText("3/5")).toBeVisible();
+    expect(await stored()).toBeGreaterThanOrEqual(seconds);
+    await page.getByRole("button", { name: "Xem đáp án" }).click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    await page.getByRole("button", { name: "Xem đáp án" }).click();
+    await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+    await page.getByRole("button", { name: "Xem đáp án" }).click();
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
+    await expectSaved(page);
+    expect(savedAttempts(attemptId)[0]!.total_time).toBeGreaterThanOrEqual(seconds);
+
+    // A finished room is no longer listed, and leaving its summary asks nothing.
+    await page
+      .getByRole("link", { name: /Ôn Tập/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: "Danh sách môn học" })).toBeVisible();
+    await expect(unfinished).toBeHidden();
+  });
+
+  test("“Bỏ bài này” on the set-up page puts a half-done room away for good", async ({ page }) => {
+    const { path } = roomPath(OFF);
+    await page.goto(path);
+    await waitForHydration(page);
+    await answer(page, "B").click();
+    await page.goto(paths.practiceSetup(SEED.roomPractice.code));
+    await waitForHydration(page);
+    const unfinished = page.getByRole("region", { name: "Làm tiếp bài đang dở" });
+    await expect(unfinished).toContainText("Câu 1/5");
+    await unfinished
+      .getByRole("button", { name: `Bỏ bài đang dở: ${SEED.roomPractice.title}` })
+      .click();
+    await expect(unfinished).toBeHidden();
+    await expect(page.getByText("Đã bỏ bài làm dở.")).toBeVisible();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { name: SEED.roomPractice.title })).toBeVisible();
+    await expect(unfinished).toBeHidden();
+  });
+
+  test("at 320 and 390 px the room's bar is one line that never covers the question, its answers or its buttons @phone", async ({
+    page,
+  }) => {
+    const bar = page.locator(".room-controls");
+    /** The box of `target` starts below the bar (boxes are the viewport's, after any scroll). */
+    const expectClearOfBar = async (target: Locator, what: string) => {
+      await expect(target).toBeInViewport();
+      const [barBox, box] = [await bar.boundingBox(), await target.boundingBox()];
+      expect(box!.y, what).toBeGreaterThanOrEqual(barBox!.y + barBox!.height - 1);
+    };
+    const expectNothingWider = async (width: number) =>
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 700 });
+
+      // The whole sheet of a practice with wide code: one line of controls, jumps land below it.
+      await page.goto(roomPath({ practiceType: "FLAT" }, SAMPLE_WITH_CODE).path);
+      await waitForHydration(page);
+      expect((await bar.boundingBox())!.height, `bar at ${width}px`).toBeLessThanOrEqual(64);
+      for (const control of await bar.getByRole("button").all()) {
+        const box = (await control.boundingBox())!;
+        expect(
+          box.x + box.width,
+          `${await control.textContent()} at ${width}px`,
+        ).toBeLessThanOrEqual((await bar.boundingBox())!.x + (await bar.boundingBox())!.width);
+      }
+      await expect(page.getByText(/^Đã trả lời 0\/\d+$/)).toBeVisible();
+      await expectNothingWider(width);
+      await page.getByRole("link", { name: /^Câu 12,/ }).click();
+      const twelve = page.locator(".sheet > li").nth(11);
+      await expectClearOfBar(twelve.getByText(/^Câu 12/).first(), `Câu 12 at ${width}px`);
+      await twelve.getByRole("button").first().click();
+      await expectClearOfBar(twelve.getByText(/^Câu 12/).first(), `Câu 12 picked at ${width}px`);
+      await expect(page.getByText(/^Đã trả lời 1\/\d+$/)).toBeVisible();
+      // Wide code scrolls inside its block, never the page.
+      await expectNothingWider(width);
+
+      // One question at a time: after a wrong answer the question is still in sight, and no toast
+      // lies over "Câu tiếp theo".
+      await page.goto(roomPath(OFF).path);
+      await waitForHydration(page);
+      const heading = page.locator("#room-question");
+      await expectClearOfBar(heading, `question 1 at ${width}px`);
+      await answer(page, "B").click();
+      await expect(page.locator(".room-verdict")).toHaveText("Câu trả lời chưa chính xác");
+      await expectClearOfBar(heading, `question 1 answered at ${width}px`);
+      const next = page.getByRole("button", { name: "Câu tiếp theo" });
+      // A trial click fails when another element (a toast) would receive it.
+      await next.click({ trial: true, timeout: 3_000 });
+      await expectClearOfBar(next, `"Câu tiếp theo" at ${width}px`);
+      await next.click();
+      await expectClearOfBar(heading, `question 2 at ${width}px`);
+      await expectNothingWider(width);
+    }
   });
 
   test("a double “Kết thúc” saves once and “N đã làm” rises by exactly one @desktop", async ({

@@ -7,7 +7,7 @@ import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers, type QuestionNumber } from "#app/lib/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
-import { PausedPanel, RoomBar } from "./room-bar.tsx";
+import { PausedPanel, RoomBar, RoomProgress } from "./room-bar.tsx";
 import { countRender } from "./render-probe.ts";
 import type { Room } from "./use-room.ts";
 
@@ -68,9 +68,11 @@ export function FlatRoom({
         paused={state.paused}
         onPause={exam ? undefined : () => dispatch({ type: state.paused ? "resume" : "pause" })}
       >
-        <p className="room-progress">
-          {words.answeredCount(questions.length - unanswered, questions.length)}
-        </p>
+        <RoomProgress
+          words={words.answeredWords}
+          done={questions.length - unanswered}
+          total={questions.length}
+        />
         {exam ? examClock : <RoomClock countdown={null} elapsed={state.totalTime} />}
         <button type="button" className="button button-primary" onClick={finish}>
           {exam ? vi.mockExam.submit : t.finish}

@@ -6,7 +6,11 @@ const t = vi.room;
 export const ROOM_HEADING_ID = "room-heading";
 export const PAUSED_HEADING_ID = "room-paused-heading";
 
-/** The room's top bar: what is being practised, the room's own controls and its clock. */
+/**
+ * The room's top bar: what is being practised, the room's own controls and its clock. On a
+ * phone only the controls stay on screen, as one slim line (room.css): the title scrolls away,
+ * "Tạm dừng" shows as its icon and the count as its numbers, their words kept for screen readers.
+ */
 export function RoomBar({
   title,
   label,
@@ -32,8 +36,9 @@ export function RoomBar({
       <div className="room-controls">
         {children}
         {onPause ? (
-          <button type="button" className="button button-secondary" onClick={onPause}>
-            {paused ? t.resume : t.pause}
+          <button type="button" className="button button-secondary room-pause" onClick={onPause}>
+            <PauseIcon paused={paused} />
+            <span className="room-pause-text">{paused ? t.resume : t.pause}</span>
           </button>
         ) : null}
       </div>
@@ -53,5 +58,36 @@ export function PausedPanel({ onResume }: { onResume: () => void }) {
         {t.resume}
       </button>
     </section>
+  );
+}
+
+/** "Đã trả lời 3/10": on a phone the numbers only (the words stay for screen readers). */
+export function RoomProgress({
+  words,
+  done,
+  total,
+}: {
+  words: string;
+  done: number;
+  total: number;
+}) {
+  return (
+    <p className="room-progress">
+      <span className="room-progress-words">{words} </span>
+      {done}/{total}
+    </p>
+  );
+}
+
+/** Two bars while the clock runs, a triangle while paused; the button's text names it. */
+function PauseIcon({ paused }: { paused: boolean }) {
+  return (
+    <svg className="room-pause-icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      {paused ? (
+        <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+      ) : (
+        <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" fill="currentColor" />
+      )}
+    </svg>
   );
 }

@@ -3,7 +3,9 @@ import { useRouteLoaderData } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import type { AnySubmission } from "#services/attempts/save-attempt.ts";
+import { hasProgress, type ResumeInfo } from "#app/lib/room-storage.ts";
 import { FlatRoom } from "./flat-room.tsx";
+import { LeaveGuard } from "./leave-guard.tsx";
 import { PAUSED_HEADING_ID, ROOM_HEADING_ID } from "./room-bar.tsx";
 import { QUESTION_HEADING_ID, SequenceRoom } from "./sequence-room.tsx";
 import { Summary, SUMMARY_HEADING_ID } from "./summary.tsx";
@@ -49,6 +51,7 @@ export function RoomScreen({
   summaryHeading,
   scoreNote,
   examClock,
+  resume,
 }: {
   questions: QuestionView[];
   config: RoomConfig;
@@ -68,12 +71,15 @@ export function RoomScreen({
   scoreNote?: (finished: RoomSummary, questions: ReadonlyMap<number, QuestionView>) => ReactNode;
   /** A mock exam on the device: its clock, drawn once the progress is back; hands in at zero. */
   examClock?: (onExpire: () => void) => ReactNode;
+  /** How "Làm tiếp bài đang dở" lists and reopens this room (memoised); absent: not listed. */
+  resume?: ResumeInfo;
 }) {
   const { state, dispatch, restored, saveState, markSaved } = useRoom({
     questions,
     config,
     attemptId,
     contentVersion,
+    resume,
   });
   const finished = state.finished;
   const submission = useMemo(
@@ -135,21 +141,26 @@ export function RoomScreen({
       />
     );
   }
-  return state.config.practiceType === "FLAT" ? (
-    <FlatRoom
-      state={state}
-      dispatch={dispatch}
-      title={title}
-      label={label}
-      examClock={restored ? examClock?.(finishNow) : null}
-    />
-  ) : (
-    <SequenceRoom
-      state={state}
-      dispatch={dispatch}
-      title={title}
-      label={label}
-      restored={restored}
-    />
+  return (
+    <>
+      <LeaveGuard active={restored && hasProgress(state)} />
+      {state.config.practiceType === "FLAT" ? (
+        <FlatRoom
+          state={state}
+          dispatch={dispatch}
+          title={title}
+          label={label}
+          examClock={restored ? examClock?.(finishNow) : null}
+        />
+      ) : (
+        <SequenceRoom
+          state={state}
+          dispatch={dispatch}
+          title={title}
+          label={label}
+          restored={restored}
+        />
+      )}
+    </>
   );
 }

@@ -3,7 +3,6 @@ import type { QuestionView } from "#db/catalogue.ts";
 import { questionAt } from "#engine/room.ts";
 import { scoreQuestion } from "#engine/scoring.ts";
 import type { RoomAction } from "#engine/types.ts";
-import { dismissToast, showToast } from "#app/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
@@ -14,8 +13,6 @@ import type { Room } from "./use-room.ts";
 
 const t = vi.room;
 export const QUESTION_HEADING_ID = "room-question";
-/** The result toast's id: each result replaces the last one, and it goes with its question. */
-const RESULT_TOAST = "room-result";
 
 /**
  * "Trả lời tuần tự từng câu hỏi": one question at a time with its countdown, the result when
@@ -105,9 +102,17 @@ export function SequenceRoom({
               eager
             />
             {state.resultShown ? (
-              <Verdict question={question} picks={picks} response={response} />
+              <Verdict
+                question={question}
+                picks={picks}
+                response={response}
+                shown={state.config.showNotification}
+              />
             ) : null}
           </section>
+          <p className="visually-hidden" role="status">
+            {state.resultShown ? verdictText(question, picks, response) : ""}
+          </p>
           <div className="room-actions">
             <p className="room-auto-next">
               {state.resultShown && state.resultCountdown !== null
@@ -137,43 +142,47 @@ export function SequenceRoom({
 
 const VERDICT_ID = "room-verdict";
 
-/** Right, wrong or unanswered, in words: shown under the answers and read out by screen readers. */
+/**
+ * Right, wrong or unanswered, in words, under the answers ("Hiển thị thông báo"; off, it is
+ * kept for screen readers only). The live region beside the card reads it out: it is always
+ * on the page, so a screen reader hears the change, which an element born with its text misses.
+ */
 const Verdict = memo(function Verdict({
   question,
   picks,
   response,
+  shown,
 }: {
   question: QuestionView;
   picks: readonly number[];
   response: string | null;
+  shown: boolean;
 }) {
   const { rightAnswer } = scoreQuestion(question, picks, response);
-  const text = verdictText(question, rightAnswer, picks, response);
   return (
     <p
-      className="room-verdict"
+      className={shown ? "room-verdict" : "room-verdict visually-hidden"}
       id={VERDICT_ID}
       tabIndex={-1}
       data-right={rightAnswer}
-      role="status"
     >
-      {text}
+      {verdictText(question, picks, response)}
     </p>
   );
 });
 
 function verdictText(
   question: QuestionView,
-  right: boolean,
   picks: readonly number[],
   response: string | null,
 ): string {
-  if (!right && !isAnswered(question, picks, response)) {
+  const { rightAnswer } = scoreQuestion(question, picks, response);
+  if (!rightAnswer && !isAnswered(question, picks, response)) {
     return question.kind === "true_false" || question.kind === "short_answer"
       ? vi.questionKinds.unanswered
       : t.unanswered;
   }
-  return right ? t.right : t.wrong;
+  return rightAnswer ? t.right : t.wrong;
 }
 
 /** The shortcuts that apply to the question on screen: picks by key only for multiple choice. */
@@ -184,44 +193,20 @@ function keyboardHint(question: QuestionView): string {
 }
 
 /**
- * When a result comes up: the toast (only with "Hiển thị thông báo" on), replacing the last
- * one, and focus on the verdict; when the question changes or the room ends, the toast
- * goes (useScreenStart moves focus to the new question). A state restored from storage is
- * not announced again.
+ * When a result comes up, focus goes to the verdict, without scrolling: the question and the
+ * answers just picked stay where the student sees them, and from there Enter or → moves on and
+ * Space pauses, as the hint under the room says (on "Câu tiếp theo", Space pressed it and moved
+ * on). No toast: the card already shows the result, and a toast covered "Câu tiếp theo" on a
+ * phone. A state restored from storage is not announced again.
  */
 function useResultFeedback(state: Room, restored: boolean) {
   const seen = useRef<{ restored: boolean; key: string } | null>(null);
   const key = `${state.currentIndex}:${state.resultShown}`;
-  const notify = state.config.showNotification;
-  // The room ended (the summary replaces it) or was left: its last result goes with it.
-  useEffect(
-    () => () => {
-      if (notify) void dismissToast(RESULT_TOAST);
-    },
-    [notify],
-  );
   useEffect(() => {
     const before = seen.current;
     seen.current = { restored, key };
     if (!before || !before.restored || before.key === key || state.finished) return;
-    if (state.resultShown) {
-      // The verdict, not "Câu tiếp theo": from there Enter or → moves on and Space pauses, as
-      // the hint under the room says (on the button, Space pressed it and moved on).
-      document.getElementById(VERDICT_ID)?.focus();
-      const question = questionAt(state, state.currentIndex);
-      const picks = state.selections[state.currentIndex] ?? [];
-      const response = state.responses[state.currentIndex] ?? null;
-      if (question && notify) {
-        const { rightAnswer } = scoreQuestion(question, picks, response);
-        void showToast(
-          rightAnswer ? "success" : "error",
-          verdictText(question, rightAnswer, picks, response),
-          { id: RESULT_TOAST },
-        );
-      }
-    } else if (notify) {
-      void dismissToast(RESULT_TOAST);
-    }
+    if (state.resultShown) document.getElementById(VERDICT_ID)?.focus({ preventScroll: true });
     // Only the transition matters; the rest of the state is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, restored]);

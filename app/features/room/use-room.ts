@@ -11,8 +11,9 @@ import {
   readRoom,
   restoreProgress,
   writeRoom,
+  type ResumeInfo,
   type SaveState,
-} from "./room-storage.ts";
+} from "#app/lib/room-storage.ts";
 
 export type Room = RoomState<QuestionView>;
 type Action = RoomAction | { type: "restore"; state: Room };
@@ -26,6 +27,8 @@ interface UseRoomOptions {
   config: RoomConfig;
   attemptId: string;
   contentVersion: number;
+  /** How "Làm tiếp bài đang dở" lists and reopens this room; absent: it is not listed. */
+  resume?: ResumeInfo;
 }
 
 /**
@@ -34,7 +37,7 @@ interface UseRoomOptions {
  * written back on every change, and ticked once a second while the page is visible, the room is
  * not paused and not finished: a hidden tab's countdown stands still (it resumes when shown).
  */
-export function useRoom({ questions, config, attemptId, contentVersion }: UseRoomOptions) {
+export function useRoom({ questions, config, attemptId, contentVersion, resume }: UseRoomOptions) {
   const [state, dispatch] = useReducer(reducer, null, () => createRoom(questions, config));
   const [restored, setRestored] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>("unsaved");
@@ -60,9 +63,14 @@ export function useRoom({ questions, config, attemptId, contentVersion }: UseRoo
   }, [attemptId, contentVersion]);
 
   useEffect(() => {
-    if (restored)
-      writeRoom(attemptId, { contentVersion, save: saveState, progress: progressOf(state) });
-  }, [restored, attemptId, contentVersion, saveState, state]);
+    if (!restored) return;
+    writeRoom(attemptId, {
+      contentVersion,
+      save: saveState,
+      progress: progressOf(state),
+      ...(resume ? { resume } : {}),
+    });
+  }, [restored, attemptId, contentVersion, saveState, state, resume]);
 
   useEffect(() => {
     const update = () => setVisible(document.visibilityState !== "hidden");

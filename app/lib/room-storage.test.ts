@@ -1,7 +1,13 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { createRoom, reduceRoom } from "#engine/room.ts";
 import type { RoomConfig } from "#engine/types.ts";
-import { progressOf, restoreProgress } from "./room-storage.ts";
+import {
+  listUnfinishedRooms,
+  progressOf,
+  restoreProgress,
+  writeRoom,
+} from "#app/lib/room-storage.ts";
 import { sampleQuestions } from "#tests/support/room-harness.tsx";
 import { roomConfig } from "#tests/support/engine-fixture.ts";
 
@@ -100,5 +106,52 @@ describe("restoring a room with Đúng/Sai and short-answer questions (issue 27)
     for (const candidate of bad) {
       expect(restoreProgress(fresh, candidate as typeof progress)).toBeNull();
     }
+  });
+});
+
+describe("the rooms “Làm tiếp bài đang dở” lists", () => {
+  const fresh = createRoom(sampleQuestions(5), config);
+  const answered = reduceRoom(reduceRoom(fresh, { type: "toggle", answerIdx: 2 }), {
+    type: "next",
+  });
+  const resume = (owner: string, href = "/practice-control?practice=de-1&attempt=x") => ({
+    owner,
+    practiceCode: "de-1",
+    href,
+    title: "Đề 1",
+    label: "Tất cả câu hỏi",
+    flat: false,
+  });
+  const store = (id: string, state: typeof fresh, info: ReturnType<typeof resume>) =>
+    writeRoom(id, {
+      contentVersion: 1,
+      save: "unsaved",
+      progress: progressOf(state),
+      resume: info,
+    });
+
+  it("lists only the owner's rooms with answers in them, where each stood", () => {
+    localStorage.clear();
+    store("a", answered, resume("u1"));
+    store("b", answered, resume("u2"));
+    store("c", fresh, resume("u1"));
+    store(
+      "d",
+      { ...answered, finished: { ...answered.finished!, results: [] } } as never,
+      resume("u1"),
+    );
+    const rooms = listUnfinishedRooms("u1");
+    expect(rooms.map((room) => [room.attemptId, room.position, room.questionCount])).toEqual([
+      ["a", 2, 5],
+    ]);
+    expect(listUnfinishedRooms("u1", "de-2")).toEqual([]);
+    expect(listUnfinishedRooms("")).toEqual([]);
+  });
+
+  it("never lists an address of another site, whatever storage holds", () => {
+    localStorage.clear();
+    for (const href of ["//evil.example/practice-control?x", "https://evil.example/", "/login?x"])
+      store(href, answered, resume("u1", href));
+    expect(listUnfinishedRooms("u1")).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { responseFits } from "#engine/responses.ts";
 import type { EngineQuestion, ResultItem, RoomState, RoomSummary } from "#engine/types.ts";
 import { ROOM_KEY_PREFIX } from "#app/lib/storage-keys.ts";
+import { paths } from "#base/paths.ts";
+import { safeRedirectPath } from "#base/safe-redirect.ts";
 
 /**
  * A room's progress in the browser, under its attempt id, so a refresh, a reopened tab or a
@@ -16,12 +18,28 @@ const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type SaveState = "unsaved" | "saved";
 
+/**
+ * What "Làm tiếp bài đang dở" needs to list a room and open it again (a practice room writes it;
+ * the review of mistakes does not, its room is rebuilt from the server's queue).
+ */
+export interface ResumeInfo {
+  /** Whose room it is: the signed-in student's id, "" for a visitor. Listed only to them. */
+  owner: string;
+  practiceCode: string;
+  /** The room's own address (path and query), which rebuilds the same room. */
+  href: string;
+  title: string;
+  label: string;
+  flat: boolean;
+}
+
 export interface StoredRoom {
   v: 1;
   contentVersion: number;
   savedAt: number;
   save: SaveState;
   progress: Progress;
+  resume?: ResumeInfo;
 }
 
 /** The engine state that is progress; the rest (questions, order, config) is rebuilt. */
@@ -54,6 +72,7 @@ export function writeRoom(attemptId: string, room: Omit<StoredRoom, "v" | "saved
   } catch {
     // Full or blocked storage: the room goes on, it just cannot survive a refresh.
   }
+  roomsChanged();
 }
 
 export function readRoom(attemptId: string): StoredRoom | null {
@@ -74,6 +93,91 @@ export function forgetRoom(attemptId: string): void {
   } catch {
     // Nothing to do: it will age out.
   }
+  roomsChanged();
+}
+
+/** True once the student has done something in the room that leaving would put aside. */
+export function hasProgress(progress: Progress): boolean {
+  return (
+    progress.finished === null &&
+    (progress.currentIndex > 0 ||
+      progress.results.some((result) => result !== null) ||
+      progress.selections.some((picks) => picks.length > 0) ||
+      (progress.responses ?? []).some((response) => response !== null))
+  );
+}
+
+function isRoomAddress(href: unknown): href is string {
+  return (
+    typeof href === "string" &&
+    safeRedirectPath(href) === href &&
+    href.startsWith(`${paths.room()}?`)
+  );
+}
+
+/** A room left half-done, as "Làm tiếp bài đang dở" lists it. */
+export interface UnfinishedRoom extends ResumeInfo {
+  attemptId: string;
+  savedAt: number;
+  /** The question on screen (1-based) in a sequence room; the questions answered on a sheet. */
+  position: number;
+  questionCount: number;
+  seconds: number;
+}
+
+/**
+ * The rooms `owner` left unfinished on this device (of one practice, when given), the most
+ * recent first. Another student's rooms on a shared computer are never listed.
+ */
+export function listUnfinishedRooms(owner: string, practiceCode?: string): UnfinishedRoom[] {
+  const rooms: UnfinishedRoom[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(PREFIX)) continue;
+      const stored = readRoom(key.slice(PREFIX.length));
+      const resume = stored?.resume;
+      if (!stored || !resume || resume.owner !== owner || !hasProgress(stored.progress)) continue;
+      if (practiceCode !== undefined && resume.practiceCode !== practiceCode) continue;
+      // The address is opened as a link: only a room of this site, whatever storage holds.
+      if (!isRoomAddress(resume.href)) continue;
+      const { progress } = stored;
+      rooms.push({
+        ...resume,
+        attemptId: key.slice(PREFIX.length),
+        savedAt: stored.savedAt,
+        position: resume.flat
+          ? progress.selections.filter(
+              (picks, at) => picks.length > 0 || (progress.responses?.[at] ?? null) !== null,
+            ).length
+          : progress.currentIndex + 1,
+        questionCount: progress.selections.length,
+        seconds: progress.totalTime,
+      });
+    }
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+  return rooms.sort((a, b) => b.savedAt - a.savedAt);
+}
+
+/** Who is told when a room is written or forgotten in this tab (other tabs: the storage event). */
+const listeners = new Set<() => void>();
+
+export function subscribeToRooms(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key.startsWith(PREFIX)) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+function roomsChanged() {
+  for (const listener of listeners) listener();
 }
 
 /** Keeps storage bounded: rooms older than 30 days go, then the oldest beyond 20. */
