@@ -28,7 +28,7 @@ await build({
 // finds it next to itself).
 copyFileSync("content/parse-thread.cjs", `${buildDir}/host/parse-thread.cjs`);
 
-// The offline page's script, then the service worker with this build's precache list
+// The offline page's script and stylesheet, then the service worker with this build's precache list
 // (app/features/offline/sw.ts): every script and stylesheet of the build (their names carry their hash,
 // so no revision), and the few unhashed files with a hash of their content as the revision.
 // KaTeX's fonts are not precached: they are fetched on first use or when a practice is
@@ -48,6 +48,14 @@ await build({
   ...workerOptions,
   entryPoints: ["app/features/offline/offline-page.ts"],
   outfile: `${client}/offline.js`,
+  // A classic script: public/offline.html runs it in <head>, before the first paint.
+  format: "iife",
+});
+// Its stylesheet: the app's palettes, base, buttons and header, and the page's own rules.
+await build({
+  ...workerOptions,
+  entryPoints: ["app/features/offline/offline-page.css"],
+  outfile: `${client}/offline.css`,
 });
 const assetNames = readdirSync(`${client}/assets`);
 const hashOf = (file) => createHash("sha256").update(readFileSync(file)).digest("hex").slice(0, 16);

@@ -118,15 +118,95 @@ test("a replay starts the same run again, and the history filters by practice", 
   await finish();
 
   await page.goto("/practice-history");
+  await waitForHydration(page);
   await expect(page.locator(".attempt-list > li")).toHaveCount(2);
   await expectNoAxeViolations(page, "history with filters");
   const filters = page.getByRole("form", { name: "Lọc lịch sử" });
   await filters.getByLabel("Đề").selectOption(SEED.roomPractice.code);
-  await filters.getByRole("button", { name: "Lọc" }).click();
   await expect(page).toHaveURL(new RegExp(`practice=${SEED.roomPractice.code}`));
   await expect(page.locator(".attempt-list > li")).toHaveCount(2);
   await page.goto("/practice-history?practice=khong-co-de-nay");
   await expect(page.getByText("Không có bài làm nào khớp với bộ lọc.")).toBeVisible();
   await page.getByRole("link", { name: "Bỏ lọc" }).click();
   await expect(page.locator(".attempt-list > li")).toHaveCount(2);
+});
+
+test("the history's filters look like the app's fields, apply as soon as a choice changes, stay in the address, and work without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  await register(page, "Phạm Lọc Nhanh");
+  await expect(page).toHaveURL("/");
+  const setup = {
+    ...DEFAULT_SETUP,
+    practiceType: "FLAT" as const,
+    selection: { type: "PRACTICE_TIME_RANGE" as const, start: 1, end: 1 },
+  };
+  for (const code of [SEED.roomPractice.code, SEED.anyKeyPractice.code]) {
+    await page.goto(roomUrl(code, setup, newRoomIdentity()));
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Kết thúc" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+    await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+  }
+
+  await page.goto("/practice-history");
+  await waitForHydration(page);
+  const attempts = page.locator(".attempt-list > li");
+  await expect(attempts).toHaveCount(2);
+  const filters = page.getByRole("form", { name: "Lọc lịch sử" });
+  await expect(filters.getByText("Môn học", { exact: true })).toBeVisible();
+  await expect(filters.getByText("Đề", { exact: true })).toBeVisible();
+  // With the page's script running a choice applies by itself: no button to press.
+  await expect(filters.getByRole("button", { name: "Lọc" })).toHaveCount(0);
+  const practice = filters.getByLabel("Đề");
+  // Drawn like the app's fields (app/styles/forms.css), not the system's grey box.
+  await expect(practice).toHaveCSS("appearance", "none");
+  await expect(practice).toHaveCSS("border-top-width", "2px");
+  await expect(practice).toHaveCSS("border-top-left-radius", "9.6px");
+  // Reached by keyboard, in reading order.
+  await filters.getByLabel("Môn học").focus();
+  await page.keyboard.press("Tab");
+  await expect(practice).toBeFocused();
+
+  await practice.selectOption(SEED.roomPractice.code);
+  await expect(page).toHaveURL(`/practice-history?practice=${SEED.roomPractice.code}`);
+  await expect(attempts).toHaveCount(1);
+  await expect(attempts).toContainText(SEED.roomPractice.title);
+  // A refresh keeps the filter, in the list and in the box.
+  await page.reload();
+  await waitForHydration(page);
+  await expect(practice).toHaveValue(SEED.roomPractice.code);
+  await expect(attempts).toHaveCount(1);
+  await expectNoAxeViolations(page, "history filtered by practice");
+
+  // Back to every practice, by the browser's back button: the box follows.
+  await page.goBack();
+  await expect(page).toHaveURL("/practice-history");
+  await expect(attempts).toHaveCount(2);
+  await expect(practice).toHaveValue("");
+
+  // Nothing is wider than a 320 px phone.
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  for (const box of [filters.getByLabel("Môn học"), practice]) {
+    expect((await box.boundingBox())!.x + (await box.boundingBox())!.width).toBeLessThanOrEqual(
+      320,
+    );
+  }
+
+  // Without JavaScript it is a plain GET form with its "Lọc" button.
+  const plain = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await plain.newPage();
+  await noScript.goto("/practice-history");
+  const plainFilters = noScript.getByRole("form", { name: "Lọc lịch sử" });
+  await plainFilters.getByLabel("Đề").selectOption(SEED.anyKeyPractice.code);
+  await plainFilters.getByRole("button", { name: "Lọc" }).click();
+  await expect(noScript).toHaveURL(new RegExp(`practice=${SEED.anyKeyPractice.code}`));
+  await expect(noScript.locator(".attempt-list > li")).toHaveCount(1);
+  await expect(noScript.locator(".attempt-list > li")).toContainText(SEED.anyKeyPractice.title);
+  await plain.close();
 });

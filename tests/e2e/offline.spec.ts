@@ -34,6 +34,7 @@ import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
 import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
 import { startAppProcess } from "../support/app-process.ts";
 import { paths } from "../../base/paths.ts";
+import { THEME_COLORS } from "../../app/lib/themes.ts";
 
 /**
  * Offline (ADR 0013), in Chromium with the service worker running: a downloaded practice opens
@@ -417,6 +418,58 @@ test("signing out removes the downloads, the rooms and every cached page that sh
   await page.goto(paths.practiceSetup(SEED.roomPractice.code));
   await expect(page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" })).toBeVisible();
   await expectNoAxeViolations(page, "offline page");
+  await context.close();
+});
+
+/** "#66479a" as the browser reports a computed colour: "rgb(102, 71, 154)". */
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+test("the offline page shows the site's logo and the theme the student chose", async ({
+  device,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const { dir, network } = device;
+  const context = await openProfile(testInfo, dir, network);
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto("/");
+  await waitForHydration(page);
+  await waitForServiceWorker(page);
+
+  for (const [theme, name] of [
+    ["custom-3", "Tím oải hương"],
+    ["default", "Xanh dương"],
+  ] as const) {
+    await network.goOnline(context);
+    await page.goto("/");
+    const nav = await openAccountMenu(page);
+    await nav.getByRole("button", { name: `Giao diện ${name}` }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+
+    await network.goOffline(context);
+    await page.goto("/profile");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Bạn đang ngoại tuyến" }),
+    ).toBeVisible();
+    // The header's logo, in the chosen theme's colour, as on every other page.
+    const logo = page.getByRole("banner").getByRole("link", { name: "Ôn Tập" });
+    await expect(logo.getByText("ÔT", { exact: true })).toBeVisible();
+    await expect(logo.getByText("ÔT", { exact: true })).toHaveCSS(
+      "background-color",
+      rgb(THEME_COLORS[theme]),
+    );
+    await expect(page.getByRole("button", { name: "Thử lại" })).toHaveCSS(
+      "background-color",
+      rgb(THEME_COLORS[theme]),
+    );
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute(
+      "content",
+      THEME_COLORS[theme],
+    );
+    await expectNoAxeViolations(page, `offline page, theme ${theme}`);
+  }
   await context.close();
 });
 

@@ -1,14 +1,13 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
 import { useFetcher, useLocation, useMatches } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
+import { useHydrated } from "#app/lib/hydrated.ts";
 
 /** Holds the id of the user who hid the reminder, so it never hides it for someone else. */
 export const VERIFY_REMINDER_COOKIE = "on_tap_verify_reminder";
 /** How long "Ẩn nhắc nhở" lasts: the reminder comes back now and then until the email is verified. */
 export const VERIFY_REMINDER_HIDE_DAYS = 3;
-
-const subscribeToNothing = () => () => {};
 
 /** What the /verify-email action answers to the reminder's two buttons. */
 export interface ReminderResult {
@@ -36,11 +35,7 @@ export function VerifyReminder({
   const dismiss = useFetcher<ReminderResult>({ key: "verify-reminder-dismiss" });
   // True once hydrated (false in the server's HTML): the hidden "fetcher" field it adds tells
   // the action to answer with data instead of redirecting back.
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
 
   const dismissing = dismiss.state !== "idle" || dismiss.data?.ok !== undefined;
   useEffect(() => {
