@@ -15,6 +15,12 @@ export const PASSWORD_MAX = 128;
 export const MAX_AVATAR_BYTES = 1_048_576;
 export const ACCEPTED_AVATAR_TYPES = ["image/gif", "image/jpeg", "image/png"] as const;
 
+/**
+ * At most this many cards in one review run ("Ôn lỗi sai", and "Ôn lại câu sai", which is a
+ * review of the questions one run got wrong).
+ */
+export const MAX_REVIEW_QUESTIONS = 50;
+
 /** A student's own practices (ADR 0012): per practice, per user, and how often one is created. */
 export const OWN_PRACTICE_MAX_QUESTIONS = 2000;
 /** The practice's text (title, subject, questions, answers, explanations), UTF-8 bytes. */

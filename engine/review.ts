@@ -35,9 +35,6 @@ const RATING: Record<ReviewGrade, Grade> = {
 /** A card leaves the review list once its stability passes this many days. */
 export const GRADUATION_DAYS = 30;
 
-/** At most this many cards in one review run. */
-export const MAX_REVIEW_QUESTIONS = 50;
-
 /** With the timer off, a right answer that took longer than this is rated Hard. */
 const SLOW_WITHOUT_TIMER_SECONDS = 20;
 

@@ -243,6 +243,7 @@ export const vi = {
     ring: (percent: number) => `Tỉ lệ đúng ${percent}%`,
     list: "Danh sách câu hỏi",
     onlyWrong: (n: number) => `Chỉ xem câu sai (${n})`,
+    retryWrong: (n: number) => `Ôn lại câu sai (${n})`,
     again: "Làm lại",
     backToSetup: "Quay lại trang thiết lập",
     right: "Đúng",

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useNavigate } from "react-router";
 import { AttemptNotFound, AttemptScreen } from "#app/features/history/attempt-screen.tsx";
 import { HistoryListScreen } from "#app/features/history/history-list-screen.tsx";
 import { StatisticsScreen } from "#app/features/history/statistics-screen.tsx";
@@ -11,6 +11,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
+import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import {
   findAttempt,
   listHistoryPage,
@@ -118,6 +119,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
   );
 
 export default function History({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
   if (loaderData.kind === "notFound") return <AttemptNotFound />;
   if (loaderData.kind === "attempt") {
     return (
@@ -127,7 +129,17 @@ export default function History({ loaderData }: Route.ComponentProps) {
         practiceDeleted={loaderData.practiceDeleted}
         examScore={loaderData.examScore}
         reviewHref={paths.reviewRoom()}
-        renderSummary={(props) => <Summary {...props} />}
+        renderSummary={(props) => (
+          <Summary
+            {...props}
+            // A mock exam's replay keeps to its score; any other run's mistakes can come again.
+            onRetryWrong={
+              loaderData.examScore === null && loaderData.attempt.config.examMinutes === undefined
+                ? (questionIds) => void navigate(retryWrongAddress(questionIds))
+                : undefined
+            }
+          />
+        )}
       />
     );
   }

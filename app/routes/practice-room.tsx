@@ -8,6 +8,7 @@ import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
+import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
@@ -205,6 +206,10 @@ function PracticeRoom({
   const again = useCallback(() => {
     void navigate(roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, newRoomIdentity()));
   }, [navigate, room]);
+  const retryWrong = useCallback(
+    (questionIds: number[]) => void navigate(retryWrongAddress(questionIds)),
+    [navigate],
+  );
   return (
     <RoomScreen
       questions={questions}
@@ -219,6 +224,8 @@ function PracticeRoom({
       setupHref={setupHref}
       loginHref={paths.login(href)}
       resume={resume}
+      // A mock exam's mistakes are reviewed from its own result (device-exam.tsx).
+      onRetryWrong={minutes === undefined ? retryWrong : undefined}
     />
   );
 }

@@ -7,9 +7,10 @@ import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { newRoomIdentity } from "#app/lib/room-setup.ts";
+import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";
-import { MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
+import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { ReviewSubmission } from "#services/attempts/save-review-attempt.ts";
@@ -139,6 +140,11 @@ function ReviewRoom({
   );
   // "Làm lại": a new review of whatever is due now (the cards just answered have moved on).
   const again = useCallback(() => void navigate(paths.reviewRoom()), [navigate]);
+  // "Ôn lại câu sai": what this run got wrong comes again, until each is answered right once.
+  const retryWrong = useCallback(
+    (questionIds: number[]) => void navigate(retryWrongAddress(questionIds)),
+    [navigate],
+  );
   const here = paths.reviewRoom(
     new URLSearchParams({
       id: attemptId,
@@ -160,6 +166,7 @@ function ReviewRoom({
       setupText={t.toHome}
       summaryHeading={t.summaryHeading}
       loginHref={paths.login(here)}
+      onRetryWrong={retryWrong}
     />
   );
 }

@@ -4,7 +4,7 @@ import { storableInt, storableText, z } from "#base/zod.ts";
 import { findCards } from "#db/review-cards.ts";
 import { listPracticeTitles, listRevisions, type StoredRevision } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
-import { MAX_REVIEW_QUESTIONS } from "#engine/review.ts";
+import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import { roomConfigSchema } from "#engine/room-config.ts";
 import { mayOpenAll } from "#services/review/review.ts";
 import { refuse, storeOnce, type AttemptSource, type StoreResult } from "./store.ts";

@@ -12,12 +12,8 @@ import {
 } from "#db/review-cards.ts";
 import { listRevisions } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
-import {
-  MAX_REVIEW_QUESTIONS,
-  retrievability,
-  reviewCard,
-  type ReviewGrade,
-} from "#engine/review.ts";
+import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
+import { retrievability, reviewCard, type ReviewGrade } from "#engine/review.ts";
 import { catchUpReviewCards, planCatchUp } from "./catch-up.ts";
 import { suspendedPractices } from "./suspended.ts";
 

@@ -226,3 +226,52 @@ test("a shared practice's mistakes leave the review once its link is revoked: a 
     await second.close();
   }
 });
+
+test("“Ôn lại câu sai” runs the wrong questions again, and again what is still wrong, until each is answered right once", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await register(page, "Vũ Ôn Lại");
+  await expect(page).toHaveURL("/");
+
+  // A run of five with the first two right: three wrong.
+  await page.goto(
+    roomUrl(
+      SEED.roomPractice.code,
+      {
+        ...DEFAULT_SETUP,
+        maxQuestionTime: "OFF",
+        maxResultTime: "OFF",
+        selection: { type: "PRACTICE_TIME_ALL" },
+      },
+      newRoomIdentity(),
+    ),
+  );
+  await waitForHydration(page);
+  for (let i = 1; i <= 5; i += 1) await answer(page, i, 5, i <= 2);
+  await expect(page.getByText("Số câu đúng: 2/5")).toBeVisible();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+
+  // The first run again: the three wrong questions, saved as a review.
+  await page.getByRole("button", { name: "Ôn lại câu sai (3)" }).click();
+  await expect(page).toHaveURL(/\/mistakes\?/);
+  await waitForHydration(page);
+  await answer(page, 1, 3, true);
+  await answer(page, 2, 3, false);
+  await answer(page, 3, 3, true);
+  await expect(page.getByText("Số câu đúng: 2/3")).toBeVisible();
+  await expectNoAxeViolations(page, "a retry's summary");
+
+  // Then what is still wrong, until nothing is: no more "Ôn lại câu sai".
+  await page.getByRole("button", { name: "Ôn lại câu sai (1)" }).click();
+  await waitForHydration(page);
+  await answer(page, 1, 1, true);
+  await expect(page.getByText("Số câu đúng: 1/1")).toBeVisible();
+  await expect(page.getByRole("button", { name: /Ôn lại câu sai/ })).toHaveCount(0);
+
+  // Each run is in the history like any attempt; a replay offers the same from its mistakes.
+  await page.goto("/practice-history");
+  await expect(page.locator(".attempt-list > li")).toHaveCount(3);
+  await page.locator(".attempt-card").last().click();
+  await expect(page.getByRole("button", { name: "Ôn lại câu sai (3)" })).toBeVisible();
+});

@@ -52,6 +52,7 @@ export function RoomScreen({
   scoreNote,
   examClock,
   resume,
+  onRetryWrong,
 }: {
   questions: QuestionView[];
   config: RoomConfig;
@@ -73,6 +74,8 @@ export function RoomScreen({
   examClock?: (onExpire: () => void) => ReactNode;
   /** How "Làm tiếp bài đang dở" lists and reopens this room (memoised); absent: not listed. */
   resume?: ResumeInfo;
+  /** "Ôn lại câu sai" on the summary: the route opens the run (app/lib/retry-wrong.ts). */
+  onRetryWrong?: (questionIds: number[]) => void;
 }) {
   const { state, dispatch, restored, saveState, markSaved } = useRoom({
     questions,
@@ -138,6 +141,7 @@ export function RoomScreen({
         setupText={setupText}
         heading={summaryHeading}
         scoreNote={scoreNote?.(finished, questionsById)}
+        onRetryWrong={onRetryWrong}
       />
     );
   }

@@ -32,6 +32,7 @@ export function Summary({
   doneAt,
   heading = t.heading,
   scoreNote,
+  onRetryWrong,
 }: {
   title: string;
   label: string;
@@ -51,11 +52,20 @@ export function Summary({
   heading?: string;
   /** Shown under "Số câu đúng": a mock exam's score on 10 and its parts (history). */
   scoreNote?: React.ReactNode;
+  /**
+   * "Ôn lại câu sai (n)": a run over the questions answered wrong (app/lib/retry-wrong.ts). Shown
+   * once the attempt is saved, since the run reviews the cards the save made.
+   */
+  onRetryWrong?: (questionIds: number[]) => void;
 }) {
   // What the server computed, once it answered; the browser's identical figures until then.
   const saved = save?.status.kind === "saved" ? save.status.attempt : null;
   const right = saved?.numberOfRight ?? summary.numberOfRight;
   const total = summary.results.length;
+  const wrongIds = summary.results
+    .filter((result) => !result.rightAnswer)
+    .map((result) => result.questionId);
+  const mayRetry = onRetryWrong && wrongIds.length > 0 && (!save || saved !== null);
   const numbers = useMemo(
     () =>
       questionNumbers(
@@ -88,6 +98,15 @@ export function Summary({
           {onAgain ? (
             <button type="button" className="button button-primary" onClick={onAgain}>
               {t.again}
+            </button>
+          ) : null}
+          {mayRetry ? (
+            <button
+              type="button"
+              className={onAgain ? "button button-secondary" : "button button-primary"}
+              onClick={() => onRetryWrong(wrongIds)}
+            >
+              {t.retryWrong(wrongIds.length)}
             </button>
           ) : null}
           <Link className="button button-secondary" to={setupHref}>
