@@ -181,7 +181,7 @@ export const vi = {
     reference: "Tham khảo",
     questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
     questionLabel,
-    shuffledQuestionLabel: (n: number, inPractice: number) =>
+    questionLabelInPractice: (n: number, inPractice: number) =>
       `Câu ${n} (câu ${inPractice} của đề):`,
     answers: (n: number) => `Các đáp án của câu ${n}`,
     jumpList: "Đi tới câu hỏi",

@@ -280,6 +280,33 @@ test.describe("practice room", () => {
     expect(saved!.answers.map((a) => a.selected)).toEqual([[0], [0, 2], [], [], []]);
   });
 
+  test("a chapter is numbered in the run's order: “Câu 1” beside “1/7”, with its number in the practice, in the room, the summary and the replay", async ({
+    page,
+  }) => {
+    // The practice's second chapter holds its questions 6 to 12.
+    const chapter = { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 1 } as const;
+    const { path } = roomPath({ ...OFF, selection: chapter }, SEED.chapterPractice.code);
+    await page.goto(path);
+    await waitForHydration(page);
+    const heading = page.locator(".room-card .question-number");
+    for (let question = 1; question <= 7; question += 1) {
+      await expect(page.getByText(`${question}/7`)).toBeVisible();
+      await expect(heading).toHaveText(`Câu ${question} (câu ${question + 5} của đề):`);
+      await answer(page, "A").click();
+      await page.getByRole("button", { name: question < 7 ? "Câu tiếp theo" : "Kết thúc" }).click();
+    }
+    await expectSaved(page);
+    const summaryNumbers = page.locator(".summary-list .question-number");
+    await expect(summaryNumbers.first()).toHaveText("Câu 1 (câu 6 của đề):");
+    await expect(summaryNumbers.last()).toHaveText("Câu 7 (câu 12 của đề):");
+
+    await page.getByRole("link", { name: "Quay lại trang thiết lập" }).click();
+    await page.getByRole("region", { name: "Lịch sử luyện tập" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Xem lại bài làm" })).toBeVisible();
+    await expect(summaryNumbers.first()).toHaveText("Câu 1 (câu 6 của đề):");
+    await expect(summaryNumbers.last()).toHaveText("Câu 7 (câu 12 của đề):");
+  });
+
   test("keyboard only: 1–8 and A–H pick, Enter moves on, Space pauses @desktop", async ({
     page,
   }) => {
