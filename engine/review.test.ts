@@ -89,13 +89,11 @@ describe("FSRS transitions (golden, fixed clock)", () => {
 });
 
 describe("grades", () => {
-  it("wrong is Again; right is Good, or Hard past two thirds of the limit (20 s with no timer)", () => {
-    expect(gradeAnswer(false, 1, 30)).toBe("AGAIN");
-    expect(gradeAnswer(true, 20, 30)).toBe("GOOD");
-    expect(gradeAnswer(true, 21, 30)).toBe("HARD");
-    expect(gradeAnswer(true, 20, "OFF")).toBe("GOOD");
-    expect(gradeAnswer(true, 21, "OFF")).toBe("HARD");
-    expect(gradeAnswer(true, null, "OFF")).toBe("GOOD");
+  it("wrong is Again; right is Good, or Hard past 20 s, whatever time per question was chosen", () => {
+    expect(gradeAnswer(false, 1)).toBe("AGAIN");
+    expect(gradeAnswer(true, 20)).toBe("GOOD");
+    expect(gradeAnswer(true, 21)).toBe("HARD");
+    expect(gradeAnswer(true, null)).toBe("GOOD");
   });
 
   it("a practice run grades its mistakes only; a review run grades every answer", () => {
@@ -103,12 +101,10 @@ describe("grades", () => {
       { questionId: 1, rightAnswer: true },
       { questionId: 2, rightAnswer: false },
     ];
-    expect(gradesOfAttempt(results, { review: false, maxQuestionTime: 30 })).toEqual([
+    expect(gradesOfAttempt(results, { review: false })).toEqual([
       { questionId: 2, grade: "AGAIN" },
     ]);
-    expect(
-      gradesOfAttempt(results, { review: true, seconds: [25, 3], maxQuestionTime: 30 }),
-    ).toEqual([
+    expect(gradesOfAttempt(results, { review: true, seconds: [25, 3] })).toEqual([
       { questionId: 1, grade: "HARD" },
       { questionId: 2, grade: "AGAIN" },
     ]);

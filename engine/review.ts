@@ -1,7 +1,8 @@
 import { fsrs, Rating, type Card, type Grade } from "ts-fsrs";
 import { kindOf } from "./responses.ts";
 import { keyIndexes } from "./scoring.ts";
-import type { EngineQuestion, ResultItem, Seconds } from "./types.ts";
+import { SLOW_ANSWER_SECONDS } from "./countdowns.ts";
+import type { EngineQuestion, ResultItem } from "./types.ts";
 
 /**
  * "Ôn lỗi sai": the review schedule of a user's mistakes, on FSRS (ts-fsrs). Pure:
@@ -34,9 +35,6 @@ const RATING: Record<ReviewGrade, Grade> = {
 
 /** A card leaves the review list once its stability passes this many days. */
 export const GRADUATION_DAYS = 30;
-
-/** With the timer off, a right answer that took longer than this is rated Hard. */
-const SLOW_WITHOUT_TIMER_SECONDS = 20;
 
 const scheduler = fsrs({ enable_fuzz: false });
 
@@ -113,19 +111,12 @@ export function hasGraduated(card: Pick<ReviewCardState, "stability">): boolean 
 
 /**
  * The grade of one answer in a review run: wrong is Again; right is Hard when it took more than
- * two thirds of the question's time limit (over 20 s with the timer off), else Good. A right
- * answer whose time is unknown is Good.
+ * SLOW_ANSWER_SECONDS, else Good. A right answer whose time is unknown is Good.
  */
-export function gradeAnswer(
-  rightAnswer: boolean,
-  seconds: number | null,
-  maxQuestionTime: Seconds,
-): ReviewGrade {
+export function gradeAnswer(rightAnswer: boolean, seconds: number | null): ReviewGrade {
   if (!rightAnswer) return "AGAIN";
   if (seconds === null) return "GOOD";
-  const slowAfter =
-    maxQuestionTime === "OFF" ? SLOW_WITHOUT_TIMER_SECONDS : (maxQuestionTime * 2) / 3;
-  return seconds > slowAfter ? "HARD" : "GOOD";
+  return seconds > SLOW_ANSWER_SECONDS ? "HARD" : "GOOD";
 }
 
 /**
@@ -134,17 +125,12 @@ export function gradeAnswer(
  */
 export function gradesOfAttempt(
   results: readonly Pick<ResultItem, "questionId" | "rightAnswer">[],
-  options: { review: boolean; seconds?: readonly (number | null)[]; maxQuestionTime: Seconds },
+  options: { review: boolean; seconds?: readonly (number | null)[] },
 ): { questionId: number; grade: ReviewGrade }[] {
   return results.flatMap((result, i) => {
     if (!options.review && result.rightAnswer) return [];
     const seconds = options.seconds?.[i] ?? null;
-    return [
-      {
-        questionId: result.questionId,
-        grade: gradeAnswer(result.rightAnswer, seconds, options.maxQuestionTime),
-      },
-    ];
+    return [{ questionId: result.questionId, grade: gradeAnswer(result.rightAnswer, seconds) }];
   });
 }
 

@@ -181,7 +181,7 @@ export const vi = {
     reference: "Tham khảo",
     questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
     questionLabel,
-    shuffledQuestionLabel: (n: number, inPractice: number) =>
+    questionLabelInPractice: (n: number, inPractice: number) =>
       `Câu ${n} (câu ${inPractice} của đề):`,
     answers: (n: number) => `Các đáp án của câu ${n}`,
     jumpList: "Đi tới câu hỏi",
@@ -388,6 +388,14 @@ export const vi = {
     startNew: "Bắt đầu lượt ôn mới",
     toHome: "Về trang chủ",
     newReview: "Ôn lượt mới",
+    setupIntro: (n: number) => `Hôm nay có ${n} câu bạn từng làm sai cần ôn lại.`,
+    questionTime: "Thời gian mỗi câu",
+    slowHint: (seconds: number) =>
+      `Câu trả lời đúng nhưng mất hơn ${seconds} giây được xem là chưa nhớ chắc, nên câu đó sẽ quay lại sớm hơn.`,
+    badTimeHeading: "Thời gian mỗi câu không hợp lệ",
+    badTimeText:
+      "Địa chỉ này có thời gian mỗi câu không nằm trong các lựa chọn. Hãy chọn lại trước khi bắt đầu ôn.",
+    chooseAgain: "Chọn lại",
   },
   history: {
     title: "Lịch sử luyện tập",

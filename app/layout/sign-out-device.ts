@@ -5,13 +5,24 @@ import {
   PAGES_CACHE_PREFIX,
   PICTURES_CACHE,
 } from "#app/lib/worker-protocol.ts";
-import { MOCK_EXAM_KEY_PREFIX, ROOM_KEY_PREFIX, SETUP_KEY_PREFIX } from "#app/lib/storage-keys.ts";
+import {
+  MOCK_EXAM_KEY_PREFIX,
+  REVIEW_SETUP_KEY,
+  ROOM_KEY_PREFIX,
+  SETUP_KEY_PREFIX,
+} from "#app/lib/storage-keys.ts";
 
 /**
- * What the student leaves in localStorage: rooms in progress (app/lib/room-storage.ts)
- * and set-up choices per practice (whose keys name their own practices' private codes).
+ * What the student leaves in localStorage: rooms in progress (app/lib/room-storage.ts),
+ * set-up choices per practice (whose keys name their own practices' private codes), mock exams,
+ * and the review's time per question (a whole key, its own prefix).
  */
-const STUDENT_KEY_PREFIXES = [ROOM_KEY_PREFIX, SETUP_KEY_PREFIX, MOCK_EXAM_KEY_PREFIX];
+const STUDENT_KEY_PREFIXES = [
+  ROOM_KEY_PREFIX,
+  SETUP_KEY_PREFIX,
+  MOCK_EXAM_KEY_PREFIX,
+  REVIEW_SETUP_KEY,
+];
 
 /**
  * "Đăng xuất" on a shared phone leaves nothing of the student on it (ADR 0013): attempts still

@@ -10,3 +10,5 @@ export const ROOM_KEY_PREFIX = "on-tap:room:";
 export const SETUP_KEY_PREFIX = "on-tap:setup:";
 /** A mock exam in progress, under its user and exam id (app/features/mock-exam/exam-sheet.ts). */
 export const MOCK_EXAM_KEY_PREFIX = "on-tap:exam:";
+/** The time per question last chosen for "Ôn lỗi sai" (app/features/review/review-time.ts). */
+export const REVIEW_SETUP_KEY = "on-tap:review-setup";

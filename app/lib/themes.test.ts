@@ -25,6 +25,26 @@ function luminance(hex: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
+/** A colour's hue in degrees (0 to 360). */
+function hue(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255) as [
+    number,
+    number,
+    number,
+  ];
+  const max = Math.max(r, g, b);
+  const spread = max - Math.min(r, g, b);
+  if (spread === 0) return 0;
+  const h =
+    max === r ? ((g - b) / spread) % 6 : max === g ? (b - r) / spread + 2 : (r - g) / spread + 4;
+  return (h * 60 + 360) % 360;
+}
+
+function hueDistance(a: string, b: string): number {
+  const distance = Math.abs(hue(a) - hue(b));
+  return Math.min(distance, 360 - distance);
+}
+
 function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi! + 0.05) / (lo! + 0.05);
@@ -61,9 +81,28 @@ describe.each(THEME_KEYS)("theme %s", (theme) => {
     ["danger", "danger15"],
     ["warning", "white"],
     ["info", "white"],
+    ["black", "picked15"],
   ];
   it.each(pairs)("%s text on %s keeps WCAG AA contrast (4.5:1)", (fg, bg) => {
     expect(contrast(palette[fg]!, palette[bg]!)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe.each(THEME_KEYS)("theme %s: a picked answer not yet submitted", (theme) => {
+  const palette = paletteOf(theme);
+
+  it.each([
+    ["picked", "success"],
+    ["picked", "danger"],
+    ["picked15", "success15"],
+    ["picked15", "danger15"],
+  ])("%s is 40° of hue or more from %s: neither the right nor the wrong colour", (a, b) => {
+    expect(palette[a], a).toMatch(/^#[0-9a-f]{6}$/);
+    expect(hueDistance(palette[a]!, palette[b]!)).toBeGreaterThanOrEqual(40);
+  });
+
+  it("draws its border and mark at 3:1 against the white card (WCAG 1.4.11)", () => {
+    expect(contrast(palette.picked!, palette.white!)).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -2,6 +2,8 @@ import { useCallback } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
+import { ReviewSetup } from "#app/features/review/review-setup.tsx";
+import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/review-time.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -11,7 +13,7 @@ import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";
 import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
-import type { RoomConfig, RoomSummary } from "#engine/types.ts";
+import type { RoomConfig, RoomSummary, Seconds } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { ReviewSubmission } from "#services/attempts/save-review-attempt.ts";
 import { dueReviewQuestions, mayReviewQuestions } from "#services/review/review.ts";
@@ -24,13 +26,15 @@ export const handle: RouteHandle = { immersive: true };
 const t = vi.reviewRoom;
 
 /**
- * One config for every review: one question at a time with the practice room's default times
- * (a right answer after two thirds of 30 s is graded Hard), keys shown, answers shuffled so a
- * remembered position is no help, questions in the server's order (weakest memory first).
+ * A review's config: one question at a time with the time per question the student chose
+ * (20, 30, 50 s or none: review-time.ts) and the practice room's default 20 s on the result,
+ * keys shown, answers shuffled so a remembered position is no help, questions in the server's
+ * order (weakest memory first). The chosen time does not change the grades: the server grades a
+ * right answer Hard past 20 s whatever it is (SLOW_ANSWER_SECONDS, engine/countdowns.ts), from
+ * the seconds the room counted, so a longer time buys no easier grades.
  */
-const REVIEW_CONFIG: Omit<RoomConfig, "seed"> = {
+const REVIEW_CONFIG: Omit<RoomConfig, "seed" | "maxQuestionTime"> = {
   practiceType: "SEQUENCE",
-  maxQuestionTime: 30,
   maxResultTime: 20,
   showQuestionKeyAfterQuestionEnd: true,
   showNotification: true,
@@ -55,22 +59,26 @@ function parseSeed(value: string | null): number | null {
 }
 
 /**
- * /mistakes starts a review: today's due cards (up to 50, weakest first) are fixed into the URL
- * with a new attempt id and seed, and the browser is sent there. That URL is the room: a refresh
- * rebuilds the same questions in the same order, whatever became due since, and the stored
- * progress is laid over it. The questions must still be the user's own cards, of practices the
- * user may still open.
+ * /mistakes is the review's set-up: how many cards are due and the time per question.
+ * /mistakes?time=30 starts a review: today's due cards (up to 50, weakest first) are fixed into
+ * the URL with a new attempt id and seed, and the browser is sent there. That URL is the room: a
+ * refresh rebuilds the same questions in the same order, whatever became due since, and the
+ * stored progress is laid over it. The questions must still be the user's own cards, of
+ * practices the user may still open. A time the review does not offer is a 400, in words; a
+ * room address of before the choice existed (no `time`) keeps its 30 s.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(context, request);
   const params = new URL(request.url).searchParams;
+  const time = params.has("time") ? parseReviewTime(params.get("time")) : undefined;
+  if (time === null) return data({ kind: "badTime" as const }, { status: 400 });
   const id = params.get("id");
   if (id === null) {
     const due = await dueReviewQuestions(context.db, user.id, new Date());
     if (due.length === 0) return { kind: "none" as const };
+    if (time === undefined) return { kind: "setup" as const, due: due.length };
     const { attemptId, seed } = newRoomIdentity();
-    const room = new URLSearchParams({ id: attemptId, seed: String(seed), q: due.join(".") });
-    throw redirect(paths.reviewRoom(room));
+    throw redirect(paths.reviewRoom(roomParams(attemptId, seed, due, time)));
   }
   const ids = parseQuestionIds(params.get("q"));
   const seed = parseSeed(params.get("seed"));
@@ -91,9 +99,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     kind: "room" as const,
     attemptId: id.toLowerCase(),
-    config: { ...REVIEW_CONFIG, seed },
+    config: { ...REVIEW_CONFIG, maxQuestionTime: time ?? DEFAULT_REVIEW_TIME, seed },
     questions,
   };
+}
+
+/** The room's address: `?id=&seed=&q=<revision ids>&time=`. */
+function roomParams(
+  attemptId: string,
+  seed: number,
+  questionIds: readonly number[],
+  time: Seconds,
+): URLSearchParams {
+  return new URLSearchParams({
+    id: attemptId,
+    seed: String(seed),
+    q: questionIds.join("."),
+    time: String(time),
+  });
 }
 
 export const links: Route.LinksFunction = () => questionStylesheets;
@@ -104,15 +127,26 @@ export default function ReviewRoomPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "room") {
     return <ReviewRoom key={loaderData.attemptId} {...loaderData} />;
   }
-  const none = loaderData.kind === "none";
+  if (loaderData.kind === "setup") return <ReviewSetup due={loaderData.due} />;
+  return <ReviewStatus kind={loaderData.kind} />;
+}
+
+/** Nothing due, a room that can no longer be rebuilt, or a time the review does not offer. */
+function ReviewStatus({ kind }: { kind: "none" | "changed" | "badTime" }) {
+  const none = kind === "none";
+  const [heading, text] = none
+    ? [t.noneHeading, t.noneText]
+    : kind === "changed"
+      ? [t.changedHeading, t.changedText]
+      : [t.badTimeHeading, t.badTimeText];
   return (
     <section className="status-screen">
-      <h1>{none ? t.noneHeading : t.changedHeading}</h1>
-      <p>{none ? t.noneText : t.changedText}</p>
+      <h1>{heading}</h1>
+      <p>{text}</p>
       <p className="status-actions">
         {none ? null : (
           <Link className="button button-primary" to={paths.reviewRoom()}>
-            {t.startNew}
+            {kind === "changed" ? t.startNew : t.chooseAgain}
           </Link>
         )}
         <Link className={`button ${none ? "button-primary" : "button-secondary"}`} to="/">
@@ -138,19 +172,29 @@ function ReviewRoom({
     }),
     [attemptId, config],
   );
-  // "Làm lại": a new review of whatever is due now (the cards just answered have moved on).
-  const again = useCallback(() => void navigate(paths.reviewRoom()), [navigate]);
-  // "Ôn lại câu sai": what this run got wrong comes again, until each is answered right once.
+  // "Làm lại": a new review of whatever is due now (the cards just answered have moved on), with
+  // the same time per question.
+  const again = useCallback(
+    () =>
+      void navigate(
+        paths.reviewRoom(new URLSearchParams({ time: String(config.maxQuestionTime) })),
+      ),
+    [navigate, config.maxQuestionTime],
+  );
+  // "Ôn lại câu sai": what this run got wrong comes again, with the same time per question,
+  // until each is answered right once.
   const retryWrong = useCallback(
-    (questionIds: number[]) => void navigate(retryWrongAddress(questionIds)),
-    [navigate],
+    (questionIds: number[]) =>
+      void navigate(retryWrongAddress(questionIds, String(config.maxQuestionTime))),
+    [navigate, config.maxQuestionTime],
   );
   const here = paths.reviewRoom(
-    new URLSearchParams({
-      id: attemptId,
-      seed: String(config.seed),
-      q: questions.map((q) => q.id).join("."),
-    }),
+    roomParams(
+      attemptId,
+      config.seed,
+      questions.map((q) => q.id),
+      config.maxQuestionTime,
+    ),
   );
   return (
     <RoomScreen

@@ -8,6 +8,7 @@ import { listExportPage } from "#db/data-export.ts";
 import { findCards } from "#db/review-cards.ts";
 import { userStatistics } from "#db/statistics.ts";
 import { reviewCard } from "#engine/review.ts";
+import type { Seconds } from "#engine/room-config.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
 import { saveReviewAttempt, type ReviewSubmission } from "./save-review-attempt.ts";
@@ -44,12 +45,18 @@ const BANK: Bank = {
 /** A finished SEQUENCE review, 30 s per question, answers not shuffled. */
 function review(
   questionIds: readonly number[],
-  options: { picks?: (i: number) => number[]; seconds?: number[] | null; totalTime?: number } = {},
+  options: {
+    picks?: (i: number) => number[];
+    seconds?: number[] | null;
+    totalTime?: number;
+    /** The time per question the student chose (30 s by default). */
+    maxQuestionTime?: Seconds;
+  } = {},
 ): ReviewSubmission {
   return {
     type: "MISTAKES",
     id: randomUUID(),
-    config: roomConfig({ seed: 7 }),
+    config: roomConfig({ seed: 7, maxQuestionTime: options.maxQuestionTime ?? 30 }),
     answers: questionIds.map((questionId, i) => ({
       questionId,
       selectedAnswerIndexes: options.picks?.(i) ?? [0],
@@ -171,7 +178,7 @@ describeEachDatabase("saving a review of mistakes", (database) => {
 
   it("grades right and slow Hard, wrong Again (the times the room sent)", async () => {
     const { db } = database();
-    // "slow" answered due[0] right in 25 s of 30 (over two thirds): Hard; due[1] wrong: Again.
+    // "slow" answered due[0] right in 25 s (over 20 s): Hard; due[1] wrong: Again.
     const history = await listHistoryPage(db, "slow", { limit: 1 });
     const replay = await findAttempt(db, "slow", history.attempts[0]!.id);
     const [first, second] = replay!.results.map((r) => r.questionId);
@@ -181,6 +188,29 @@ describeEachDatabase("saving a review of mistakes", (database) => {
     const practiceCard = reviewCard(null, "AGAIN", T0);
     expect(cards.get(first!)).toMatchObject(reviewCard(practiceCard, "HARD", at(120_000)));
     expect(cards.get(second!)).toMatchObject(reviewCard(practiceCard, "AGAIN", at(120_000)));
+  });
+
+  it("grades by the seconds alone, whatever time per question the student chose: 25 s of 50 is Hard, 14 s of 20 Good, 25 s with no timer Hard", async () => {
+    const { db } = database();
+    await addUser("chooser");
+    await practiceRun("chooser", "de-a", a, [0, 1, 2]);
+    const practiceCard = reviewCard(null, "AGAIN", T0);
+    const runs = [
+      { questionId: a[0]!, maxQuestionTime: 50, seconds: 25, grade: "HARD" },
+      { questionId: a[1]!, maxQuestionTime: 20, seconds: 14, grade: "GOOD" },
+      { questionId: a[2]!, maxQuestionTime: "OFF", seconds: 25, grade: "HARD" },
+    ] as const;
+    for (const run of runs) {
+      const body = review([run.questionId], {
+        maxQuestionTime: run.maxQuestionTime,
+        seconds: [run.seconds],
+      });
+      expect(await saveReviewAttempt(db, "chooser", body, at(120_000))).toMatchObject({ ok: true });
+      const [card] = await findCards(db, "chooser", [run.questionId]);
+      expect(card, `${run.seconds} s of ${run.maxQuestionTime}`).toMatchObject(
+        reviewCard(practiceCard, run.grade, at(120_000)),
+      );
+    }
   });
 
   it("refuses questions that are not the user's own cards, and bad times; nothing is stored", async () => {

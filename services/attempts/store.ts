@@ -141,7 +141,6 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
   const grades = gradesOfAttempt(results, {
     review: source.review,
     seconds: seconds ?? undefined,
-    maxQuestionTime: config.maxQuestionTime,
   });
   const attempt = await insertAttempt(
     db,

@@ -281,7 +281,11 @@ test("“Ôn lỗi sai” takes each kind again: the review room shows the state
   await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
   await expectSaved(page);
 
+  // The review's set-up first, its time per question as it is.
   await page.goto("/mistakes");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Bắt đầu ôn" }).click();
+  await expect(page).toHaveURL(/\/mistakes\?id=/);
   await waitForHydration(page);
   const reviewId = new URL(page.url()).searchParams.get("id")!;
   for (let question = 1; question <= 3; question += 1) {

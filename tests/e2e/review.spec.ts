@@ -1,6 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
-import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
+import {
+  expectNoAxeViolations,
+  isPhone,
+  newEmail,
+  openAccountMenu,
+  register,
+  waitForHydration,
+} from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
 
 /**
@@ -42,6 +49,13 @@ async function answer(page: Page, position: number, count: number, right: boolea
   await page.getByRole("button", { name: /^(Câu tiếp theo|Kết thúc)$/ }).click();
 }
 
+/** "Bắt đầu ôn" on the review's set-up page, with the choices as they are. */
+async function startReview(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Ôn lỗi sai" })).toBeVisible();
+  await page.getByRole("button", { name: "Bắt đầu ôn" }).click();
+  await expect(page).toHaveURL(/\/mistakes\?id=/);
+}
+
 test("a run's mistakes are reviewed from the banner, and the banner counts what is left", async ({
   page,
 }) => {
@@ -72,7 +86,8 @@ test("a run's mistakes are reviewed from the banner, and the banner counts what 
   await expectNoAxeViolations(page, "history with the review banner");
 
   await banner(page).getByRole("link", { name: "Bắt đầu ôn" }).click();
-  await expect(page).toHaveURL(/\/mistakes\?id=[0-9a-f-]{36}&seed=\d+&q=\d+(\.\d+){3}$/);
+  await startReview(page);
+  await expect(page).toHaveURL(/\/mistakes\?id=[0-9a-f-]{36}&seed=\d+&q=\d+(\.\d+){3}&time=30$/);
   await waitForHydration(page);
   await expect(page.getByLabel("Câu 1 trên 4")).toBeVisible();
   await expect(page.getByText(`Đề: ${SEED.roomPractice.title}`)).toBeVisible();
@@ -111,6 +126,7 @@ test("a run's mistakes are reviewed from the banner, and the banner counts what 
     route.fulfill({ status: 503, contentType: "application/json", body: "{}" }),
   );
   await page.goto("/mistakes");
+  await startReview(page);
   await waitForHydration(page);
   await answer(page, 1, 1, true);
   await expect(page.getByText(/Chưa lưu được kết quả/)).toBeVisible();
@@ -133,6 +149,87 @@ test("a run's mistakes are reviewed from the banner, and the banner counts what 
   await expect(
     page.getByRole("heading", { name: "Hôm nay không có câu nào cần ôn" }),
   ).toBeVisible();
+});
+
+/** What the device keeps under the app's own keys (localStorage), but the theme and snow. */
+const storedKeys = (page: Page) =>
+  page.evaluate(() =>
+    Object.keys(localStorage).filter(
+      (key) => key.startsWith("on-tap:") && key !== "on-tap:theme" && key !== "on-tap:snow",
+    ),
+  );
+
+test("the review asks for its time per question first: the room counts it down or not at all, the choice is remembered until sign-out, and a bad time is refused in words", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const name = "Vũ Chọn Giờ";
+  await register(page, name);
+  await expect(page).toHaveURL("/");
+  // A flat run finished with nothing picked: five mistakes.
+  await page.goto(
+    roomUrl(
+      SEED.roomPractice.code,
+      { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
+      newRoomIdentity(),
+    ),
+  );
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+
+  await page.goto("/");
+  await banner(page).getByRole("link", { name: "Bắt đầu ôn" }).click();
+  await expect(page).toHaveURL("/mistakes");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: "Ôn lỗi sai" })).toBeVisible();
+  await expect(page.getByText("Hôm nay có 5 câu bạn từng làm sai cần ôn lại.")).toBeVisible();
+  const times = page.getByRole("group", { name: "Thời gian mỗi câu" });
+  await expect(times.getByRole("radio")).toHaveCount(4);
+  await expect(times.getByRole("radio", { name: "30 giây" })).toBeChecked();
+  await expect(page.getByText(/mất hơn 20 giây/)).toBeVisible();
+  await expectNoAxeViolations(page, "review set-up");
+
+  // No timer: the room shows the time spent, never a countdown.
+  await times.getByRole("radio", { name: "Tắt" }).check();
+  await page.getByRole("button", { name: "Bắt đầu ôn" }).click();
+  await expect(page).toHaveURL(/\/mistakes\?id=[0-9a-f-]{36}&seed=\d+&q=[\d.]+&time=OFF$/);
+  await waitForHydration(page);
+  await expect(page.getByLabel("Câu 1 trên 5")).toBeVisible();
+  await expect(page.locator(".room-clock")).toHaveAttribute("data-kind", "elapsed");
+
+  // The next review starts from the last choice; 50 s is counted down.
+  await page.goto("/mistakes");
+  await waitForHydration(page);
+  await expect(times.getByRole("radio", { name: "Tắt" })).toBeChecked();
+  await times.getByRole("radio", { name: "50 giây" }).check();
+  await page.getByRole("button", { name: "Bắt đầu ôn" }).click();
+  await expect(page).toHaveURL(/&time=50$/);
+  await waitForHydration(page);
+  await expect(page.locator(".room-clock")).toHaveAttribute("data-kind", "countdown");
+  await expect(page.locator(".room-clock")).toContainText(/00:(4\d|50)/);
+  await page.goto("/mistakes");
+  await waitForHydration(page);
+  await expect(times.getByRole("radio", { name: "50 giây" })).toBeChecked();
+
+  // A time the review does not offer, in the address: refused in words, nothing started.
+  for (const address of ["/mistakes?time=45", "/mistakes?time=abc"]) {
+    const refused = await page.goto(address);
+    expect(refused?.status()).toBe(400);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Thời gian mỗi câu không hợp lệ" }),
+    ).toBeVisible();
+  }
+  await expectNoAxeViolations(page, "review set-up, a bad time");
+
+  // "Đăng xuất" leaves nothing of the student's choices on the device.
+  expect(await storedKeys(page)).not.toEqual([]);
+  const nav = await openAccountMenu(page);
+  if (!isPhone(page)) await nav.getByRole("button", { name: `Tài khoản của ${name}` }).click();
+  await nav.getByRole("button", { name: "Đăng xuất" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Đăng xuất thành công!" })).toBeVisible();
+  expect(await storedKeys(page)).toEqual([]);
 });
 
 test("the review room needs sign-in, and holds only the student's own mistakes", async ({
@@ -193,6 +290,7 @@ test("a shared practice's mistakes leave the review once its link is revoked: a 
     await friend.goto("/");
     await expect(banner(friend)).toContainText("Ôn tập hôm nay: 3 câu");
     await banner(friend).getByRole("link", { name: "Bắt đầu ôn" }).click();
+    await startReview(friend);
     await waitForHydration(friend);
     await expect(friend.getByLabel("Câu 1 trên 3")).toBeVisible();
     await expect(friend.getByText(`Đề: ${title}`)).toBeVisible();

@@ -99,6 +99,41 @@ async function pauseClock(page: Page) {
   }
 }
 
+/** A colour's hue in degrees, from the browser's `rgb(r, g, b)`. */
+function hueOf(color: string): number {
+  const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((c) => Number(c) / 255);
+  const max = Math.max(r!, g!, b!);
+  const spread = max - Math.min(r!, g!, b!);
+  if (spread === 0) return 0;
+  const hue =
+    max === r
+      ? ((g! - b!) / spread) % 6
+      : max === g
+        ? (b! - r!) / spread + 2
+        : (r! - g!) / spread + 4;
+  return (hue * 60 + 360) % 360;
+}
+
+/** How far apart two colours' hues are on the colour wheel, 0 to 180 degrees. */
+function hueDistance(a: string, b: string): number {
+  const distance = Math.abs(hueOf(a) - hueOf(b));
+  return Math.min(distance, 360 - distance);
+}
+
+/** An answer's colours (border, fill, its mark's outline) and its mark's icon, as the browser draws them. */
+function lookOf(option: Locator) {
+  return option.evaluate((node) => {
+    const style = getComputedStyle(node);
+    const mark = node.querySelector(".answer-mark")!;
+    return {
+      border: style.borderTopColor,
+      background: style.backgroundColor,
+      mark: getComputedStyle(mark).borderTopColor,
+      icon: getComputedStyle(mark, "::before").content,
+    };
+  });
+}
+
 async function expectSaved(page: Page) {
   await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
 }
@@ -281,6 +316,33 @@ test.describe("practice room", () => {
     const [saved] = savedAttempts(attemptId);
     expect(saved).toMatchObject({ number_of_right: 2, practice_type: "FLAT" });
     expect(saved!.answers.map((a) => a.selected)).toEqual([[0], [0, 2], [], [], []]);
+  });
+
+  test("a chapter is numbered in the run's order: “Câu 1” beside “1/7”, with its number in the practice, in the room, the summary and the replay", async ({
+    page,
+  }) => {
+    // The practice's second chapter holds its questions 6 to 12.
+    const chapter = { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 1 } as const;
+    const { path } = roomPath({ ...OFF, selection: chapter }, SEED.chapterPractice.code);
+    await page.goto(path);
+    await waitForHydration(page);
+    const heading = page.locator(".room-card .question-number");
+    for (let question = 1; question <= 7; question += 1) {
+      await expect(page.getByText(`${question}/7`)).toBeVisible();
+      await expect(heading).toHaveText(`Câu ${question} (câu ${question + 5} của đề):`);
+      await answer(page, "A").click();
+      await page.getByRole("button", { name: question < 7 ? "Câu tiếp theo" : "Kết thúc" }).click();
+    }
+    await expectSaved(page);
+    const summaryNumbers = page.locator(".summary-list .question-number");
+    await expect(summaryNumbers.first()).toHaveText("Câu 1 (câu 6 của đề):");
+    await expect(summaryNumbers.last()).toHaveText("Câu 7 (câu 12 của đề):");
+
+    await page.getByRole("link", { name: "Quay lại trang thiết lập" }).click();
+    await page.getByRole("region", { name: "Lịch sử luyện tập" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Xem lại bài làm" })).toBeVisible();
+    await expect(summaryNumbers.first()).toHaveText("Câu 1 (câu 6 của đề):");
+    await expect(summaryNumbers.last()).toHaveText("Câu 7 (câu 12 của đề):");
   });
 
   test("keyboard only: 1–8 and A–H pick, Enter moves on, Space pauses @desktop", async ({
@@ -634,6 +696,46 @@ test.describe("practice room", () => {
       await expect(page.getByRole("button", { name: /tuyết rơi|người tuyết/ })).toHaveCount(0);
       await answer(page, "B").click();
       await expectNoAxeViolations(page, `result in ${theme}`);
+    }
+  });
+
+  test("a picked answer not yet submitted has its own colour and mark, far from the right and the wrong ones, in every theme, and passes axe", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000); // five themes, two axe runs each
+    for (const theme of ["default", "custom-1", "custom-2", "custom-3", "custom-4"]) {
+      await context.addCookies([{ name: "theme", value: theme, url: baseURL! }]);
+      await page.goto(roomPath(OFF).path);
+      await waitForHydration(page);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      await answer(page, "A").click();
+      await page.getByRole("button", { name: "Câu tiếp theo" }).click();
+      // Question 2 has two keys (A and C): one pick waits for the second, picked, not submitted.
+      await expect(page.getByText("2/5")).toBeVisible();
+      await answer(page, "A").click();
+      const picked = page.locator('.answer-option[data-state="picked"]');
+      await expect(picked).toHaveCount(1);
+      await expect(answer(page, "A")).toHaveAttribute("aria-pressed", "true");
+      const pickedLook = await lookOf(picked);
+      await expectNoAxeViolations(page, `a picked answer in ${theme}`);
+
+      // The second pick submits: A right, B wrong.
+      await answer(page, "B").click();
+      await expect(page.locator(".room-verdict")).toBeVisible();
+      const right = await lookOf(page.locator('.answer-option[data-state="right"]'));
+      const wrong = await lookOf(page.locator('.answer-option[data-state="wrong"]'));
+      for (const [name, other] of Object.entries({ right, wrong })) {
+        for (const part of ["border", "background", "mark"] as const) {
+          const where = `${theme}: picked ${part} ${pickedLook[part]} beside ${name} ${other[part]}`;
+          expect(hueDistance(pickedLook[part], other[part]), where).toBeGreaterThanOrEqual(40);
+        }
+        expect(pickedLook.icon, `${theme}: the picked mark beside the ${name} one`).not.toBe(
+          other.icon,
+        );
+      }
+      await expectNoAxeViolations(page, `the result in ${theme}`);
     }
   });
 

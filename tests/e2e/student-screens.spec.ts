@@ -245,23 +245,31 @@ test.describe("signed in", () => {
     }
   });
 
-  test("question numbers restart in the room: the room, summary and replay number questions as the practice does", async ({
+  test("a range is numbered in the run's order, with each question's number in the practice: the room, sheet, summary and replay", async ({
     page,
   }) => {
     const range = { type: "PRACTICE_TIME_RANGE", start: 61, end: 72 } as const;
     await page.goto(roomPath(SEED.practice.code, { selection: range }));
     await waitForHydration(page);
-    await expect(page.locator(".room-card .question-number")).toHaveText("Câu 61:");
+    await expect(page.locator(".room-card .question-number")).toHaveText("Câu 1 (câu 61 của đề):");
 
     await page.goto(roomPath(SEED.practice.code, { practiceType: "FLAT", selection: range }));
     await waitForHydration(page);
-    await expect(page.locator(".sheet .question-number").first()).toHaveText("Câu 61:");
-    await expect(page.locator(".sheet .question-number").last()).toHaveText("Câu 72:");
-    await expect(page.getByRole("link", { name: "Câu 61, chưa trả lời" })).toHaveText("61");
+    await expect(page.locator(".sheet .question-number").first()).toHaveText(
+      "Câu 1 (câu 61 của đề):",
+    );
+    await expect(page.locator(".sheet .question-number").last()).toHaveText(
+      "Câu 12 (câu 72 của đề):",
+    );
+    await expect(page.getByRole("link", { name: "Câu 1, chưa trả lời" })).toHaveText("1");
     await finishFlatRoom(page);
-    await expect(page.locator(".summary-list .question-number").first()).toHaveText("Câu 61:");
+    await expect(page.locator(".summary-list .question-number").first()).toHaveText(
+      "Câu 1 (câu 61 của đề):",
+    );
     await openReplay(page);
-    await expect(page.locator(".summary-list .question-number").first()).toHaveText("Câu 61:");
+    await expect(page.locator(".summary-list .question-number").first()).toHaveText(
+      "Câu 1 (câu 61 của đề):",
+    );
 
     // Shuffled: numbered in the room's order, with the practice's number to find it again.
     await page.goto(

@@ -321,7 +321,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             expect(text, `${caller}: ${page}`).toContain(`Ôn tập hôm nay: ${due.length} câu`);
           else expect(text, `${caller}: ${page}`).not.toContain("Ôn tập hôm nay");
         }
-        const start = await fetch(`${server.base}/mistakes`, {
+        const start = await fetch(`${server.base}/mistakes?time=30`, {
           headers: { cookie: cookies[caller] },
           redirect: "manual",
         });

@@ -61,11 +61,17 @@ it("shows the banner to the student with due cards only", async () => {
   expect(await (await get("/", bob)).text()).not.toContain("Ôn tập hôm nay");
 });
 
-it("/mistakes starts a room of the student's own due cards; none due says so", async () => {
-  const start = await get("/mistakes", alice);
+it("/mistakes asks for the time per question; /mistakes?time= starts a room of the student's own due cards; none due says so", async () => {
+  const setup = await get("/mistakes", alice);
+  expect(setup.status).toBe(200);
+  const form = await setup.text();
+  expect(form).toContain("Hôm nay có 2 câu bạn từng làm sai cần ôn lại.");
+  expect(form).toContain("Thời gian mỗi câu");
+  const start = await get("/mistakes?time=50", alice);
   expect(start.status).toBe(302);
   const room = new URL(start.headers.get("location")!, server.base);
   expect(room.pathname).toBe("/mistakes");
+  expect(room.searchParams.get("time")).toBe("50");
   expect(room.searchParams.get("q")!.split(".").map(Number).sort()).toEqual(
     questionIds.slice(1).sort(),
   );
@@ -77,6 +83,32 @@ it("/mistakes starts a room of the student's own due cards; none due says so", a
   const none = await get("/mistakes", bob);
   expect(none.status).toBe(200);
   expect(await none.text()).toContain("Hôm nay không có câu nào cần ôn");
+});
+
+it("refuses a time per question the review does not offer, in the address or in a save, in Vietnamese", async () => {
+  const room = new URLSearchParams({
+    id: "5b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+    seed: "1",
+    q: questionIds.slice(1).join("."),
+  });
+  for (const time of ["45", "0", "abc", ""]) {
+    for (const path of [`/mistakes?time=${time}`, `/mistakes?${room}&time=${time}`]) {
+      const refused = await get(path, alice);
+      expect(refused.status, path).toBe(400);
+      expect(await refused.text()).toContain("Thời gian mỗi câu không hợp lệ");
+    }
+  }
+  const saved = await post(
+    review("6b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", questionIds.slice(1), {
+      config: { ...review("", []).config, maxQuestionTime: 45 },
+    }),
+    alice,
+  );
+  expect(saved.status).toBe(400);
+  expect(await saved.json()).toEqual({
+    code: "BAD_REQUEST",
+    message: "Dữ liệu bài làm không hợp lệ nên kết quả không được lưu.",
+  });
 });
 
 it("takes a review only over the student's own cards, in Vietnamese when refused", async () => {

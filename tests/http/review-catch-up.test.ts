@@ -75,7 +75,7 @@ it("a GET of the home or history page writes no review card, and counts as the r
 });
 
 it("opening the review room moves the card to the reworded question", async () => {
-  const start = await get("/mistakes");
+  const start = await get("/mistakes?time=30");
   expect(start.status).toBe(302);
   const room = new URL(start.headers.get("location")!, server.base);
   const live = (

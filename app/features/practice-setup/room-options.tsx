@@ -1,8 +1,8 @@
 import { vi } from "#app/i18n/vi.ts";
 import type { RoomSetup } from "#app/lib/room-setup.ts";
+import { SecondsChoice } from "#app/ui/seconds-choice.tsx";
 import { Switch } from "#app/ui/switch.tsx";
 import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
-import type { Seconds } from "#engine/room-config.ts";
 import { ExamMinutesChoice } from "./exam-options.tsx";
 import type { ExamMinutes } from "./mock-exam-start.ts";
 
@@ -110,38 +110,5 @@ export function RoomOptions({
         </div>
       </fieldset>
     </>
-  );
-}
-
-function SecondsChoice({
-  name,
-  legend,
-  options,
-  value,
-  onChange,
-}: {
-  name: string;
-  legend: string;
-  options: readonly number[];
-  value: Seconds;
-  onChange: (value: Seconds) => void;
-}) {
-  return (
-    <fieldset className="choice-group">
-      <legend>{legend}</legend>
-      <div className="segmented">
-        {[...options, "OFF" as const].map((option) => (
-          <label key={option} className="segment">
-            <input
-              type="radio"
-              name={name}
-              checked={value === option}
-              onChange={() => onChange(option)}
-            />
-            <span>{option === "OFF" ? t.off : t.seconds(option)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
   );
 }

@@ -13,7 +13,7 @@ const t = vi.room;
 
 interface QuestionBlockProps {
   question: QuestionView;
-  /** "Câu n:", as the practice numbers it, or in the room's order when shuffled (questionNumbers). */
+  /** "Câu n:" in the run's order, with the practice's number when it differs (questionNumbers). */
   number: QuestionNumber;
   position: number;
   answerOrder: readonly number[];
@@ -64,7 +64,7 @@ export const QuestionBlock = memo(function QuestionBlock({
         <span className="question-number">
           {number.inPractice === null
             ? t.questionLabel(number.shown)
-            : t.shuffledQuestionLabel(number.shown, number.inPractice)}
+            : t.questionLabelInPractice(number.shown, number.inPractice)}
         </span>{" "}
         <span
           className="rich"

@@ -38,13 +38,7 @@ export function SequenceRoom({
   // The numbers change only with the order, not with every tick of the clock.
   const { order, questions } = state;
   const numbers = useMemo(
-    () =>
-      questionNumbers(
-        order.map((index) => ({
-          idx: questions[index]?.idx ?? -1,
-          practiceTitle: questions[index]?.practiceTitle,
-        })),
-      ),
+    () => questionNumbers(order.map((index) => ({ idx: questions[index]?.idx ?? -1 }))),
     [order, questions],
   );
   const onToggle = useCallback(

@@ -69,10 +69,7 @@ export function Summary({
   const numbers = useMemo(
     () =>
       questionNumbers(
-        summary.results.map((result) => {
-          const question = questions.get(result.questionId);
-          return { idx: question?.idx ?? -1, practiceTitle: question?.practiceTitle };
-        }),
+        summary.results.map((result) => ({ idx: questions.get(result.questionId)?.idx ?? -1 })),
       ),
     [summary.results, questions],
   );
