@@ -1,0 +1,107 @@
+import type { Kysely } from "kysely";
+import { SEARCH_MAX_PRACTICES, SEARCH_MAX_QUESTIONS } from "#base/limits.ts";
+import { foldForSearch, matchesSearch, searchTerms, searchTooLong } from "#base/search.ts";
+import { plainText } from "#content/plain-text.ts";
+import type { SuggestedPractice } from "#db/catalogue.ts";
+import type { DB } from "#db/schema.ts";
+import { listSearchablePractices, searchQuestions, type QuestionHit } from "#db/search.ts";
+import { listSubjects } from "#db/subjects.ts";
+
+/**
+ * The home page's search (issue 28): subjects, public practices and live questions that hold
+ * every word of the query, typed without diacritics or as a common abbreviation (base/search.ts).
+ */
+
+interface SubjectHit {
+  code: string;
+  name: string;
+  practiceCount: number;
+}
+
+/** A found question as the page shows it: plain text around the first word found. */
+interface QuestionResult extends Omit<QuestionHit, "text" | "answers"> {
+  snippet: string;
+  /** The answer that holds a word the question's text does not; null when the text holds all. */
+  matchedAnswer: string | null;
+}
+
+export type CatalogueSearch =
+  | { status: "tooLong" }
+  | {
+      status: "done";
+      subjects: SubjectHit[];
+      practices: SuggestedPractice[];
+      questions: QuestionResult[];
+      /** More questions matched than are listed (SEARCH_MAX_QUESTIONS). */
+      moreQuestions: boolean;
+    };
+
+export async function searchCatalogue(db: Kysely<DB>, query: string): Promise<CatalogueSearch> {
+  if (searchTooLong(query)) return { status: "tooLong" };
+  const terms = searchTerms(query);
+  if (terms.length === 0) {
+    return { status: "done", subjects: [], practices: [], questions: [], moreQuestions: false };
+  }
+  const [subjects, practices, hits] = await Promise.all([
+    listSubjects(db),
+    listSearchablePractices(db),
+    searchQuestions(db, { terms, limit: SEARCH_MAX_QUESTIONS + 1 }),
+  ]);
+  const found = practices.filter((p) =>
+    matchesSearch(query, [p.title, p.description, p.subjectName, p.subjectKeywords]),
+  );
+  // Practices whose title holds every word first; otherwise in catalogue order.
+  const byTitle = (p: SuggestedPractice) => (matchesSearch(query, [p.title]) ? 0 : 1);
+  return {
+    status: "done",
+    subjects: subjects
+      .filter((s) => matchesSearch(query, [s.name, s.keywords, s.code]))
+      .map(({ code, name, practiceCount }) => ({ code, name, practiceCount })),
+    practices: found
+      .sort((a, b) => byTitle(a) - byTitle(b))
+      .slice(0, SEARCH_MAX_PRACTICES)
+      .map(({ subjectKeywords: _keywords, ...practice }) => practice),
+    questions: hits.slice(0, SEARCH_MAX_QUESTIONS).map((hit) => resultOf(hit, terms)),
+    moreQuestions: hits.length > SEARCH_MAX_QUESTIONS,
+  };
+}
+
+function resultOf({ text, answers, ...hit }: QuestionHit, terms: string[][]): QuestionResult {
+  const plain = oneLine(plainText(text));
+  const folded = foldForSearch(plain);
+  const missing = terms.filter((alternatives) => !alternatives.some((w) => folded.includes(w)));
+  const answer = missing.length
+    ? answers.find((a) => missing.some((alts) => alts.some((w) => foldForSearch(a).includes(w))))
+    : undefined;
+  return {
+    ...hit,
+    snippet: around(plain, folded, terms),
+    matchedAnswer: answer === undefined ? null : around(oneLine(plainText(answer)), "", []),
+  };
+}
+
+const SNIPPET_LENGTH = 180;
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * At most SNIPPET_LENGTH characters of `plain`, from a little before the first word found,
+ * cut at spaces, with "…" where it was cut. `folded` is `plain` folded: the same length for
+ * text in precomposed form (what the importer stores), so a position in one is one in the other.
+ */
+function around(plain: string, folded: string, terms: string[][]): string {
+  if (plain.length <= SNIPPET_LENGTH) return plain;
+  const positions = terms
+    .flat()
+    .map((word) => folded.indexOf(word))
+    .filter((at) => at >= 0);
+  const first = positions.length ? Math.min(...positions) : 0;
+  let start = Math.max(0, Math.min(first - 40, plain.length - SNIPPET_LENGTH));
+  if (start > 0) start = plain.indexOf(" ", start) + 1 || start;
+  let end = Math.min(plain.length, start + SNIPPET_LENGTH);
+  if (end < plain.length)
+    end = plain.lastIndexOf(" ", end) > start ? plain.lastIndexOf(" ", end) : end;
+  return `${start > 0 ? "…" : ""}${plain.slice(start, end).trim()}${end < plain.length ? "…" : ""}`;
+}
