@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { phraseOf } from "#base/search.ts";
 import { cardColumns, toCard, type SuggestedPractice } from "./catalogue.ts";
 import { OWN_SUBJECT_CODE } from "./own-practices.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
@@ -37,7 +38,8 @@ function escapeLike(word: string): string {
 
 /** Whether the folded search text holds one of a word's alternatives, anywhere or in the question's own text. */
 function holdsOneOf(alternatives: readonly string[], where: "anywhere" | "question") {
-  // search_text is "<question>\n<answers>", with that one line break (base/search.ts).
+  // search_text is " <question's words> \n <answers' words> ", with that one line break, and
+  // each alternative carries its spaces (base/search.ts): " con " is the whole word.
   const tail = where === "question" ? "%\n%" : "%";
   return sql.join(
     alternatives.map(
@@ -50,17 +52,30 @@ function holdsOneOf(alternatives: readonly string[], where: "anywhere" | "questi
 /**
  * Live questions of public practices holding every word (one `LIKE` per alternative of each
  * word: a scan of the live questions, which the sample content answers in milliseconds). Those
- * whose own text holds more of the words come first, then in catalogue order.
+ * whose own text holds the words side by side come first, then those whose text holds more of
+ * them, then in catalogue order.
  */
 export async function searchQuestions(
   db: Kysely<DB>,
   { terms, limit }: { terms: readonly (readonly string[])[]; limit: number },
 ): Promise<QuestionHit[]> {
   if (terms.length === 0) return [];
+  // The words side by side, as typed ("con trỏ", not "con đường … trở lại"), count for more
+  // than every word of the question's own text (twice in it, once in an answer), which count
+  // for more than some of them.
+  const phrase = phraseOf(terms);
   const rank = sql.join(
-    terms.map(
-      (alternatives) => sql`case when ${holdsOneOf(alternatives, "question")} then 1 else 0 end`,
-    ),
+    [
+      ...(phrase
+        ? (["question", "anywhere"] as const).map(
+            (where) =>
+              sql`case when ${holdsOneOf([phrase], where)} then ${terms.length + 1} else 0 end`,
+          )
+        : []),
+      ...terms.map(
+        (alternatives) => sql`case when ${holdsOneOf(alternatives, "question")} then 1 else 0 end`,
+      ),
+    ],
     sql` + `,
   );
   let query = db

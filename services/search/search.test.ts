@@ -80,6 +80,14 @@ describeEachDatabase("searchCatalogue", (database) => {
     expect(question!.matchedAnswer).toBe("Khoá chính của bảng khác");
   });
 
+  it("takes the last word as half typed only when the whole words find nothing", async () => {
+    const half = await searchCatalogue(database().db, "khoa ngo");
+    expect(half.status === "done" && half.questions.map((q) => q.idx)).toEqual([0]);
+    // "mau" is a whole word of "cơ sở dữ liệu mẫu": "ma" alone is not, but starts it.
+    const whole = await searchCatalogue(database().db, "lieu mau");
+    expect(whole.status === "done" && whole.practices.map((p) => p.code)).toEqual(["csdl-sql"]);
+  });
+
   it("lists SEARCH_MAX_QUESTIONS questions and says there are more", async () => {
     const found = await searchCatalogue(database().db, "select");
     if (found.status !== "done") throw new Error(found.status);
