@@ -69,3 +69,12 @@ export function isOwnPracticeFile(fileName: string): boolean {
   const name = fileName.toLowerCase();
   return OWN_PRACTICE_FILE_TYPES.some((type) => name.endsWith(type));
 }
+
+/**
+ * The home page's search (issue 28): what a query may be (longer ones get a message, as each
+ * word is one scan of the questions), and how many practices and questions one answer lists.
+ */
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MAX_WORDS = 8;
+export const SEARCH_MAX_PRACTICES = 20;
+export const SEARCH_MAX_QUESTIONS = 30;

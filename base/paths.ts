@@ -24,6 +24,8 @@ export const paths = {
   home: "/",
   /** The home page with one subject's practices shown. */
   homeSubject: (subjectCode: string) => withQuery("/", new URLSearchParams({ mon: subjectCode })),
+  /** The home page with a query of its own: a search (`q`), the subject it was opened on (`mon`). */
+  homeWith: (query: URLSearchParams) => withQuery("/", query),
   subject: (subjectCode: string) => `/practice-subject/${segment(subjectCode)}`,
   about: "/about",
 

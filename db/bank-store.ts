@@ -1,8 +1,9 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import { questionSearchText } from "#base/search.ts";
 import { dialectOf } from "./dialect-of.ts";
 import { OWN_SUBJECT_CODE } from "./own-practices.ts";
 import { linkQuestionPictures } from "./pictures.ts";
-import type { DB, QuestionTable } from "./schema.ts";
+import type { DB, QuestionTable, StoredAnswer } from "./schema.ts";
 
 /**
  * The catalogue as the importer and the exporter see it: every read and write of subjects,
@@ -117,7 +118,8 @@ export class CatalogueWriter {
 
   /**
    * Retire first, then park moved rows on free (negative) positions, then place them, then
-   * insert: the one-live-row-per-position index never sees two rows at once.
+   * insert: the one-live-row-per-position index never sees two rows at once. Every new row
+   * gets its folded search text here (base/search.ts), so no caller can forget it.
    */
   async applyQuestionChanges({
     retire,
@@ -138,7 +140,7 @@ export class CatalogueWriter {
       // RETURNING's order is not promised: each new row is found again by its position.
       const ids = await this.trx
         .insertInto("question")
-        .values(withKindIfNeeded(rows))
+        .values(rows.map(forInsert))
         .returning(["id", "idx"])
         .execute();
       const byIdx = new Map(rows.map((row) => [row.idx, row]));
@@ -282,14 +284,14 @@ function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Rows of multiple choice only leave `kind` to its default, so a bank still imports into a
- * schema from before migration 0015 (the migration tests import at old versions); rows of
- * several kinds name every row's, as Kysely's multi-row insert on SQLite nulls a column a row
- * lacks.
+ * A row as inserted: it names its kind (Kysely's multi-row insert on SQLite nulls a column a
+ * row lacks) and carries what the home page's search finds it by (migration 0017).
  */
-function withKindIfNeeded(rows: readonly QuestionRow[]): QuestionRow[] {
-  if (rows.some((row) => row.kind !== undefined && row.kind !== "choice")) {
-    return rows.map((row) => ({ ...row, kind: row.kind ?? "choice" }));
-  }
-  return rows.map(({ kind: _kind, ...row }) => row);
+function forInsert(row: QuestionRow): QuestionRow {
+  const answers = (JSON.parse(row.answers) as StoredAnswer[]).map((answer) => answer.text);
+  return {
+    ...row,
+    kind: row.kind ?? "choice",
+    search_text: questionSearchText(row.text, answers),
+  };
 }

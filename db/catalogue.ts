@@ -57,7 +57,8 @@ export async function findSubjectByCode(db: Kysely<DB>, code: string): Promise<S
   return row ?? null;
 }
 
-const cardColumns = [
+/** What a PracticeCard is made of (toCard); db/search.ts lists the same. */
+export const cardColumns = [
   "practice.code",
   "practice.title",
   "practice.description",
@@ -66,7 +67,7 @@ const cardColumns = [
   "practice.attempt_count",
 ] as const;
 
-function toCard(row: {
+export function toCard(row: {
   code: string;
   title: string;
   description: string;

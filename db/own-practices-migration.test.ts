@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
-import { importTinyPractice } from "#tests/support/practice-fixture.ts";
+import { insertTinyPracticeRows } from "#tests/support/practice-fixture.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 /**
@@ -42,7 +42,7 @@ describeEachDatabase("migration 0012: own practices", (database) => {
     const migrator = await createMigrator(db);
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
     expect(await tables()).not.toContain("own_practice");
-    await importTinyPractice(db, 1);
+    await insertTinyPracticeRows(db, 1);
     const practice = await db.selectFrom("practice").select("id").executeTakeFirstOrThrow();
     await insertUser(database(), "chu");
     await insertUser(database(), "ban");

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/support/databases.ts";
-import { importTinyPractice } from "#tests/support/practice-fixture.ts";
+import { insertTinyPracticeRows } from "#tests/support/practice-fixture.ts";
 import { createMigrator, migrateToLatest } from "./migrate.ts";
 
 /**
@@ -54,7 +54,7 @@ describeEachDatabase("migration 0010: attempts without a practice", (database) =
     const { db, dialect } = database();
     const migrator = await createMigrator(db);
     expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
-    const [questionId] = await importTinyPractice(db, 1);
+    const [questionId] = await insertTinyPracticeRows(db, 1);
     const practice = await db.selectFrom("practice").select("id").executeTakeFirstOrThrow();
     const stamp = "2025-03-01T01:00:00.000Z";
     await db

@@ -57,6 +57,11 @@ export interface QuestionTable {
   any_key: Generated<number>;
   /** "choice", "true_false" or "short_answer" (migration 0015, engine/types.ts QuestionKind). */
   kind: Generated<"choice" | "true_false" | "short_answer">;
+  /**
+   * The question and its answers folded for search (migration 0017, base/search.ts
+   * questionSearchText); written by the importer's one insert, never by hand.
+   */
+  search_text: Generated<string>;
   created_at: string;
 }
 

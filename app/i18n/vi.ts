@@ -1,5 +1,5 @@
 import { sharedVi } from "#base/i18n/vi.ts";
-import { OWN_PRACTICE_FILE_TYPES } from "#base/limits.ts";
+import { OWN_PRACTICE_FILE_TYPES, SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from "#base/limits.ts";
 
 /** The own-practice editor names Word by name, then the other file types it reads. */
 const [docx, ...otherFileTypes] = OWN_PRACTICE_FILE_TYPES;
@@ -72,10 +72,7 @@ export const vi = {
     home: {
       title: "Trang chủ",
       heading: "Danh sách môn học",
-      searchLabel: "Tìm môn học",
-      searchPlaceholder: "Nhập từ khóa",
       empty: "Chưa có môn học nào. Ngân hàng câu hỏi sẽ xuất hiện ở đây khi được nạp.",
-      noMatch: (query: string) => `Không tìm thấy môn học nào khớp với “${query}”.`,
       practicesHeading: "Danh sách đề luyện tập",
       practiceCount: (n: number) => `${n} đề luyện tập`,
       allOfSubject: (name: string) => `Xem tất cả đề của môn ${name}`,
@@ -654,6 +651,37 @@ export const vi = {
     discardLabel: (title: string) => `Bỏ bài đang dở: ${title}`,
     discarded: "Đã bỏ bài làm dở.",
   },
+  /** The home page's search of subjects, practices and questions (issue 28). */
+  search: {
+    title: (query: string) => `Tìm “${query}”`,
+    label: "Tìm đề luyện tập, câu hỏi hoặc môn học",
+    placeholder: "Ví dụ: con trỏ, csdl, đại số Boole",
+    submit: "Tìm",
+    heading: (query: string) => `Kết quả cho “${query}”`,
+    subjects: "Môn học",
+    practices: "Đề luyện tập",
+    questions: "Câu hỏi",
+    found: (counts: { subjects: number; practices: number; questions: number; more: boolean }) => {
+      const parts = [
+        counts.subjects > 0 ? `${counts.subjects} môn học` : "",
+        counts.practices > 0 ? `${counts.practices} đề luyện tập` : "",
+        counts.questions > 0 ? `${counts.more ? "hơn " : ""}${counts.questions} câu hỏi` : "",
+      ].filter(Boolean);
+      const last = parts.pop();
+      return `Tìm thấy ${parts.length ? `${parts.join(", ")} và ${last}` : last}.`;
+    },
+    nothing: (query: string) =>
+      `Không tìm thấy đề luyện tập hay câu hỏi nào khớp với “${query}”. Hãy thử từ khóa ngắn hơn hoặc viết khác đi.`,
+    tooLong: `Từ khóa tìm kiếm quá dài. Vui lòng nhập tối đa ${SEARCH_MAX_LENGTH} ký tự và ${SEARCH_MAX_WORDS} từ.`,
+    more: (n: number) => `Đang hiện ${n} câu hỏi đầu tiên. Thêm từ khóa để thu hẹp kết quả.`,
+    questionNumber: (n: number) => `Câu ${n.toLocaleString("vi-VN")}`,
+    chapter: (n: number, title: string) => `Chương ${n}: ${title}`,
+    matchedAnswer: "Phương án:",
+    practiseChapter: "Luyện chương này",
+    practiseRange: (start: number, end: number) => `Luyện câu ${start}–${end}`,
+    practiseAll: "Luyện cả đề",
+  },
+
   network: {
     timeout: "Máy chủ phản hồi quá lâu. Vui lòng kiểm tra kết nối mạng rồi thử lại.",
   },

@@ -7,6 +7,7 @@ import {
   rangeTiles,
   readStoredSetup,
   roomUrl,
+  selectionHolding,
   setupOfAttempt,
 } from "./room-setup.ts";
 import { parseRoomUrl } from "./room-url.server.ts";
@@ -285,6 +286,55 @@ describe("offeredSelection", () => {
     ] as const;
     for (const [selection, practice] of refused) {
       expect(offeredSelection(selection, practice)).toBeNull();
+    }
+  });
+});
+
+describe("selectionHolding: what a found question links to (the home page's search)", () => {
+  it("is the question's chapter when the practice has chapters, chapter 0 included", () => {
+    const practice = { questionCount: 12, chapterCount: 2 };
+    expect(selectionHolding({ idx: 3, chapterIdx: 0 }, practice)).toEqual({
+      type: "PRACTICE_TIME_CHAPTER",
+      chapterIdx: 0,
+    });
+  });
+
+  it("is the range tile of the size the set-up page shows first, the last one short", () => {
+    const practice = { questionCount: 74, chapterCount: 0 };
+    expect(selectionHolding({ idx: 0, chapterIdx: null }, practice)).toEqual({
+      type: "PRACTICE_TIME_RANGE",
+      start: 1,
+      end: 50,
+    });
+    expect(selectionHolding({ idx: 72, chapterIdx: null }, practice)).toEqual({
+      type: "PRACTICE_TIME_RANGE",
+      start: 51,
+      end: 74,
+    });
+    // 45 questions: 50 is not offered, so the tiles are of 20.
+    expect(
+      selectionHolding({ idx: 44, chapterIdx: null }, { questionCount: 45, chapterCount: 0 }),
+    ).toEqual({ type: "PRACTICE_TIME_RANGE", start: 41, end: 45 });
+  });
+
+  it("is the whole practice when it has no tiles, or the question no chapter", () => {
+    expect(
+      selectionHolding({ idx: 4, chapterIdx: null }, { questionCount: 12, chapterCount: 0 }),
+    ).toEqual({ type: "PRACTICE_TIME_ALL" });
+    expect(
+      selectionHolding({ idx: 4, chapterIdx: null }, { questionCount: 90, chapterCount: 2 }),
+    ).toEqual({ type: "PRACTICE_TIME_ALL" });
+  });
+
+  it("is always a selection the set-up page offers", () => {
+    for (const questionCount of [1, 19, 20, 21, 74, 100, 101, 1202]) {
+      for (const idx of [0, Math.floor(questionCount / 2), questionCount - 1]) {
+        const selection = selectionHolding(
+          { idx, chapterIdx: null },
+          { questionCount, chapterCount: 0 },
+        );
+        expect(offeredSelection(selection, { questionCount, chapterIdxs: [] })).not.toBeNull();
+      }
     }
   });
 });

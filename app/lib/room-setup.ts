@@ -231,3 +231,25 @@ export function offeredSelection(
   const size = fits(rangeSize) ? rangeSize : RANGE_SIZES.find(fits);
   return size ? { selection, rangeSize: size } : null;
 }
+
+/**
+ * What to practise to meet a question again (a question found by the home page's search): its
+ * chapter when the practice has chapters, else the range tile that holds it, of the size the
+ * set-up page shows first, else the whole practice. Always one offeredSelection accepts.
+ */
+export function selectionHolding(
+  question: { idx: number; chapterIdx: number | null },
+  practice: { questionCount: number; chapterCount: number },
+): Selection {
+  if (practice.chapterCount > 0) {
+    return question.chapterIdx === null
+      ? { type: "PRACTICE_TIME_ALL" }
+      : { type: "PRACTICE_TIME_CHAPTER", chapterIdx: question.chapterIdx };
+  }
+  if (rangeSizesFor(practice.questionCount).length === 0) return { type: "PRACTICE_TIME_ALL" };
+  const size = shownRangeSize(DEFAULT_SETUP, practice.questionCount);
+  const tile = rangeTiles(practice.questionCount, size).find(
+    ({ start, end }) => question.idx + 1 >= start && question.idx + 1 <= end,
+  );
+  return tile ? { type: "PRACTICE_TIME_RANGE", ...tile } : { type: "PRACTICE_TIME_ALL" };
+}

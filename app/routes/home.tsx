@@ -1,33 +1,54 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
 import { countDueToday } from "#services/review/review.ts";
+import { searchCatalogue } from "#services/search/search.ts";
 import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
-import { SubjectArt } from "#app/features/catalogue/subject-art.tsx";
+import { SearchForm } from "#app/features/catalogue/search-form.tsx";
+import { SearchResults, SearchStatus } from "#app/features/catalogue/search-results.tsx";
+import { SubjectList } from "#app/features/catalogue/subject-list.tsx";
 import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { UnfinishedRooms } from "#app/features/unfinished/unfinished-rooms.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
-import { matchesSearch } from "#base/search.ts";
 import { paths } from "#base/paths.ts";
 
-export const meta: Route.MetaFunction = () => pageTitle(vi.pages.home.title);
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const query = loaderData?.query.trim();
+  return pageTitle(query ? vi.search.title(query) : vi.pages.home.title);
+};
 
-/** `?mon=code` selects a subject, so the selection is in the first HTML and can be shared. */
+/**
+ * `?mon=code` selects a subject, so the selection is in the first HTML and can be shared;
+ * `?q=…` searches subjects, practices and questions (services/search), shown instead of the
+ * chosen subject's practices.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const subjects = await listSubjects(context.db);
-  const wanted = new URL(request.url).searchParams.get("mon");
+  const params = new URL(request.url).searchParams;
+  const query = params.get("q") ?? "";
+  const wanted = params.get("mon");
+  const search = query.trim() ? await searchCatalogue(context.db, query) : null;
+  const subjects = search ? [] : await listSubjects(context.db);
   const selected = subjects.find((s) => s.code === wanted) ?? subjects[0] ?? null;
-  const practices = selected ? await listPracticesOfSubject(context.db, selected.code) : [];
+  const practices =
+    selected && !search ? await listPracticesOfSubject(context.db, selected.code) : [];
   // "Ôn tập hôm nay: N câu" for a signed-in student (a visitor's page stays cacheable).
   const user = await getSessionUser(context, request);
   const dueToday = user ? await countDueToday(context.db, user.id, new Date()) : 0;
   return data(
-    { subjects, selected: selected?.code ?? null, practices, dueToday },
+    {
+      subjects,
+      selected: selected?.code ?? null,
+      subjectInAddress: wanted,
+      practices,
+      dueToday,
+      query,
+      search,
+    },
     { headers: catalogueCacheHeaders(request, context.publicEnv.countsCacheMinutes) },
   );
 }
@@ -35,9 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { subjects, selected, practices, dueToday } = loaderData;
-  const [query, setQuery] = useState("");
-  const shown = subjects.filter((s) => matchesSearch(query, [s.name, s.keywords, s.code]));
+  const { subjects, selected, practices, dueToday, query, search } = loaderData;
   const selectedSubject = subjects.find((s) => s.code === selected);
   const t = vi.pages.home;
   useShowChosenSubject(selected);
@@ -46,53 +65,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="page" aria-labelledby="subjects-heading">
         <div className="section-head">
           <h1 id="subjects-heading">{t.heading}</h1>
-          <div className="search">
-            <label htmlFor="subject-search" className="visually-hidden">
-              {t.searchLabel}
-            </label>
-            <input
-              id="subject-search"
-              type="search"
-              placeholder={t.searchPlaceholder}
-              autoComplete="off"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
+          <SearchForm query={query} subject={loaderData.subjectInAddress} />
         </div>
         <UnfinishedRooms />
         <ReviewBanner dueToday={dueToday} />
-        {subjects.length === 0 ? (
-          <p className="empty-state">{t.empty}</p>
-        ) : shown.length === 0 ? (
-          <p className="empty-state" role="status">
-            {t.noMatch(query)}
-          </p>
-        ) : (
-          <ul className="tile-grid">
-            {shown.map((subject) => {
-              const isSelected = subject.code === selected;
-              return (
-                <li key={subject.code}>
-                  {/* First click selects the subject; a second click on it opens its page. */}
-                  <Link
-                    className="tile subject-tile"
-                    to={isSelected ? paths.subject(subject.code) : paths.homeSubject(subject.code)}
-                    preventScrollReset={!isSelected}
-                    aria-current={isSelected ? "true" : undefined}
-                    aria-label={isSelected ? vi.catalogue.openSubject(subject.name) : undefined}
-                  >
-                    <SubjectArt code={subject.code} name={subject.name} />
-                    <span className="tile-title">{subject.name}</span>
-                    <span className="tile-meta">{t.practiceCount(subject.practiceCount)}</span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <SearchStatus query={query} search={search} />
+        {search ? null : <SubjectList subjects={subjects} selected={selected} />}
       </section>
-      {selectedSubject ? (
+      {search?.status === "done" ? <SearchResults query={query} search={search} /> : null}
+      {!search && selectedSubject ? (
         <section className="page" aria-labelledby={PRACTICES_HEADING_ID}>
           <div className="section-head">
             <h2 id={PRACTICES_HEADING_ID}>

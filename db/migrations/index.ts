@@ -15,6 +15,7 @@ import * as ownPracticeEditVersion from "./0013-own-practice-edit-version.ts";
 import * as pictures from "./0014-pictures.ts";
 import * as questionKinds from "./0015-question-kinds.ts";
 import * as mockExams from "./0016-mock-exams.ts";
+import * as questionSearchText from "./0017-question-search-text.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014-pictures": pictures,
   "0015-question-kinds": questionKinds,
   "0016-mock-exams": mockExams,
+  "0017-question-search-text": questionSearchText,
 };

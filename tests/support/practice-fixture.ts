@@ -36,6 +36,54 @@ export async function importTinyPractice(db: Kysely<DB>, count = 2): Promise<num
 }
 
 /**
+ * The tiny practice written row by row with only the columns of migrations 0001–0002, for the
+ * migration tests that need a practice in a schema older than the importer writes
+ * (`question.kind` of 0015, `question.search_text` of 0017). Returns the questions' ids.
+ */
+export async function insertTinyPracticeRows(db: Kysely<DB>, count = 2): Promise<number[]> {
+  const subject = await db
+    .insertInto("subject")
+    .values({ code: "mon-thu", name: "Môn thử", description: "", keywords: "", sort_order: 0 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const practice = await db
+    .insertInto("practice")
+    .values({
+      code: "de-thu",
+      subject_id: subject.id,
+      title: "Đề thử",
+      description: "",
+      source: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const ids: number[] = [];
+  for (let idx = 0; idx < count; idx++) {
+    const row = await db
+      .insertInto("question")
+      .values({
+        practice_id: practice.id,
+        idx,
+        chapter_idx: null,
+        external_id: null,
+        content_hash: `cau-${idx + 1}`,
+        text: `Câu ${idx + 1}`,
+        text_html: `<p>Câu ${idx + 1}</p>`,
+        answers: JSON.stringify([
+          { idx: 0, text: "Đúng", html: "Đúng", isKey: true },
+          { idx: 1, text: "Sai", html: "Sai", isKey: false },
+        ]),
+        key_count: 1,
+        created_at: "2025-03-01T00:00:00.000Z",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}
+
+/**
  * What the room sends to POST /api/attempts for a finished flat run of the whole tiny
  * practice, every question answered with its first answer unless `picks` says otherwise.
  */
