@@ -5,7 +5,7 @@ import {
   listPracticesOfSubject,
   listSuggestedPractices,
 } from "#db/catalogue.ts";
-import { PracticeCard, PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
+import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -45,13 +45,7 @@ export default function PracticeSubject({ loaderData }: Route.ComponentProps) {
       {suggestions.length > 0 ? (
         <section className="page" aria-labelledby="suggestions-heading">
           <h2 id="suggestions-heading">{t.suggestions}</h2>
-          <ul className="card-list">
-            {suggestions.map((practice) => (
-              <li key={practice.code}>
-                <PracticeCard practice={practice} subjectName={practice.subjectName} />
-              </li>
-            ))}
-          </ul>
+          <PracticeCardList practices={suggestions} />
         </section>
       ) : null}
     </>

@@ -4,7 +4,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
 
 /** A practice: title, description and its three counts; opens the set-up page. */
-export function PracticeCard({
+function PracticeCard({
   practice,
   subjectName,
 }: {
@@ -27,13 +27,18 @@ export function PracticeCard({
 }
 
 /** A subject's practices as cards, or a line saying it has none yet. */
-export function PracticeCardList({ practices }: { practices: PracticeCardData[] }) {
+/** Practices as cards; each names its subject when it carries one (suggestions, search results). */
+export function PracticeCardList({
+  practices,
+}: {
+  practices: (PracticeCardData & { subjectName?: string })[];
+}) {
   if (practices.length === 0) return <p className="empty-state">{vi.catalogue.noPractices}</p>;
   return (
     <ul className="card-list">
       {practices.map((practice) => (
         <li key={practice.code}>
-          <PracticeCard practice={practice} />
+          <PracticeCard practice={practice} subjectName={practice.subjectName} />
         </li>
       ))}
     </ul>

@@ -3,7 +3,7 @@ import type { CatalogueSearch } from "#services/search/search.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { selectionHolding, selectionParams } from "#app/lib/room-setup.ts";
 import { paths } from "#base/paths.ts";
-import { PracticeCard } from "./practice-card.tsx";
+import { PracticeCardList } from "./practice-card.tsx";
 
 const t = vi.search;
 
@@ -63,13 +63,7 @@ export function SearchResults({ query, search }: { query: string; search: Found 
       {practices.length > 0 ? (
         <section aria-labelledby="found-practices">
           <h3 id="found-practices">{t.practices}</h3>
-          <ul className="card-list">
-            {practices.map((practice) => (
-              <li key={practice.code}>
-                <PracticeCard practice={practice} subjectName={practice.subjectName} />
-              </li>
-            ))}
-          </ul>
+          <PracticeCardList practices={practices} />
         </section>
       ) : null}
       {questions.length > 0 ? (
