@@ -182,7 +182,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
   "POST /api/pictures": { body: "bytes" },
 
   // React Router (app/routes.ts).
-  "GET /": { query: ["mon"], samples: { mon: ["mon-thu"] } },
+  "GET /": { query: ["mon", "q"], samples: { mon: ["mon-thu"], q: ["con tro", "csdl", "%_"] } },
   "GET /login": { query: ["redirectTo", "error", "provider"], samples: REDIRECT_SAMPLES },
   "POST /login": {
     body: "form",
