@@ -23,6 +23,7 @@ import { PictureZoom } from "#app/features/pictures/picture-zoom.tsx";
 import { BadRequestScreen, NotFoundScreen, ServerErrorScreen } from "#app/ui/status-screens.tsx";
 import { UrlToast } from "#app/ui/url-toast.tsx";
 import { VERIFY_REMINDER_COOKIE, VerifyReminder } from "#app/features/account/verify-reminder.tsx";
+import { GuestClaim } from "#app/features/account/guest-claim.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -115,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <VerifyReminder user={data.user} hiddenFor={data.verifyReminderHiddenFor} />
           ) : null}
           {data ? <OfflineShell signedIn={Boolean(data.user)} /> : null}
+          {data && !immersive ? <GuestClaim userId={data.user?.id ?? null} /> : null}
           <LoadFailureGuard>{children}</LoadFailureGuard>
         </main>
         {data && !immersive ? <SiteFooter env={data.publicEnv} /> : null}

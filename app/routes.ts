@@ -19,6 +19,8 @@ export default [
   // "Thi thử" (issue 27): one mock exam's sheet, by its id.
   route("practice/:practiceCode/thi-thu/:id", "routes/mock-exam.tsx"),
   route("api/attempts", "routes/api.attempts.ts"),
+  // After sign-up or sign-in: the device's guest attempts into the student's history.
+  route("api/attempts/claim", "routes/api.attempts.claim.ts"),
   // The mock exam ("Thi thử", issue 27): start, the sheet as it stands, "Nộp bài".
   route("api/mock-exams", "routes/api.mock-exams.ts"),
   route("api/mock-exams/:examId/sheet", "routes/api.mock-exams.sheet.ts"),

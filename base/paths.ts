@@ -41,6 +41,7 @@ export const paths = {
   room: (query?: URLSearchParams) => withQuery("/practice-control", query),
   roomPathname: "/practice-control",
   apiAttempts: "/api/attempts",
+  apiClaimAttempts: "/api/attempts/claim",
   /** A mock exam ("Thi thử", issue 27): its page, started by POST apiMockExams. */
   mockExam: (practiceCode: string, examId: string) =>
     `/practice/${segment(practiceCode)}/thi-thu/${segment(examId)}`,

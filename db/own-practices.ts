@@ -26,6 +26,8 @@ export interface OwnState {
   shareToken: string | null;
   blocked: boolean;
   subjectName: string | null;
+  /** Who made it (their display name), for a practice opened through its share link. */
+  authorName?: string;
 }
 
 export interface ResolvedPractice {
@@ -128,6 +130,7 @@ async function resolveShared(
   const row = await db
     .selectFrom("own_practice")
     .innerJoin("practice", "practice.id", "own_practice.practice_id")
+    .innerJoin("user", "user.id", "own_practice.owner_id")
     .select([
       "practice.id",
       "practice.code",
@@ -136,6 +139,7 @@ async function resolveShared(
       "own_practice.deleted_at",
       "own_practice.blocked_at",
       "own_practice.subject_name",
+      "user.name as author_name",
     ])
     .where("own_practice.share_token", "=", token)
     .executeTakeFirst();
@@ -150,6 +154,7 @@ async function resolveShared(
       shareToken: isOwner ? token : null,
       blocked: row.blocked_at !== null,
       subjectName: row.subject_name,
+      authorName: row.author_name,
     },
   };
 }

@@ -129,6 +129,17 @@ export interface MockExamTable {
   submitted_at: string | null;
 }
 
+/** A visitor's finished room, until its device claims it (migration 0018). */
+interface GuestAttemptTable {
+  id: string;
+  secret_hash: string;
+  practice_id: number;
+  submission: string;
+  created_at: string;
+  claimed_by: string | null;
+  claimed_at: string | null;
+}
+
 /** One answered question of an attempt; `selected` is JSON of ascending original answer idxs. */
 export interface AttemptAnswerTable {
   /** With attempt_id, the attempt's key: attempt ids are the browser's, unique per user only. */
@@ -321,6 +332,7 @@ export interface DB {
   picture_upload: PictureUploadTable;
   attempt_answer: AttemptAnswerTable;
   mock_exam: MockExamTable;
+  guest_attempt: GuestAttemptTable;
   review_card: ReviewCardTable;
   own_practice: OwnPracticeTable;
   practice_report: PracticeReportTable;

@@ -255,11 +255,34 @@ export const vi = {
     retry: "Thử lại",
     signedOut: "Phiên đăng nhập đã hết hạn. Hãy đăng nhập lại để lưu kết quả này.",
     signIn: "Đăng nhập lại",
+    /** A guest's room (issue 28): scored by the server, kept on this device until a sign-up. */
+    guestSaved:
+      "Kết quả đã được chấm và giữ trên máy này trong 7 ngày. Đăng ký hoặc đăng nhập để lưu vào lịch sử luyện tập.",
+    guestRegister: "Đăng ký để lưu kết quả",
+    guestSignIn: "Đăng nhập",
+  },
+  /** The device's guest attempts after a sign-in (app/features/account/guest-claim.tsx). */
+  guestClaim: {
+    label: "Bài làm khi chưa đăng nhập",
+    question: (n: number) =>
+      n === 1
+        ? "Máy này có 1 bài làm khi chưa đăng nhập. Lưu bài này vào lịch sử luyện tập của bạn?"
+        : `Máy này có ${n} bài làm khi chưa đăng nhập. Lưu các bài này vào lịch sử luyện tập của bạn?`,
+    item: (title: string, right: number, total: number) => `${title}: đúng ${right}/${total}`,
+    save: "Lưu vào lịch sử",
+    drop: "Không lưu",
+    saving: "Đang lưu…",
+    saved: (n: number) => `Đã lưu ${n} bài làm vào lịch sử luyện tập của bạn.`,
+    nothingSaved:
+      "Không lưu được bài làm nào: các bài đã quá 7 ngày, đã được lưu vào tài khoản khác, hoặc đề đã thay đổi.",
+    failed: "Chưa lưu được bài làm (mất kết nối hoặc máy chủ bận). Vui lòng thử lại.",
   },
   practiceSetup: {
     title: "Thiết lập phòng luyện tập",
     heading: "Thiết lập phòng luyện tập",
     source: (source: string) => `Nguồn: ${source}`,
+    /** A practice opened through its share link (issue 28): who made it. */
+    author: (name: string) => `Người tạo: ${name}`,
     subject: (name: string) => `Môn ${name}`,
     byChapter: "Luyện tập theo chương",
     chapterContent: (text: string) => `Nội dung chương: ${text}`,

@@ -12,3 +12,11 @@ export const SETUP_KEY_PREFIX = "on-tap:setup:";
 export const MOCK_EXAM_KEY_PREFIX = "on-tap:exam:";
 /** The time per question last chosen for "Ôn lỗi sai" (app/features/review/review-time.ts). */
 export const REVIEW_SETUP_KEY = "on-tap:review-setup";
+/**
+ * The device's guest attempts, waiting for a sign-up or sign-in to claim them (app/lib/guest-attempts.ts).
+ * A visitor's, not a student's: "Đăng xuất" leaves them, and they are offered to whoever signs in
+ * next, who saves or drops them.
+ */
+export const GUEST_ATTEMPTS_KEY = "on-tap:guest-attempts";
+/** Set by "Đăng ký để lưu kết quả" for this tab: the sign-in that follows claims without asking. */
+export const GUEST_CLAIM_INTENT_KEY = "on-tap:guest-claim";

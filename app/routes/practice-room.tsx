@@ -4,7 +4,7 @@ import type { RouteHandle } from "#app/root.tsx";
 import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { vi } from "#app/i18n/vi.ts";
-import { requireUser } from "#app/lib/session.server.ts";
+import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
@@ -31,13 +31,19 @@ const t = vi.room;
  * same room; the browser then lays its stored progress over it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(context, request);
   const room = parseRoomUrl(new URL(request.url).searchParams);
+  // A guest practises any public or shared practice (issue 28); a mock exam needs an account.
+  const user =
+    room?.examMinutes === undefined
+      ? await getSessionUser(context, request)
+      : await requireUser(context, request);
   if (!room) return data({ kind: "invalid" as const }, { status: 400 });
   // A mock exam in a room is taken on the device from its download (ADR 0023): the server
   // never sends its keys; the browser builds it (clientLoader).
   if (room.examMinutes !== undefined) return { kind: "onDevice" as const };
-  const practice = await findPracticeForViewer(context.db, room.practiceCode, user.id);
+  const practice = await findPracticeForViewer(context.db, room.practiceCode, user?.id ?? null);
+  // Not open to a visitor: perhaps their own practice, opened signed out.
+  if (!practice && !user) await requireUser(context, request);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
   const questions = questionsForAddress(
     await listPracticeQuestions(context.db, practice.id, room.selection),
@@ -225,7 +231,8 @@ function PracticeRoom({
       loginHref={paths.login(href)}
       resume={resume}
       // A mock exam's mistakes are reviewed from its own result (device-exam.tsx).
-      onRetryWrong={minutes === undefined ? retryWrong : undefined}
+      // A guest has no review cards: "Ôn lại câu sai" comes with an account.
+      onRetryWrong={minutes === undefined && userId ? retryWrong : undefined}
     />
   );
 }

@@ -118,6 +118,9 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
         <h1 id="practice-title" className="info-title">
           {practice.title}
         </h1>
+        {practice.own?.authorName && !practice.own.isOwner ? (
+          <p className="card-text">{t.author(practice.own.authorName)}</p>
+        ) : null}
         {practice.own?.blocked ? (
           <p className="own-notice" role="note">
             {vi.myPractices.blockedText}

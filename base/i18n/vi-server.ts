@@ -111,6 +111,13 @@ export const serverVi = {
         "Bài làm có câu trả lời không đúng dạng của câu hỏi (câu Đúng/Sai cần chọn Đúng hoặc Sai cho từng ý, câu trả lời ngắn cần một đáp án tối đa 32 ký tự) nên kết quả không được lưu.",
       PRACTICE_CLOSED:
         "Bài ôn có câu hỏi của đề mà bạn không còn mở được (đề đã ngừng chia sẻ, bị ẩn hoặc bị xóa) nên kết quả không được lưu.",
+      GUEST_ID_TAKEN:
+        "Mã bài làm này đã được dùng cho một bài làm khác nên kết quả không được chấm. Vui lòng làm lại đề.",
+      GUEST_EXAM: "Vui lòng đăng nhập để làm bài thi thử.",
+      GUEST_TOO_MANY: (minutes: number) =>
+        `Máy của bạn đã nộp quá nhiều bài làm khi chưa đăng nhập. Vui lòng thử lại sau ${minutes} phút, hoặc đăng nhập để tiếp tục.`,
+      CLAIM_TOO_MANY: (minutes: number) =>
+        `Bạn đã gửi quá nhiều yêu cầu lưu bài làm. Vui lòng thử lại sau ${minutes} phút.`,
     },
   },
   /** The mock exam ("Thi thử", issue 27): refusals of its routes (services/mock-exams/). */

@@ -16,6 +16,7 @@ import * as pictures from "./0014-pictures.ts";
 import * as questionKinds from "./0015-question-kinds.ts";
 import * as mockExams from "./0016-mock-exams.ts";
 import * as questionSearchText from "./0017-question-search-text.ts";
+import * as guestAttempts from "./0018-guest-attempts.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0015-question-kinds": questionKinds,
   "0016-mock-exams": mockExams,
   "0017-question-search-text": questionSearchText,
+  "0018-guest-attempts": guestAttempts,
 };

@@ -42,7 +42,7 @@ import {
 const MAX_QUESTIONS = 20_000;
 
 /** The wire format; unknown keys (a forged numberOfRight or rightAnswer) are dropped, never read. */
-const attemptSubmissionSchema = z.object({
+export const attemptSubmissionSchema = z.object({
   /** Made by the browser before the first save: a retried save is recognised by it. */
   id: storableText().max(36),
   practiceCode: storableText().min(1).max(120),
@@ -75,7 +75,7 @@ export type AttemptRefusal =
 
 export type SaveAttemptResult = StoreResult<AttemptRefusal>;
 
-const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
+export const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   PRACTICE_NOT_FOUND: 404,
   BAD_ATTEMPT_ID: 400,
   QUESTIONS_MISMATCH: 422,
@@ -105,15 +105,8 @@ export async function answerAttemptPost(
   request: Request,
   { db, logger, userId }: { db: Kysely<DB>; logger: Logger; userId: string },
 ): Promise<Response> {
-  if (!request.headers.get("content-type")?.startsWith("application/json")) {
-    return attemptProblem("BAD_REQUEST", 415);
-  }
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return attemptProblem("BAD_REQUEST", 400);
-  }
+  const body = await readJsonBody(request);
+  if (body instanceof Response) return body;
   const outcome = await saveSubmission(db, userId, body);
   if (outcome === null) return attemptProblem("BAD_REQUEST", 400);
   if (outcome === "otherOwner") {
@@ -130,6 +123,18 @@ export async function answerAttemptPost(
     { created: outcome.created, attempt: outcome.attempt },
     { status: outcome.created ? 201 : 200 },
   );
+}
+
+/** A request's JSON body, or the refusal to answer with (the body is capped before: request-guards.ts). */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  if (!request.headers.get("content-type")?.startsWith("application/json")) {
+    return attemptProblem("BAD_REQUEST", 415);
+  }
+  try {
+    return (await request.json()) as unknown;
+  } catch {
+    return attemptProblem("BAD_REQUEST", 400);
+  }
 }
 
 /**
@@ -169,7 +174,7 @@ export function saveAttempt(
 }
 
 /** A room's questions: exactly the selection of a practice this user may open. */
-const practiceSource: AttemptSource<
+export const practiceSource: AttemptSource<
   AttemptSubmission,
   "PRACTICE_NOT_FOUND" | "QUESTIONS_MISMATCH"
 > = {

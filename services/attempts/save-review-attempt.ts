@@ -76,6 +76,8 @@ export function saveReviewAttempt(
 const reviewSource: AttemptSource<ReviewSubmission, "NOT_YOUR_REVIEW" | "PRACTICE_CLOSED"> = {
   review: true,
   async open(db, userId, submission) {
+    // A review is of the student's own cards: a guest has none.
+    if (userId === null) return refuse("NOT_YOUR_REVIEW");
     const revisions = await ownCardRevisions(db, userId, submission.answers);
     if (!revisions) return refuse("NOT_YOUR_REVIEW");
     if (!(await mayOpenAll(db, userId, [...new Set(revisions.map((r) => r.practiceId))]))) {

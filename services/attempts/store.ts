@@ -78,7 +78,8 @@ interface Opened {
 export interface AttemptSource<S extends CommonSubmission, R extends string> {
   /** A review grades every answer's card; a practice creates or updates cards of mistakes only. */
   review: boolean;
-  open: (db: Kysely<DB>, userId: string, submission: S) => Promise<Opened | Refused<R>>;
+  /** `userId` null: a guest's room (guest-attempts.ts), which only a practice source takes. */
+  open: (db: Kysely<DB>, userId: string | null, submission: S) => Promise<Opened | Refused<R>>;
 }
 
 /** Whether a question answered by a response (not multiple choice) was sent picks. */
@@ -94,20 +95,27 @@ function picksForResponses(
 
 export const refuse = <R extends string>(refusal: R): Refused<R> => ({ ok: false, refusal });
 
-/** Stores `submission` once, as `source` reads it; see the steps above. */
-export async function storeOnce<S extends CommonSubmission, R extends string>(
+/** A submission that passed every check, scored by the engine on the stored keys. */
+export interface Judged {
+  opened: Opened;
+  results: NewAttempt["results"];
+  numberOfRight: number;
+  numberOfWrong: number;
+  /** The seconds per answer, when sent. */
+  seconds: number[] | null;
+}
+
+/**
+ * Steps 2 to 5 (see the top): the plain values, the source's checks, the answers against the
+ * stored revisions, and the score. Shared by a signed-in save and a guest's (guest-attempts.ts),
+ * which is scored the same way but kept until its device claims it.
+ */
+export async function judgeSubmission<S extends CommonSubmission, R extends string>(
   db: Kysely<DB>,
-  userId: string,
+  userId: string | null,
   submission: S,
   source: AttemptSource<S, R>,
-  now: Date,
-): Promise<StoreResult<R | CommonRefusal>> {
-  if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
-  // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
-  const id = submission.id.toLowerCase();
-  const earlier = await replayOf(db, userId, id);
-  if (earlier) return earlier;
-
+): Promise<Judged | Refused<R | CommonRefusal>> {
   const { config, answers, answerOrders, totalTime } = submission;
   // Plain values first: they cost no query.
   if (!totalTimeIsValid(totalTime)) return refuse("BAD_TOTAL_TIME");
@@ -137,6 +145,32 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
     rightAnswer: r.rightAnswer,
     ...(r.response === undefined ? {} : { response: r.response }),
   }));
+  return {
+    opened,
+    results,
+    numberOfRight: score.numberOfRight,
+    numberOfWrong: score.numberOfWrong,
+    seconds,
+  };
+}
+
+/** Stores `submission` once, as `source` reads it; see the steps above. */
+export async function storeOnce<S extends CommonSubmission, R extends string>(
+  db: Kysely<DB>,
+  userId: string,
+  submission: S,
+  source: AttemptSource<S, R>,
+  now: Date,
+): Promise<StoreResult<R | CommonRefusal>> {
+  if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
+  // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
+  const id = submission.id.toLowerCase();
+  const earlier = await replayOf(db, userId, id);
+  if (earlier) return earlier;
+
+  const judged = await judgeSubmission(db, userId, submission, source);
+  if ("ok" in judged) return judged;
+  const { opened, results, seconds } = judged;
   // The answers grade their review cards in the same transaction as the attempt.
   const grades = gradesOfAttempt(results, {
     review: source.review,
@@ -150,12 +184,12 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
       practice: opened.practice,
       description: await opened.describe(),
       selection: opened.selection,
-      config,
-      answerOrders,
+      config: submission.config,
+      answerOrders: submission.answerOrders,
       results,
-      numberOfRight: score.numberOfRight,
-      numberOfWrong: score.numberOfWrong,
-      totalTime,
+      numberOfRight: judged.numberOfRight,
+      numberOfWrong: judged.numberOfWrong,
+      totalTime: submission.totalTime,
       createdAt: now,
       examMinutes: opened.examMinutes ?? null,
       offline: opened.offline === true,

@@ -86,13 +86,19 @@ test.describe("accounts", () => {
     await expect(page.getByRole("alert")).toHaveText("Email hoặc mật khẩu không đúng.");
   });
 
-  test("“Đăng nhập để bắt đầu” signs in and comes back to the set-up page", async ({ page }) => {
+  test("a guest's “Thi thử” is “Đăng nhập để bắt đầu”, which signs in and comes back to the set-up page", async ({
+    page,
+  }) => {
     const email = newEmail();
     await register(page, "Trần Văn Nam", email, "matkhau1");
     await expect(page).toHaveURL("/");
     await page.context().clearCookies();
     const setup = `/practice-review/${SEED.chapterPractice.code}`;
     await page.goto(setup);
+    await waitForHydration(page);
+    // A guest practises at once (issue 28); only a mock exam needs an account.
+    await expect(page.getByRole("button", { name: "Bắt đầu" })).toBeVisible();
+    await page.getByRole("radio", { name: "Thi thử" }).check();
     await page.getByRole("link", { name: "Đăng nhập để bắt đầu" }).click();
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(setup)}`);
     await waitForHydration(page);

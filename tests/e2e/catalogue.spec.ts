@@ -267,10 +267,13 @@ test.describe("set-up page", () => {
     await expect(page.getByRole("dialog").locator(".katex").first()).toBeVisible();
   });
 
-  test("signed out, “Bắt đầu” becomes “Đăng nhập để bắt đầu” and leads to sign-in and back", async ({
+  test("signed out, “Bắt đầu” stays (a guest practises), and “Thi thử” leads to sign-in and back", async ({
     page,
   }) => {
     await page.goto(path);
+    await expect(page.getByRole("button", { name: "Bắt đầu" })).toBeVisible();
+    await waitForHydration(page);
+    await page.getByRole("radio", { name: "Thi thử" }).check();
     const login = page.getByRole("link", { name: "Đăng nhập để bắt đầu" });
     await expect(login).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(path)}`);
     await expectNoAxeViolations(page, "set-up page");

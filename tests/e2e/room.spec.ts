@@ -786,9 +786,15 @@ test("any one of several keys is right, with round marks; the picked answer's fe
   await expect(page.getByText("Đặc tả là cơ sở của kiểm thử hộp đen.")).toBeVisible();
 });
 
-test("a signed-out visitor is sent to sign-in and back to the same room", async ({ page }) => {
+test("a signed-out visitor practises as a guest; a mock exam's room sends them to sign-in and back", async ({
+  page,
+}) => {
   const { path } = roomPath(OFF);
   await page.goto(path);
+  await expect(page).toHaveURL(path);
+  await expect(page.locator(".question-text")).toContainText("Câu 1:");
+  const exam = roomPath({ ...OFF, practiceType: "FLAT", examMinutes: 15 }).path;
+  await page.goto(exam);
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
-  expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo") ?? "")).toBe(path);
+  expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo") ?? "")).toBe(exam);
 });

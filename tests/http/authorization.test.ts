@@ -50,6 +50,11 @@ interface Check {
   expect: Record<Caller, number | ((status: number) => boolean)>;
   /** Text the owner's answer must contain (so "refused" is not mistaken for "allowed"). */
   ownerSees?: (alice: Person) => string;
+  /**
+   * What Alice chose to show others here: her display name on a practice she shares (issue 28,
+   * "the shared page names its author"). Never her email, ids or anything else.
+   */
+  published?: (alice: Person) => string[];
 }
 
 const refused = (status: number) => status >= 400 && status < 500;
@@ -120,7 +125,8 @@ const DATA_ROUTES: Record<string, Check> = {
         { attemptId: alice.attemptId, seed: 42 },
       ),
     }),
-    expect: { owner: 200, other: 200, visitor: toLogin },
+    // A guest practises a public practice (issue 28); its save is a guest's, kept for a claim.
+    expect: { owner: 200, other: 200, visitor: 200 },
   },
   "POST /api/attempts": {
     // Alice's attempt saved again: a replay for her; Bob may not take it over or change it.
@@ -128,6 +134,14 @@ const DATA_ROUTES: Record<string, Check> = {
     // Attempt ids are scoped to their user: Bob's save is an attempt of his own (201), and
     // Alice's stays as it was (checked).
     expect: { owner: 200, other: 201, visitor: 401 },
+  },
+  "POST /api/attempts/claim": {
+    // A guess at a guest attempt's secret claims nothing, for anyone (outcome "gone").
+    request: () => ({
+      path: "/api/attempts/claim",
+      ...json({ claims: [{ id: SECRET_ATTEMPT_ID, secret: "a".repeat(43) }] }),
+    }),
+    expect: { owner: 200, other: 200, visitor: 401 },
   },
   "POST /api/mock-exams": {
     // Alice's exam started again: the same exam for her; Bob's start of that id is an exam of
@@ -173,6 +187,7 @@ const DATA_ROUTES: Record<string, Check> = {
       ...form({ intent: "report", reason: "Nội dung sai" }),
     }),
     expect: { owner: 400, other: 200, visitor: toLogin },
+    published: (alice) => [alice.name],
   },
   "GET /admin/reports": {
     // Nobody here is an operator: the page does not exist for them.
@@ -283,6 +298,7 @@ const AIMED: (Check & { name: string })[] = [
     request: () => ({ path: `/practice-review/${own.sharedAddress}` }),
     expect: { owner: 200, other: 200, visitor: 200 },
     ownerSees: () => "Đề chia sẻ",
+    published: (alice) => [alice.name],
   },
   {
     name: "Alice's mock exam: its page, GET /practice/<code>/thi-thu/<her exam>",
@@ -496,6 +512,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
       caller: Caller,
       routeMethod: "GET" | "POST",
       { path, body, contentType, method: asked }: ReturnType<Check["request"]>,
+      published: readonly string[] = [],
     ) {
       const method = asked ?? routeMethod;
       const headers: Record<string, string> = { origin: server.base };
@@ -522,7 +539,9 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
             ];
       // An id the caller sent may come back; anything else of another's may not.
       const sent = `${path} ${typeof body === "string" ? body : ""}`;
-      const leaked = foreign.filter((secret) => text.includes(secret) && !sent.includes(secret));
+      const leaked = foreign.filter(
+        (secret) => text.includes(secret) && !sent.includes(secret) && !published.includes(secret),
+      );
       expect(leaked, `${where} showed another user's data`).toEqual([]);
       if (caller !== "owner") {
         expect(await aliceRows(), `${where} changed Alice's data`).toBe(before);
@@ -533,7 +552,12 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     async function runCheck(method: "GET" | "POST", check: Check) {
       for (const caller of CALLERS) {
         const self = caller === "owner" ? people.alice : caller === "other" ? people.bob : null;
-        const { status, text } = await call(caller, method, check.request(people.alice, self));
+        const { status, text } = await call(
+          caller,
+          method,
+          check.request(people.alice, self),
+          check.published?.(people.alice),
+        );
         const expected = check.expect[caller];
         const ok = typeof expected === "number" ? status === expected : expected(status);
         expect(ok, `${method} as ${caller}: status ${status}, expected ${String(expected)}`).toBe(

@@ -270,6 +270,14 @@ const ENTRIES: Record<string, FuzzEntry> = {
       selection: { type: "PRACTICE_TIME_CHAPTER", chapterIdx: 0 },
     }),
   },
+  "GET /api/attempts/claim": {},
+  "POST /api/attempts/claim": {
+    body: "json",
+    fields: ["claims"],
+    template: () => ({
+      claims: [{ id: "4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", secret: "b".repeat(43) }],
+    }),
+  },
   // The mock exam (issue 27): the signed-in student's exam FUZZ_EXAM exists (signedInCookie).
   "GET /api/mock-exams": {},
   "POST /api/mock-exams": {

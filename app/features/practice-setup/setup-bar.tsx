@@ -25,7 +25,7 @@ function summaryOf(selection: Selection, practice: PracticeInfo): string {
 export function SetupBar({
   practice,
   setup,
-  signedIn,
+  mayStart,
   preview,
   start,
   startText = t.start,
@@ -33,7 +33,8 @@ export function SetupBar({
 }: {
   practice: PracticeInfo;
   setup: RoomSetup;
-  signedIn: boolean;
+  /** False: "Đăng nhập để bắt đầu" instead (a guest's mock exam). */
+  mayStart: boolean;
   preview: () => void;
   start: () => void;
   /** "Bắt đầu", or "Bắt đầu thi thử" for a mock exam. */
@@ -63,7 +64,7 @@ export function SetupBar({
         >
           <ShortOnPhone short={t.previewShort} full={t.preview} />
         </button>
-        {signedIn ? (
+        {mayStart ? (
           <button
             type="button"
             className="button button-primary"

@@ -134,7 +134,8 @@ export function SetupForm({
       <SetupBar
         practice={practice}
         setup={setup}
-        signedIn={signedIn}
+        // A guest starts any practice at once (issue 28); a mock exam needs an account.
+        mayStart={signedIn || !exam.on}
         preview={preview}
         start={start}
         startText={exam.on ? (exam.starting ? vi.mockExam.starting : vi.mockExam.start) : t.start}
@@ -149,10 +150,8 @@ export function SetupForm({
           onClose={() => setPreviewOpen(false)}
         />
       ) : null}
-      {signedIn ? <RoomModulePreload /> : null}
-      {signedIn && aboutToStart && nextRoom && !exam.on ? (
-        <PrefetchPageLinks page={nextRoom} />
-      ) : null}
+      <RoomModulePreload />
+      {aboutToStart && nextRoom && !exam.on ? <PrefetchPageLinks page={nextRoom} /> : null}
     </section>
   );
 }

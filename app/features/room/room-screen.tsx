@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomConfig, RoomSummary } from "#engine/types.ts";
 import type { AnySubmission } from "#services/attempts/save-attempt.ts";
+import { guestSecretFor } from "#app/lib/guest-attempts.ts";
 import { hasProgress, type ResumeInfo } from "#app/lib/room-storage.ts";
 import { FlatRoom } from "./flat-room.tsx";
 import { LeaveGuard } from "./leave-guard.tsx";
@@ -85,12 +86,22 @@ export function RoomScreen({
     resume,
   });
   const finished = state.finished;
-  const submission = useMemo(
-    () => (finished && restored ? submissionOf(finished) : null),
-    [finished, restored, submissionOf],
-  );
   const userId = (useRouteLoaderData("root") as { user?: { id: string } | null } | undefined)?.user
     ?.id;
+  const submission = useMemo(() => {
+    if (!finished || !restored) return null;
+    const body = submissionOf(finished);
+    if (userId) return body;
+    // A guest's room (issue 28): kept on the device with the secret that claims it later.
+    const guestSecret = guestSecretFor({
+      id: attemptId,
+      title,
+      label,
+      numberOfRight: finished.numberOfRight,
+      questionCount: finished.results.length,
+    });
+    return { ...body, guestSecret };
+  }, [finished, restored, submissionOf, userId, attemptId, title, label]);
   const queueEntry = useCallback(
     () =>
       finished && userId
@@ -135,7 +146,7 @@ export function RoomScreen({
         summary={finished}
         questions={questionsById}
         answerOrders={state.answerOrders}
-        save={{ status, onRetry: retry, loginHref }}
+        save={{ status, onRetry: retry, loginHref, guest: !userId }}
         onAgain={onAgain}
         setupHref={setupHref}
         setupText={setupText}

@@ -4,6 +4,8 @@ import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { isAnswered } from "#app/lib/answered.ts";
+import { markClaimIntent } from "#app/lib/guest-attempts.ts";
+import { paths } from "#base/paths.ts";
 import { type QuestionNumber, questionNumbers } from "#app/lib/question-numbers.ts";
 import { RingChart } from "#app/ui/ring-chart.tsx";
 import { Switch } from "#app/ui/switch.tsx";
@@ -40,7 +42,13 @@ export function Summary({
   questions: ReadonlyMap<number, QuestionView>;
   answerOrders: readonly (readonly number[])[];
   /** The room's save; absent when showing an attempt saved earlier (history). */
-  save?: { status: SaveStatus; onRetry: () => void; loginHref: string };
+  save?: {
+    status: SaveStatus;
+    onRetry: () => void;
+    loginHref: string;
+    /** A visitor's room (issue 28): kept on the device until a sign-up or sign-in claims it. */
+    guest?: boolean;
+  };
   /** "Làm lại"; absent in history. */
   onAgain?: () => void;
   setupHref: string;
@@ -86,9 +94,7 @@ export function Summary({
           <p>{t.time(summary.totalTime)}</p>
           <p className="summary-score">{t.score(right, total)}</p>
           {scoreNote}
-          {save ? (
-            <SaveNotice status={save.status} onRetry={save.onRetry} loginHref={save.loginHref} />
-          ) : null}
+          {save ? <SaveNotice {...save} /> : null}
         </div>
         <RingChart right={right} total={total} />
         <div className="summary-actions">
@@ -125,11 +131,14 @@ function SaveNotice({
   status,
   onRetry,
   loginHref,
+  guest = false,
 }: {
   status: SaveStatus;
   onRetry: () => void;
   loginHref: string;
+  guest?: boolean;
 }) {
+  if (guest && status.kind === "saved") return <GuestNotice />;
   let text = "";
   let action: React.ReactNode = null;
   switch (status.kind) {
@@ -168,6 +177,25 @@ function SaveNotice({
     <div className="save-notice" data-kind={status.kind}>
       <p role="status">{text}</p>
       {action}
+    </div>
+  );
+}
+
+/**
+ * A guest's result: scored, kept on this device, and one tap from the history. Either link
+ * marks this tab's intent, so the sign-in that follows saves it without asking again.
+ */
+function GuestNotice() {
+  const history = paths.history();
+  return (
+    <div className="save-notice" data-kind="guest">
+      <p role="status">{t.guestSaved}</p>
+      <a className="button button-primary" href={paths.register(history)} onClick={markClaimIntent}>
+        {t.guestRegister}
+      </a>
+      <a className="button button-secondary" href={paths.login(history)} onClick={markClaimIntent}>
+        {t.guestSignIn}
+      </a>
     </div>
   );
 }
