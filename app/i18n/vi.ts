@@ -398,6 +398,9 @@ export const vi = {
     title: "Ôn lỗi sai",
     summaryHeading: "Kết quả ôn tập",
     label: (n: number) => `${n} câu đến hạn ôn`,
+    /** "Ôn lại câu sai": a run over the mistakes of the run just finished or replayed. */
+    retryTitle: "Ôn lại câu sai",
+    retryLabel: (n: number) => `${n} câu làm sai ở lượt trước`,
     fromPractice: (title: string) => `Đề: ${title}`,
     noneHeading: "Hôm nay không có câu nào cần ôn",
     noneText:

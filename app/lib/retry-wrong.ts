@@ -17,6 +17,8 @@ export function retryWrongAddress(questionIds: readonly number[], time?: string)
     id: attemptId,
     seed: String(seed),
     q: questionIds.slice(0, MAX_REVIEW_QUESTIONS).join("."),
+    // Named "Ôn lại câu sai" in the room, not "N câu đến hạn ôn" (routes/review-room.tsx).
+    retry: "1",
   });
   if (time !== undefined) query.set("time", time);
   return paths.reviewRoom(query);

@@ -99,6 +99,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     kind: "room" as const,
     attemptId: id.toLowerCase(),
+    // "Ôn lại câu sai" (app/lib/retry-wrong.ts): a run over one run's mistakes, named as such.
+    retry: params.get("retry") === "1",
     config: { ...REVIEW_CONFIG, maxQuestionTime: time ?? DEFAULT_REVIEW_TIME, seed },
     questions,
   };
@@ -161,6 +163,7 @@ function ReviewRoom({
   attemptId,
   config,
   questions,
+  retry,
 }: Extract<Route.ComponentProps["loaderData"], { kind: "room" }>) {
   const navigate = useNavigate();
   const submissionOf = useCallback(
@@ -188,22 +191,22 @@ function ReviewRoom({
       void navigate(retryWrongAddress(questionIds, String(config.maxQuestionTime))),
     [navigate, config.maxQuestionTime],
   );
-  const here = paths.reviewRoom(
-    roomParams(
-      attemptId,
-      config.seed,
-      questions.map((q) => q.id),
-      config.maxQuestionTime,
-    ),
+  const params = roomParams(
+    attemptId,
+    config.seed,
+    questions.map((q) => q.id),
+    config.maxQuestionTime,
   );
+  if (retry) params.set("retry", "1");
+  const here = paths.reviewRoom(params);
   return (
     <RoomScreen
       questions={questions}
       config={config}
       attemptId={attemptId}
       contentVersion={CONTENT_VERSION}
-      title={t.title}
-      label={t.label(questions.length)}
+      title={retry ? t.retryTitle : t.title}
+      label={retry ? t.retryLabel(questions.length) : t.label(questions.length)}
       submissionOf={submissionOf}
       onAgain={again}
       setupHref="/"

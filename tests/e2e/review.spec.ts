@@ -354,6 +354,9 @@ test("“Ôn lại câu sai” runs the wrong questions again, and again what is
   await page.getByRole("button", { name: "Ôn lại câu sai (3)" }).click();
   await expect(page).toHaveURL(/\/mistakes\?/);
   await waitForHydration(page);
+  // Named for what it is, not as the day's review ("N câu đến hạn ôn").
+  await expect(page.locator(".room-title")).toContainText("Ôn lại câu sai");
+  await expect(page.locator(".room-title")).toContainText("3 câu làm sai ở lượt trước");
   await answer(page, 1, 3, true);
   await answer(page, 2, 3, false);
   await answer(page, 3, 3, true);
