@@ -129,3 +129,24 @@ export async function listPracticeTitles(
     .execute();
   return new Map(rows.map((row) => [row.id, row.title]));
 }
+
+/**
+ * For each of these revision ids, the live revision at the same position of the same practice
+ * (itself when it is live); a position retired for good maps to nothing.
+ */
+export async function liveRevisionsAt(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("question as shown")
+    .innerJoin("question as live", (join) =>
+      join.onRef("live.practice_id", "=", "shown.practice_id").onRef("live.idx", "=", "shown.idx"),
+    )
+    .where("shown.id", "in", [...ids])
+    .where("live.retired", "=", 0)
+    .select(["shown.id as shown", "live.id as live"])
+    .execute();
+  return new Map(rows.map((row) => [row.shown, row.live]));
+}

@@ -16,7 +16,11 @@ import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import type { RoomConfig, RoomSummary, Seconds } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import type { ReviewSubmission } from "#services/attempts/save-review-attempt.ts";
-import { dueReviewQuestions, mayReviewQuestions } from "#services/review/review.ts";
+import {
+  dueReviewQuestions,
+  followRewordedQuestions,
+  mayReviewQuestions,
+} from "#services/review/review.ts";
 import type { Route } from "./+types/review-room";
 import { paths } from "#base/paths.ts";
 
@@ -85,6 +89,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isAttemptId(id) || !ids || seed === null) {
     return data({ kind: "changed" as const }, { status: 400 });
   }
+  const retry = params.get("retry") === "1";
+  if (retry) {
+    // From the replay of a run made before a question was reworded: its card followed it.
+    const followed = await followRewordedQuestions(context.db, user.id, ids);
+    if (followed.some((qid, i) => qid !== ids[i]) || followed.length !== ids.length) {
+      const moved = roomParams(id, seed, followed, time ?? DEFAULT_REVIEW_TIME);
+      moved.set("retry", "1");
+      throw redirect(paths.reviewRoom(moved));
+    }
+  }
   const [cards, revisions, mayOpen] = await Promise.all([
     findCards(context.db, user.id, ids),
     listRevisionsWithPractice(context.db, ids, user.id),
@@ -100,7 +114,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     kind: "room" as const,
     attemptId: id.toLowerCase(),
     // "Ôn lại câu sai" (app/lib/retry-wrong.ts): a run over one run's mistakes, named as such.
-    retry: params.get("retry") === "1",
+    retry,
     config: { ...REVIEW_CONFIG, maxQuestionTime: time ?? DEFAULT_REVIEW_TIME, seed },
     questions,
   };

@@ -10,7 +10,7 @@ import {
   saveCards,
   type StoredReviewCard,
 } from "#db/review-cards.ts";
-import { listRevisions } from "#db/revisions.ts";
+import { listRevisions, liveRevisionsAt } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import { retrievability, reviewCard, type ReviewGrade } from "#engine/review.ts";
@@ -132,4 +132,26 @@ export async function gradeCards(
     ...reviewCard(existing.get(questionId) ?? null, grade, now),
   }));
   await saveCards(db, userId, next);
+}
+
+/**
+ * "Ôn lại câu sai" names the revisions a run answered; a replay of an older run may name one
+ * reworded since, whose card followed it (catch-up.ts). The cards are caught up first, then each
+ * revision without a card stands for the live revision at its position: the room opens on the
+ * cards the student holds, in the same order. A revision whose card was dropped stays as it is,
+ * and the room says the review can no longer be built.
+ */
+export async function followRewordedQuestions(
+  db: Kysely<DB>,
+  userId: string,
+  ids: readonly number[],
+): Promise<number[]> {
+  await catchUpReviewCards(db, userId);
+  const held = new Set((await findCards(db, userId, ids)).map((card) => card.questionId));
+  if (held.size === ids.length) return [...ids];
+  const live = await liveRevisionsAt(
+    db,
+    ids.filter((id) => !held.has(id)),
+  );
+  return [...new Set(ids.map((id) => (held.has(id) ? id : (live.get(id) ?? id))))];
 }

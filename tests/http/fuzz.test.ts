@@ -302,12 +302,13 @@ const ENTRIES: Record<string, FuzzEntry> = {
   },
   "GET /practice-history": { query: ["id", "view"], samples: { view: ["statistics"] } },
   "GET /mistakes": {
-    query: ["id", "seed", "q", "time"],
+    query: ["id", "seed", "q", "time", "retry"],
     samples: {
       id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"],
       seed: ["42"],
       q: ["1.2", "1"],
       time: ["30", "OFF"],
+      retry: ["1"],
     },
   },
   // "Tạo đề của tôi" (ADR 0014): a valid practice among the hostile forms, so some are saved.

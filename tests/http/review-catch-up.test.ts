@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
+import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 
 /**
  * Pages that show "Ôn tập hôm nay" only read the review cards (ADR 0018): after a question is
@@ -90,4 +91,29 @@ it("opening the review room moves the card to the reworded question", async () =
   expect(room.searchParams.get("q")!.split(".").map(Number).sort()).toEqual(live.slice(1).sort());
   expect((await cardRows()).map((card) => card.question_id).sort()).toEqual(live.slice(1).sort());
   expect((await get(`${room.pathname}${room.search}`)).status).toBe(200);
+});
+
+it("“Ôn lại câu sai” from the replay of an attempt made before the rewording follows the question to its card", async () => {
+  // The replay names the revisions that were answered: the second one is retired now.
+  const wrong = questionIds.slice(1);
+  const address = retryWrongAddress(wrong, "30");
+  const opened = await get(address);
+  expect(opened.status).toBe(302);
+  const room = new URL(opened.headers.get("location")!, server.base);
+  const live = (
+    await server.database.db
+      .selectFrom("question")
+      .select("id")
+      .where("retired", "=", 0)
+      .orderBy("idx")
+      .execute()
+  ).map((row) => row.id);
+  // Same attempt, same order, the live revisions, still a retry run.
+  const asked = new URL(address, server.base).searchParams;
+  expect(room.searchParams.get("id")).toBe(asked.get("id"));
+  expect(room.searchParams.get("q")).toBe(live.slice(1).join("."));
+  expect(room.searchParams.get("retry")).toBe("1");
+  const page = await get(`${room.pathname}${room.search}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("Câu 2, viết lại");
 });
