@@ -34,13 +34,22 @@ const CONNECTIONS = 20;
 const STUDENTS = Number(process.env.STUDENTS ?? 500);
 const STUDENT_SECONDS = Number(process.env.STUDENT_SECONDS ?? 60);
 const ONLY = process.env.BENCH_ONLY?.split(",");
+/** Sequential requests per scenario (after 5 to warm up), for the median of one alone. */
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
 
 const QUESTIONS_100 = `/practice-review/${LONG_PRACTICE}/questions?type=PRACTICE_TIME_RANGE&start=1&end=100`;
 
 /** The scenarios: each builds its autocannon request for a started app. */
+const signedIn = (app, path) => ({ path, headers: { cookie: app.cookie } });
 const SCENARIOS = {
   home: () => ({ path: PAGES.home }),
   setup: () => ({ path: PAGES.setup }),
+  about: () => ({ path: "/about" }),
+  "home-in": (app) => signedIn(app, PAGES.home),
+  "setup-in": (app) => signedIn(app, PAGES.setup),
+  "room-in": (app) => signedIn(app, app.room),
+  "history-in": (app) => signedIn(app, "/practice-history"),
+  "about-in": (app) => signedIn(app, "/about"),
   questions: () => ({ path: QUESTIONS_100 }),
   attempt: (app) => ({
     path: "/api/attempts",
@@ -57,6 +66,43 @@ async function prepare(app) {
     `${app.base}/practice-review/${LONG_PRACTICE}/questions?type=PRACTICE_TIME_RANGE&start=1&end=50`,
   );
   app.questionIds = (await response.json()).questions.map((q) => q.id);
+  // One room address for the whole run: the room page of a started attempt, as a student
+  // reloading it would ask for it.
+  app.room = roomPath();
+  // A history with something in it: ten saved attempts.
+  for (let i = 0; i < 10; i += 1) {
+    const saved = await fetch(`${app.base}/api/attempts`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.base, cookie: app.cookie },
+      body: JSON.stringify(submission(app.questionIds)),
+    });
+    if (!saved.ok) throw new Error(`attempt save failed: ${saved.status}`);
+  }
+}
+
+/**
+ * One request at a time on an idle server, over one kept-alive connection of `node:http` (fetch
+ * itself adds several ms to a 70 KB page): the median of SEQUENTIAL answers, in ms.
+ */
+async function sequential(base, { path, method = "GET", headers = {}, body }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise((resolve, reject) => {
+      const started = performance.now();
+      const request = http.request(base + path, { method, headers, agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(performance.now() - started));
+      });
+      request.on("error", reject);
+      request.end(typeof body === "function" ? body() : body);
+    });
+  const times = [];
+  for (let i = 0; i < SEQUENTIAL + 5; i += 1) {
+    const took = await once();
+    if (i >= 5) times.push(took);
+  }
+  agent.destroy();
+  return Math.round(stats(times).median * 10) / 10;
 }
 
 /** One autocannon run against `base`; a body function gives each request its own body. */
@@ -120,7 +166,7 @@ async function bareServer(answer) {
 }
 
 const fmt = (r) =>
-  `${String(r.rps).padStart(6)}/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ""}`;
+  `${r.alone === undefined ? "" : `alone ${String(r.alone).padStart(5)} ms  `}${String(r.rps).padStart(6)}/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms${r.errors || r.non2xx ? `  errors ${r.errors} non-2xx ${r.non2xx}` : ""}`;
 
 async function measureDatabase(label, makeDatabase) {
   const results = {};
@@ -131,7 +177,8 @@ async function measureDatabase(label, makeDatabase) {
       const app = await startApp({
         root: checkout.root,
         databaseUrl: database?.url,
-        env: { WEB_CONCURRENCY: "1" },
+        // Uncached: what a signed-in student gets (their pages are never cached).
+        env: { WEB_CONCURRENCY: "1", PAGE_CACHE_SECONDS: "0" },
         longPractice: true,
       });
       app.checkout = checkout.name;
@@ -145,7 +192,8 @@ async function measureDatabase(label, makeDatabase) {
       for (let round = 0; round < ROUNDS; round += 1) {
         for (const app of apps) {
           const request = scenario(app);
-          const measured = await cannon(app.base, request);
+          const alone = await sequential(app.base, request);
+          const measured = { ...(await cannon(app.base, request)), alone };
           const bare = await bareServer(await recordAnswer(app.base, request));
           const reference = await cannon(bare.base, request);
           await bare.close();

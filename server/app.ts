@@ -27,6 +27,7 @@ import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar-routes.ts";
 import { createPictureRouter } from "./picture-routes.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
+import { createSessionCache, mayChangeSession, type SessionCache } from "./session-cache.ts";
 import {
   answerOutages,
   isDatabaseUnavailable,
@@ -47,6 +48,8 @@ declare module "react-router" {
     publicEnv: PublicEnv;
     logger: Logger;
     auth: Auth;
+    /** The request's session, read through the process's cache (server/session-cache.ts). */
+    sessions: SessionCache;
     /** The client's address as Express sees it (proxy headers only when TRUST_PROXY says so). */
     clientIp: string;
     /** Set when a loader or action met the database out of reach: the answer becomes a 503. */
@@ -122,6 +125,22 @@ function openSharedStore(env: Env, logger: Logger): SharedStore | undefined {
     : undefined;
 }
 
+/**
+ * A request that may end a session or change its user (sign-out, deletion, a new name or
+ * password) has its user's cached sessions forgotten before it runs and again once answered, so
+ * no page read meanwhile keeps the old answer.
+ */
+function forgetChangedSessions(sessions: SessionCache): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.headers.cookie && mayChangeSession(req.method, req.path)) {
+      const cookie = req.headers.cookie;
+      sessions.forget(cookie);
+      res.once("finish", () => sessions.forget(cookie));
+    }
+    next();
+  };
+}
+
 /** Healthy when the database answers; load balancers take an instance out on 503. */
 function answerHealth(db: AppOptions["db"]) {
   return async (_req: express.Request, res: express.Response) => {
@@ -176,15 +195,18 @@ export function createApp(options: AppOptions): Express {
     onError: (error) => logger.error({ err: error }, "parse pool thread failed"),
   });
   closers.set(app, async () => {
+    await sessions.close();
     await Promise.all([shared?.close(), parse.close()]);
   });
   const auth = createAuth({ env, db, dialect, logger, shared });
+  const sessions = createSessionCache({ auth, seconds: env.SESSION_CACHE_SECONDS, shared });
+  app.use(forgetChangedSessions(sessions));
   // Mounted before any body parser: better-auth reads the raw request itself.
   app.all("/api/auth/{*splat}", toNodeHandler(auth));
   // POST /api/avatar reads its raw body itself too; GET /avatars/:file serves the pictures.
   app.use(createAvatarRouter({ db, auth }));
   // GET /pictures/:file serves question pictures; POST /api/pictures reads its raw body itself.
-  app.use(createPictureRouter({ db, auth, parse }));
+  app.use(createPictureRouter({ db, auth, sessions, parse }));
 
   if (build) {
     // Lets the browser tell a failed chunk (network) from a deploy that replaced the assets.
@@ -200,7 +222,7 @@ export function createApp(options: AppOptions): Express {
     app.use(servePublicFiles(options.clientDir));
   }
 
-  mountReactRouter(app, options, { auth, parse });
+  mountReactRouter(app, options, { auth, sessions, parse });
   app.use(handleError);
   return app;
 }
@@ -209,7 +231,7 @@ export function createApp(options: AppOptions): Express {
 function mountReactRouter(
   app: Express,
   options: AppOptions,
-  { auth, parse }: { auth: Auth; parse: ParsePool },
+  { auth, sessions, parse }: { auth: Auth; sessions: SessionCache; parse: ParsePool },
 ) {
   const { env, db, dialect, logger, build, vite } = options;
   const publicEnv = selectPublicEnv(env);
@@ -220,6 +242,7 @@ function mountReactRouter(
     publicEnv,
     logger,
     auth,
+    sessions,
     clientIp: req.ip ?? "unknown",
     outage: outageMarkOf(res),
     parse,

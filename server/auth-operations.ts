@@ -172,12 +172,15 @@ export async function requestReset(
 }
 
 /** The new password for the token of a reset link (INVALID_TOKEN: used, expired or unknown). */
-export function resetPassword(
+export async function resetPassword(
   context: AppLoadContext,
   request: Request,
   input: { token: string; newPassword: string },
 ) {
-  return run(context, request, "/reset-password", input, "password reset");
+  const result = await run(context, request, "/reset-password", input, "password reset");
+  // Every session of the account ended: the token, not the request, says whose they were.
+  if (result.ok) context.sessions.forgetEveryone();
+  return result;
 }
 
 /** A new password; the other sessions end and this one is renewed (its cookie in `headers`). */
@@ -249,7 +252,10 @@ export async function verifyEmail(
     headers: request.headers,
     asResponse: true,
   });
-  return response.ok ? { ok: true, headers: cookiesOf(response) } : failureOf(response);
+  if (!response.ok) return failureOf(response);
+  // The link may be opened on any device: the verified user's pages must drop the reminder now.
+  context.sessions.forgetEveryone();
+  return { ok: true, headers: cookiesOf(response) };
 }
 
 export function signOut(context: AppLoadContext, request: Request) {

@@ -109,6 +109,11 @@ const EnvSchema = z.object({
   COUNTS_CACHE_MINUTES: z.coerce.number().int().min(0).max(1440).default(5),
   /** How long each process may answer visitors with a catalogue page it rendered (0: never). */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  /**
+   * How long each process may trust a session it read (server/session-cache.ts): a session ended
+   * where it cannot hear of it stops working within this time. At most 5 (0: read every time).
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(5).default(5),
   /** Worker processes of the production server (`node build/host/index.js`): one per core. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

@@ -18,12 +18,21 @@ import {
 import type { RateLimitRule } from "#db/rate-limits.ts";
 import type { DB } from "#db/schema.ts";
 import type { Auth } from "./auth.ts";
+import type { SessionCache } from "./session-cache.ts";
 
 /**
  * Pictures one student may send in a while: a handout's worth of figures pasted one by one, with
  * retries. Counted in the app's rate-limit store (Redis or the database), refused ones included.
  */
 export const PICTURE_UPLOAD_RATE: RateLimitRule = { window: 600, max: 60 };
+
+interface PictureRouterOptions {
+  db: Kysely<DB>;
+  auth: Auth;
+  /** Pictures of a question come many to a page: their reader's session from the cache. */
+  sessions: SessionCache;
+  parse: ParsePool;
+}
 
 /**
  * Pictures of questions over HTTP (issue 26).
@@ -38,17 +47,13 @@ export const PICTURE_UPLOAD_RATE: RateLimitRule = { window: 600, max: 60 };
  *   and re-encoded in the parse pool, stored, and answered with its hash and size. Limited per
  *   student (PICTURE_UPLOAD_RATE), since each one is a decode and two encodings in the pool.
  */
-export function createPictureRouter(options: {
-  db: Kysely<DB>;
-  auth: Auth;
-  parse: ParsePool;
-}): Router {
-  const { db, auth, parse } = options;
+export function createPictureRouter(options: PictureRouterOptions): Router {
+  const { db, auth, sessions, parse } = options;
   const router = Router();
 
   router.get("/pictures/:file", async (req, res) => {
     const wanted = parsePictureFileName(req.params.file);
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+    const session = await sessions.get(fromNodeHeaders(req.headers));
     const viewerId = session?.user.id ?? null;
     const address = typeof req.query.p === "string" ? req.query.p : null;
     const access = wanted ? await pictureAccess(db, wanted.hash, viewerId, address) : "none";

@@ -29,6 +29,17 @@ export interface SharedStore {
    * Null when Redis cannot answer right now: the caller counts somewhere else (rate-limit.ts).
    */
   hit(key: string, windowSeconds: number): Promise<{ count: number; resetInMs: number } | null>;
+  /**
+   * Sends `message` to every instance subscribed to `channel` (this one too). Best effort: while
+   * Redis is down nothing is sent, and the receivers' own bounds (the session cache's seconds)
+   * apply.
+   */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `onMessage` with every message published on `channel`, over a connection of its own
+   * that reconnects (and subscribes again) by itself. Returns the unsubscribe.
+   */
+  subscribe(channel: string, onMessage: (message: string) => void): () => Promise<void>;
   /** Whether commands go to Redis at the moment (false during an outage and its clean-up). */
   isAvailable(): boolean;
   /** Resolves once Redis is usable, or rejects after `timeoutMs` (tests and readiness checks). */
@@ -72,6 +83,7 @@ class RedisStore implements SharedStore {
   private closing = false;
   private recovering = false;
   private readonly waiters = new Set<() => void>();
+  private readonly subscribers = new Set<Redis>();
   /**
    * Settles when the first connection attempt has succeeded or failed: requests that come in
    * while the server is still starting wait for it (at most one command timeout) instead of
@@ -227,6 +239,36 @@ class RedisStore implements SharedStore {
     });
   }
 
+  publish(channel: string, message: string) {
+    return this.run(false, undefined, async () => {
+      await this.client.publish(this.prefixed(channel), message);
+    });
+  }
+
+  subscribe(channel: string, onMessage: (message: string) => void) {
+    const name = this.prefixed(channel);
+    // A subscribed connection can do nothing else: one of its own, which queues the SUBSCRIBE
+    // until it is connected and sends it again after every reconnect.
+    const subscriber = this.client.duplicate({
+      enableOfflineQueue: true,
+      commandTimeout: undefined,
+    });
+    this.subscribers.add(subscriber);
+    subscriber.on("error", () => {
+      // The main connection reports outages; this one reconnects by itself.
+    });
+    subscriber.on("message", (from: string, message: string) => {
+      if (from === name) onMessage(message);
+    });
+    subscriber.subscribe(name).catch(() => {
+      // Closed before it connected.
+    });
+    return async () => {
+      this.subscribers.delete(subscriber);
+      subscriber.disconnect();
+    };
+  }
+
   isAvailable() {
     return this.available;
   }
@@ -249,6 +291,8 @@ class RedisStore implements SharedStore {
   async close() {
     this.closing = true;
     this.available = false;
+    for (const subscriber of this.subscribers) subscriber.disconnect();
+    this.subscribers.clear();
     const client = this.client;
     if (client.status === "end") return;
     try {

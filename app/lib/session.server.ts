@@ -30,7 +30,7 @@ const readForContext = new WeakMap<
   { cookie: string; read: Promise<SessionRead | null> }
 >();
 
-/** The signed-in user of this request, read from the session in the database. */
+/** The signed-in user of this request: its session, seconds old at most (server/session-cache.ts). */
 export function getSessionUser(
   context: AppLoadContext,
   request: Request,
@@ -62,7 +62,7 @@ function readSessionOnce(context: AppLoadContext, request: Request): Promise<Ses
 }
 
 async function readSession(context: AppLoadContext, request: Request): Promise<SessionRead | null> {
-  const session = await context.auth.api.getSession({ headers: request.headers });
+  const session = await context.sessions.get(request.headers);
   if (!session) return null;
   const { user } = session;
   return {

@@ -8,6 +8,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "#db/schema.ts";
+import { PAGE_USER_HEADER, VISITOR_STAMP } from "#base/device-user.ts";
 import { createPostgresSchemaClient } from "#tests/support/databases.ts";
 import { findTestRedis, hasService, testEnv } from "#tests/support/test-env.ts";
 import { postForm, postSignUp, sessionCookie } from "#tests/support/test-server.ts";
@@ -92,6 +93,24 @@ describe.runIf(databaseUrl && redisUrl)("two instances behind a load balancer", 
         instance.name,
         expect.stringContaining("Lê Hai Nơi"),
       ]);
+    }
+  });
+
+  it("a student signed out on A is refused by B at once: Redis tells every instance", async () => {
+    const cookie = sessionCookie(
+      await postSignUp(proxy.base, { email: "dang-xuat@example.com", fullName: "Hồ Đăng Xuất" }),
+    );
+    const pageUser = async () =>
+      (await fetch(`${b.base}/about`, { headers: { cookie } })).headers.get(PAGE_USER_HEADER);
+    // B has read the session and keeps it for SESSION_CACHE_SECONDS (5 s) …
+    expect(await pageUser()).not.toBe(VISITOR_STAMP);
+    const signedOutAt = Date.now();
+    const out = await postForm(a.base, "/logout", {}, { cookie, origin: proxy.base });
+    expect(out.status).toBeLessThan(400);
+    // … unless it is told: well before those 5 s, B answers as to a visitor.
+    while ((await pageUser()) !== VISITOR_STAMP) {
+      expect(Date.now() - signedOutAt).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   });
 
