@@ -8,13 +8,8 @@
 // instance, and writes bench/results/cluster-<time>.json. `npm run build` first.
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import {
-  createPostgresDatabase,
-  PAGES,
-  roomPath,
-  startApp,
-} from "../tests/support/bench-app-server.mjs";
-import { runStudents, submission } from "../tests/support/bench-students.mjs";
+import { createPostgresDatabase, startApp } from "../tests/support/bench-app-server.mjs";
+import { runStudents } from "../tests/support/bench-students.mjs";
 import { startRoundRobinProxy } from "../tests/support/round-robin-proxy.ts";
 
 const STUDENTS = Number(process.env.STUDENTS ?? 1000);
@@ -42,15 +37,9 @@ async function run(instances) {
     const proxy = await startRoundRobinProxy(apps.map((app) => app.port));
     try {
       const target = { base: proxy.base, rss: () => apps.flatMap((app) => app.rss()) };
-      const result = await runStudents(target, {
-        students: STUDENTS,
-        seconds: SECONDS,
-        roomPath,
-        pages: PAGES,
-        submission,
-      });
+      const result = await runStudents(target, { students: STUDENTS, seconds: SECONDS });
       console.log(
-        `${instances} instance(s), ${STUDENTS} students, ${SECONDS} s: ${result.rps} requests/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}${result.firstErrors.length ? ` (${result.firstErrors.join(", ")})` : ""}  RSS per instance ${result.rssMb.join("/")} MB (max)`,
+        `${instances} instance(s), ${STUDENTS} students, ${SECONDS} s: ${result.rps} requests/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}${result.firstErrors.length ? ` (${result.firstErrors.join(", ")})` : ""}  RSS per instance ${result.rssMb.join("/")} MB (max), load generator ${result.generatorCpuPercent}% of a core`,
       );
       return result;
     } finally {

@@ -1,16 +1,23 @@
-// npm run bench:server — what one server holds, measured with autocannon (20 connections):
-// `/` and a set-up page as a visitor, the questions of a 100-question range, and an attempt save
-// (a signed-in student, 50 answers, a new attempt id per request). Beside each, a bare Node
-// `http` server answering the very same bytes in the same run, so the ratio says how far the app
-// is from what this machine can do at all. On SQLite, and on PostgreSQL when TEST_DATABASE_URL
-// is set (a database of its own is created there and dropped). Then 500 simulated students.
+// npm run bench:server — what one server process holds (WEB_CONCURRENCY=1, PAGE_CACHE_SECONDS=0:
+// nothing cached, as a signed-in student always gets it), each scenario measured alone (the
+// median of BENCH_SEQUENTIAL requests one after another over one kept-alive connection) and with
+// autocannon at 20 connections: `/`, a set-up page and /about as a visitor; `/`, the set-up page,
+// a room, the history and /about signed in; the questions of a 100-question range; an attempt
+// save (a signed-in student, 50 answers, a new attempt id per request). Pages are asked for as a
+// browser asks (brotli or gzip). Beside each, a bare Node `http` server answering the very same
+// bytes in the same run, so the ratio says how far the app is from what this machine can do at
+// all. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (a database of its own is
+// created there and dropped). Then STUDENTS simulated students against the default server
+// (tests/support/bench-students.mjs: the load from a process of its own, p50/p99 per route, RSS
+// per process over time).
 //
 // A/B: with BASELINE_DIR=<a built checkout> every measurement alternates between that build and
 // this one under the same conditions and the ratio is printed. Needs `npm run build` first.
 //
 // Options (environment): BENCH_SECONDS (autocannon run length, default 10), BENCH_ROUNDS
-// (alternations, default 2), STUDENTS (default 500), STUDENT_SECONDS (default 60),
-// STUDENTS_POSTGRES=1 (the student run on PostgreSQL too), BENCH_ONLY=home,setup,… (scenarios).
+// (alternations, default 2), BENCH_SEQUENTIAL (default 30), STUDENTS (default 300),
+// STUDENT_SECONDS (default 60), STUDENTS_POSTGRES=1 (the student run on PostgreSQL too),
+// BENCH_ONLY=home-in,setup-in,… (scenarios; "none" for the students only).
 // Results: bench/results/server-<time>.json (git-ignored).
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -31,7 +38,7 @@ import { runStudents, submission } from "../tests/support/bench-students.mjs";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const CONNECTIONS = 20;
-const STUDENTS = Number(process.env.STUDENTS ?? 500);
+const STUDENTS = Number(process.env.STUDENTS ?? 300);
 const STUDENT_SECONDS = Number(process.env.STUDENT_SECONDS ?? 60);
 const ONLY = process.env.BENCH_ONLY?.split(",");
 /** Sequential requests per scenario (after 5 to warm up), for the median of one alone. */
@@ -40,17 +47,20 @@ const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
 const QUESTIONS_100 = `/practice-review/${LONG_PRACTICE}/questions?type=PRACTICE_TIME_RANGE&start=1&end=100`;
 
 /** The scenarios: each builds its autocannon request for a started app. */
-const signedIn = (app, path) => ({ path, headers: { cookie: app.cookie } });
+/** What a browser asks for: every page is measured compressed, as students get it. */
+const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
+const visitor = (path) => ({ path, headers: BROWSER });
+const signedIn = (app, path) => ({ path, headers: { ...BROWSER, cookie: app.cookie } });
 const SCENARIOS = {
-  home: () => ({ path: PAGES.home }),
-  setup: () => ({ path: PAGES.setup }),
-  about: () => ({ path: "/about" }),
+  home: () => visitor(PAGES.home),
+  setup: () => visitor(PAGES.setup),
+  about: () => visitor("/about"),
   "home-in": (app) => signedIn(app, PAGES.home),
   "setup-in": (app) => signedIn(app, PAGES.setup),
   "room-in": (app) => signedIn(app, app.room),
   "history-in": (app) => signedIn(app, "/practice-history"),
   "about-in": (app) => signedIn(app, "/about"),
-  questions: () => ({ path: QUESTIONS_100 }),
+  questions: () => visitor(QUESTIONS_100),
   attempt: (app) => ({
     path: "/api/attempts",
     method: "POST",
@@ -240,16 +250,20 @@ async function studentRun(label, makeDatabase) {
     const database = await makeDatabase();
     const app = await startApp({ root: checkout.root, databaseUrl: database?.url });
     try {
-      const result = await runStudents(app, {
-        students: STUDENTS,
-        seconds: STUDENT_SECONDS,
-        roomPath,
-        pages: PAGES,
-        submission,
-      });
+      const result = await runStudents(app, { students: STUDENTS, seconds: STUDENT_SECONDS });
       out[checkout.name] = result;
       console.log(
-        `${label.padEnd(10)} ${STUDENTS} students ${checkout.name.padEnd(8)} ${result.rps}/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  RSS per process ${result.rssMb.join("/")} MB (max)`,
+        `${label.padEnd(10)} ${STUDENTS} students ${checkout.name.padEnd(8)} ${result.rps}/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  RSS per process ${result.rssMb.join("/")} MB (max)  load generator ${result.generatorCpuPercent}% of a core`,
+      );
+      console.log(
+        `           per route: ${Object.entries(result.routes)
+          .map(([route, r]) => `${route} p50 ${r.p50} p99 ${r.p99} ms (${r.n})`)
+          .join(", ")}`,
+      );
+      console.log(
+        `           RSS over time (s: MB per process): ${result.rssTimeline
+          .map((t) => `${t.second}: ${t.mb.join("/")}`)
+          .join(", ")}`,
       );
     } finally {
       await app.stop();

@@ -2,15 +2,28 @@
 // page, a subject, a set-up page, a room (the whole HTML, first question included) and saves the
 // attempt, thinking 0.5–1.5 s between two steps (a student reading and tapping), over and over.
 // Every request's latency counts (headers and body read); an error is a failed request or any
-// answer but 2xx. The server's RSS is sampled every second, per process.
-import { LONG_PRACTICE, stats } from "./bench-app-server.mjs";
-import { signUp } from "./bench-app-server.mjs";
+// answer but 2xx. Requests ask for brotli or gzip, as a browser does.
+//
+// What is measured is the server, not the load generator nor password hashing (issue 29): every
+// student has an account of their own, signed up before the clock starts, and the requests are
+// sent by a child process, whose own CPU use is reported (a share of one core) beside the
+// latencies per route. The server's RSS is sampled every second per process, and kept every
+// 5 s as a timeline.
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { LONG_PRACTICE, PAGES, roomPath, signUp, stats } from "./bench-app-server.mjs";
 
-const ACCOUNTS = 20;
+const SIGN_UPS_AT_ONCE = 10;
+const TIMELINE_EVERY_S = 5;
 
-export async function runStudents(app, { students, seconds, roomPath, pages, submission }) {
+export async function runStudents(app, { students, seconds }) {
   const cookies = [];
-  for (let i = 0; i < ACCOUNTS; i += 1) cookies.push(await signUp(app.base, i));
+  for (let i = 0; i < students; i += SIGN_UPS_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(SIGN_UPS_AT_ONCE, students - i) }, (_, k) =>
+      signUp(app.base, i + k),
+    );
+    cookies.push(...(await Promise.all(batch)));
+  }
   const questionIds = (
     await (
       await fetch(
@@ -19,23 +32,56 @@ export async function runStudents(app, { students, seconds, roomPath, pages, sub
     ).json()
   ).questions.map((q) => q.id);
 
+  const rssMax = new Map();
+  const rssTimeline = [];
+  const clockStarted = Date.now();
+  const sampler = setInterval(() => {
+    const sample = app.rss();
+    sample.forEach(({ mb }, index) => rssMax.set(index, Math.max(rssMax.get(index) ?? 0, mb)));
+    const second = Math.round((Date.now() - clockStarted) / 1000);
+    if (second % TIMELINE_EVERY_S === 0) rssTimeline.push({ second, mb: sample.map((s) => s.mb) });
+  }, 1000);
+  try {
+    const generated = await runGenerator({ base: app.base, cookies, questionIds, seconds });
+    return { ...generated, rssMb: [...rssMax.values()], rssTimeline };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The load generator in a process of its own; resolves with what it measured. */
+function runGenerator(config) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--generate"], {
+      env: { ...process.env, BENCH_STUDENTS: JSON.stringify(config) },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code !== 0) return reject(new Error(`the load generator exited with ${code}`));
+      resolve(JSON.parse(output));
+    });
+  });
+}
+
+/** The child: every student's loop, then the figures as JSON on stdout. */
+async function generate({ base, cookies, questionIds, seconds }) {
   const latencies = [];
+  const byRoute = new Map();
   let errors = 0;
   const firstErrors = [];
-  const rssMax = new Map();
-  const sampler = setInterval(() => {
-    app.rss().forEach(({ mb }, index) => rssMax.set(index, Math.max(rssMax.get(index) ?? 0, mb)));
-  }, 1000);
   const deadline = Date.now() + seconds * 1000;
   const think = () => new Promise((resolve) => setTimeout(resolve, 500 + Math.random() * 1000));
 
-  async function request(path, cookie, init = {}) {
+  async function request(route, path, cookie, init = {}) {
     if (Date.now() >= deadline) return;
     const started = performance.now();
     try {
-      const response = await fetch(app.base + path, {
+      const response = await fetch(base + path, {
         ...init,
-        headers: { cookie, "accept-encoding": "gzip, br", ...init.headers },
+        headers: { cookie, "accept-encoding": "gzip, deflate, br, zstd", ...init.headers },
         redirect: "manual",
         signal: AbortSignal.timeout(30_000),
       });
@@ -48,37 +94,46 @@ export async function runStudents(app, { students, seconds, roomPath, pages, sub
       errors += 1;
       if (firstErrors.length < 5) firstErrors.push(`${error.name} ${path}`);
     }
-    latencies.push(performance.now() - started);
+    const took = performance.now() - started;
+    latencies.push(took);
+    if (!byRoute.has(route)) byRoute.set(route, []);
+    byRoute.get(route).push(took);
   }
 
   async function student(n) {
-    const cookie = cookies[n % cookies.length];
+    const cookie = cookies[n];
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 1500));
     while (Date.now() < deadline) {
-      await request(pages.home, cookie);
+      await request("home", PAGES.home, cookie);
       await think();
-      await request(pages.subject, cookie);
+      await request("subject", PAGES.subject, cookie);
       await think();
-      await request(pages.setup, cookie);
+      await request("setup", PAGES.setup, cookie);
       await think();
-      await request(roomPath({ seed: n }), cookie);
+      await request("room", roomPath({ seed: n }), cookie);
       await think();
       const attempt = submission(questionIds);
       attempt.practiceCode = "csdl-ly-thuyet";
-      await request("/api/attempts", cookie, {
+      await request("save", "/api/attempts", cookie, {
         method: "POST",
-        headers: { "content-type": "application/json", origin: app.base },
+        headers: { "content-type": "application/json", origin: base },
         body: JSON.stringify(attempt),
       });
       await think();
     }
   }
 
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: students }, (_, n) => student(n)));
+  await Promise.all(cookies.map((_, n) => student(n)));
   const elapsed = (performance.now() - started) / 1000;
-  clearInterval(sampler);
+  const cpu = process.cpuUsage(cpuBefore);
   const s = stats(latencies);
+  const routes = {};
+  for (const [route, values] of byRoute) {
+    const r = stats(values);
+    routes[route] = { n: values.length, p50: Math.round(r.p50), p99: Math.round(r.p99) };
+  }
   return {
     requests: latencies.length,
     rps: Math.round(latencies.length / elapsed),
@@ -87,7 +142,9 @@ export async function runStudents(app, { students, seconds, roomPath, pages, sub
     max: Math.round(s.max),
     errors,
     firstErrors,
-    rssMb: [...rssMax.values()],
+    routes,
+    /** The generator's own CPU, in percent of one core: what it took from the machine. */
+    generatorCpuPercent: Math.round((100 * (cpu.user + cpu.system)) / 1e6 / elapsed),
   };
 }
 
@@ -115,4 +172,9 @@ export function submission(questionIds) {
     answerOrders: null,
     totalTime: 300,
   };
+}
+
+if (process.argv[2] === "--generate") {
+  const result = await generate(JSON.parse(process.env.BENCH_STUDENTS));
+  process.stdout.write(JSON.stringify(result));
 }
