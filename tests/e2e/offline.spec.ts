@@ -34,6 +34,7 @@ import { ROOM_KEYS, SEED } from "../support/e2e-seed.ts";
 import { startTcpCutProxy } from "../support/tcp-cut-proxy.ts";
 import { startAppProcess } from "../support/app-process.ts";
 import { paths } from "../../base/paths.ts";
+import { PAGE_USER_HEADER, VISITOR_STAMP } from "../../base/device-user.ts";
 import { THEME_COLORS } from "../../app/lib/themes.ts";
 
 /**
@@ -731,14 +732,38 @@ async function signIn(page: Page, email: string, password = "matkhau1") {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/** A's session ends on the server without "Đăng xuất" (expired, or signed out elsewhere). */
-async function endSessionsOnServer(db: Kysely<DB>, email: string) {
+/**
+ * A's session ends on the server without "Đăng xuất" (expired, or signed out elsewhere), by
+ * deleting its rows. Each process may trust a session it read for SESSION_CACHE_SECONDS (5 s,
+ * ADR 0026) when the ending comes from outside it: the helper waits, asking the server directly
+ * (not through the device's network), until the device's session cookie is refused, as the next
+ * student would after those seconds.
+ */
+async function endSessionsOnServer(
+  db: Kysely<DB>,
+  email: string,
+  context: BrowserContext,
+  server: string,
+) {
   const { id } = await db
     .selectFrom("user")
     .select("id")
     .where("email", "=", email)
     .executeTakeFirstOrThrow();
   await db.deleteFrom("session").where("userId", "=", id).execute();
+  const session = (await context.cookies()).find((c) => c.name.endsWith("session_token"));
+  if (!session) return;
+  await expect
+    .poll(
+      async () =>
+        (
+          await fetch(`${server}/about`, {
+            headers: { cookie: `${session.name}=${session.value}` },
+          })
+        ).headers.get(PAGE_USER_HEADER),
+      { timeout: 10_000, intervals: [250] },
+    )
+    .toBe(VISITOR_STAMP);
 }
 
 test("A's offline attempts are not saved into B's account on a shared computer: they wait for A and are saved when A signs back in", async ({
@@ -764,7 +789,7 @@ test("A's offline attempts are not saved into B's account on a shared computer: 
     await expect(page.getByText(/Chưa có mạng: bài làm đã được lưu trên máy này/)).toBeVisible();
 
     // A's session ends on the server; the next student signs up on the same browser, online.
-    await endSessionsOnServer(db, emailA);
+    await endSessionsOnServer(db, emailA, context, testInfo.project.use.baseURL!);
     await network.goOnline(context);
     const emailB = newEmail("may-chung-b");
     await register(page, "Mai Văn Người Sau", emailB);
@@ -789,7 +814,7 @@ test("A's offline attempts are not saved into B's account on a shared computer: 
     await page.close();
     page = await context.newPage();
     await network.goOnline(context);
-    await endSessionsOnServer(db, emailB);
+    await endSessionsOnServer(db, emailB, context, testInfo.project.use.baseURL!);
     await signIn(page, emailA);
     await expect
       .poll(async () => savedAttempts(page), { timeout: 30_000, intervals: [1_000, 2_000] })
