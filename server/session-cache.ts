@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Auth } from "./auth.ts";
 import type { SharedStore } from "./redis.ts";
+import { sessionTokenOf } from "./session-cookie.ts";
 
 /** better-auth's answer for a request's session: the session row and its user. */
 type Session = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
@@ -9,8 +10,6 @@ type Session = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
 const MOST_ENTRIES = 10_000;
 /** The Redis channel on which an instance tells the others which sessions to forget. */
 const FORGET_CHANNEL = "sessions:forget";
-
-const TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;
 
 export interface SessionCache {
   /** The session this Cookie header names, at most `seconds` old; null when there is none. */
@@ -86,7 +85,7 @@ export function createSessionCache(options: {
 
   return {
     get(headers) {
-      const token = tokenOf(headers.get("cookie") ?? undefined);
+      const token = sessionTokenOf(headers.get("cookie"));
       if (token === undefined) return Promise.resolve(null);
       if (seconds <= 0) return auth.api.getSession({ headers }) as Promise<Session | null>;
       const key = keyOf(token);
@@ -102,7 +101,7 @@ export function createSessionCache(options: {
       return readFresh(key, headers);
     },
     forget(cookieHeader) {
-      const token = tokenOf(cookieHeader);
+      const token = sessionTokenOf(cookieHeader);
       if (token === undefined) return;
       const key = keyOf(token);
       const message: ForgetMessage = { key, userId: entries.get(key)?.userId };
@@ -149,11 +148,6 @@ function createEntries() {
     keys.add(key);
   };
   return { entries, drop, forgetHere, remember };
-}
-
-function tokenOf(cookieHeader: string | undefined): string | undefined {
-  const token = TOKEN_COOKIE.exec(cookieHeader ?? "")?.[1];
-  return token ? token : undefined;
 }
 
 /** Sessions are known by a hash of their cookie: the token itself never goes to Redis. */

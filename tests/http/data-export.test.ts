@@ -5,7 +5,7 @@ import { importBanks } from "#content/import-bank.ts";
 import type { EncodedPicture } from "#content/pictures/encode-picture.ts";
 import type { TestDialect } from "#tests/support/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
-import { attemptSubmission } from "#tests/support/practice-fixture.ts";
+import { attemptSubmission, liveQuestionIds } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 
 /**
@@ -59,9 +59,7 @@ async function importTrickyPractice(server: TestServer): Promise<number[]> {
       pictures: [PICTURE],
     },
   ]);
-  return (
-    await db.selectFrom("question").select("id").where("retired", "=", 0).orderBy("idx").execute()
-  ).map((row) => row.id);
+  return liveQuestionIds(db);
 }
 
 const BOM = [0xef, 0xbb, 0xbf];

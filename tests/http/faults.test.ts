@@ -93,15 +93,7 @@ for (const make of [sqliteTarget, postgresTarget]) {
       if (!target) return;
       const { db } = target;
       await migrateToLatest(db);
-      await importTinyPractice(db, 3);
-      const questionIds = (
-        await db
-          .selectFrom("question")
-          .select("id")
-          .where("retired", "=", 0)
-          .orderBy("idx")
-          .execute()
-      ).map((row) => row.id);
+      const questionIds = await importTinyPractice(db, 3);
 
       const dataDir = mkdtempSync(path.join(tmpdir(), "on-tap-fault-data-"));
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

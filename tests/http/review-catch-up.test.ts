@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
-import { attemptSubmission, importTinyPractice } from "#tests/support/practice-fixture.ts";
+import {
+  attemptSubmission,
+  importTinyPractice,
+  liveQuestionIds,
+} from "#tests/support/practice-fixture.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 
 /**
@@ -58,18 +62,6 @@ afterAll(async () => {
 const get = (path: string) =>
   fetch(`${server.base}${path}`, { headers: { cookie: alice }, redirect: "manual" });
 
-/** The practice's live revisions, by position. */
-async function liveQuestionIds(): Promise<number[]> {
-  return (
-    await server.database.db
-      .selectFrom("question")
-      .select("id")
-      .where("retired", "=", 0)
-      .orderBy("idx")
-      .execute()
-  ).map((row) => row.id);
-}
-
 function cardRows() {
   return server.database.db
     .selectFrom("review_card")
@@ -91,7 +83,7 @@ it("opening the review room moves the card to the reworded question", async () =
   const start = await get("/mistakes?time=30");
   expect(start.status).toBe(302);
   const room = new URL(start.headers.get("location")!, server.base);
-  const live = await liveQuestionIds();
+  const live = await liveQuestionIds(server.database.db);
   expect(live[1]).not.toBe(questionIds[1]);
   expect(room.searchParams.get("q")!.split(".").map(Number).sort()).toEqual(live.slice(1).sort());
   expect((await cardRows()).map((card) => card.question_id).sort()).toEqual(live.slice(1).sort());
@@ -105,7 +97,7 @@ it("“Ôn lại câu sai” from the replay of an attempt made before the rewor
   const opened = await get(address);
   expect(opened.status).toBe(302);
   const room = new URL(opened.headers.get("location")!, server.base);
-  const live = await liveQuestionIds();
+  const live = await liveQuestionIds(server.database.db);
   // Same attempt, same order, the live revisions, still a retry run.
   const asked = new URL(address, server.base).searchParams;
   expect(room.searchParams.get("id")).toBe(asked.get("id"));

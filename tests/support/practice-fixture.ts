@@ -30,6 +30,11 @@ export async function importTinyPractice(db: Kysely<DB>, count = 2): Promise<num
       ],
     },
   ]);
+  return liveQuestionIds(db);
+}
+
+/** Every live question's id (retired revisions left out), in practice order. */
+export async function liveQuestionIds(db: Kysely<DB>): Promise<number[]> {
   return (
     await db.selectFrom("question").select("id").where("retired", "=", 0).orderBy("idx").execute()
   ).map((row) => row.id);
