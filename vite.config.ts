@@ -51,8 +51,37 @@ function labelBuild(label: string | undefined): Plugin | null {
   };
 }
 
+/**
+ * React Router's package exports offer only its development build (no "production" condition), so
+ * the browser got its developer warnings too. The browser bundle takes the production build, the
+ * same code with those warnings compiled out. Only the client: on the server, React Router's own
+ * packages (@react-router/express and the like) import "react-router" from Node, and one copy of
+ * its contexts must serve them all.
+ */
+function productionReactRouter(): Plugin {
+  return {
+    name: "on-tap:production-react-router",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async resolveId(id, importer) {
+      if (id !== "react-router" && id !== "react-router/dom") return null;
+      const resolved = await this.resolve(id, importer, { skipSelf: true });
+      if (!resolved?.id.includes("/react-router/dist/development/")) {
+        this.error(`react-router's builds moved (${resolved?.id}): update vite.config.ts`);
+      }
+      return { ...resolved, id: resolved.id.replace("/dist/development/", "/dist/production/") };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [throwOnRouteModuleError(), reactRouter(), labelBuild(process.env.ON_TAP_BUILD_LABEL)],
+  plugins: [
+    throwOnRouteModuleError(),
+    productionReactRouter(),
+    reactRouter(),
+    labelBuild(process.env.ON_TAP_BUILD_LABEL),
+  ],
   optimizeDeps: {
     exclude: ["better-sqlite3", "pg", "kysely"],
   },

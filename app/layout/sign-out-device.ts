@@ -35,7 +35,7 @@ export async function clearDevice(): Promise<boolean> {
   if (navigator.serviceWorker?.controller) {
     const sent = await askWorker({ type: "FLUSH_OUTBOX" }, 15_000);
     const unsent = sent.ok ? (sent.waiting ?? 0) : 0;
-    if (unsent > 0 && !window.confirm(vi.offline.signOutUnsent(unsent))) return false;
+    if (unsent > 0 && !window.confirm(vi.offlineStatus.signOutUnsent(unsent))) return false;
   }
   await Promise.allSettled([deleteOfflineDatabase(), deletePageCaches()]);
   try {

@@ -84,10 +84,10 @@ function AccountActions({ onChoose }: { onChoose: () => void }) {
         {vi.auth.profile.link}
       </Link>
       <Link to={paths.history()} onClick={onChoose}>
-        {vi.history.title}
+        {vi.nav.history}
       </Link>
       <Link to={paths.myPractices} onClick={onChoose}>
-        {vi.myPractices.menuLink}
+        {vi.nav.myPractices}
       </Link>
       <Form method="post" action={paths.logout} reloadDocument onSubmit={clearDeviceThenSignOut}>
         <button type="submit" className="button button-secondary">

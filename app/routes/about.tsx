@@ -1,11 +1,11 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viAbout } from "#app/i18n/vi/about.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import type { Route } from "./+types/about";
 
-export const meta: Route.MetaFunction = () => pageTitle(vi.pages.about.title);
+export const meta: Route.MetaFunction = () => pageTitle(viAbout.title);
 
 export default function About() {
-  const t = vi.pages.about;
+  const t = viAbout;
   return (
     <article className="page page-prose">
       <h1>{t.heading}</h1>

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.reports";
 import { vi } from "#app/i18n/vi.ts";
+import { viReports } from "#app/i18n/vi/reports.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -10,7 +11,7 @@ import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.reports;
+const t = viReports;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 

@@ -4,6 +4,7 @@ import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
 import { authMeta } from "#app/features/auth/auth-error-boundary.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { ForgotPasswordSchema } from "#base/auth-schemas.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { formValues, invalidForm, refusedForm } from "#app/features/auth/auth-forms.server.ts";
@@ -13,7 +14,7 @@ import { paths } from "#base/paths.ts";
 
 export { AuthErrorBoundary as ErrorBoundary } from "#app/features/auth/auth-error-boundary.tsx";
 
-const t = vi.recovery;
+const t = viRecovery;
 
 export const meta: Route.MetaFunction = authMeta(t.forgotTitle);
 

@@ -7,7 +7,8 @@ import { paths } from "#base/paths.ts";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
 import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
+import { viStatistics } from "#app/i18n/vi/statistics.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
@@ -26,7 +27,7 @@ import { countDueToday } from "#services/review/review.ts";
 import { mockExamScoreOf } from "#services/mock-exams/score.ts";
 import type { Route } from "./+types/history";
 
-const t = vi.history;
+const t = viHistory;
 
 /** Attempts per page of the history. */
 const PAGE_SIZE = 20;
@@ -114,7 +115,7 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
     loaded?.kind === "attempt"
       ? `${loaded.attempt.practiceTitle} — ${t.attemptTitle}`
       : loaded?.kind === "statistics"
-        ? vi.statistics.title
+        ? viStatistics.title
         : t.title,
   );
 

@@ -3,6 +3,7 @@ import type { Route } from "./+types/login-two-factor";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { FormField } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { isChallengeOver } from "#server/auth-failure.ts";
@@ -14,7 +15,7 @@ import { parseTwoFactorCode } from "#app/features/account/two-factor-code.ts";
 import { codeFieldError } from "#app/features/account/two-factor.server.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.twoFactor;
+const t = viTwoFactor;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 

@@ -3,7 +3,7 @@ import type { RouteHandle } from "#app/root.tsx";
 import type { ChoiceBlockProps } from "#app/features/mock-exam/exam-question.tsx";
 import { MockExamScreen } from "#app/features/mock-exam/mock-exam-screen.tsx";
 import { QuestionBlock } from "#app/features/room/question-block.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
@@ -14,7 +14,7 @@ import type { Route } from "./+types/mock-exam";
 /** The exam: no footer and no snow, nothing between the student and the sheet. */
 export const handle: RouteHandle = { immersive: true };
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 /**
  * /practice/:practiceCode/thi-thu/:id: the signed-in student's mock exam, rendered on the

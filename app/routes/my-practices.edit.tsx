@@ -3,7 +3,7 @@ import {
   PracticeEditor,
   type SavedElsewhere,
 } from "#app/features/own-practices/practice-editor.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { editorRefusal, readEditorForm } from "#app/features/own-practices/editor-form.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -19,7 +19,7 @@ import {
 import type { Route } from "./+types/my-practices.edit";
 import { paths } from "#base/paths.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.editTitle);
 export const links: Route.LinksFunction = () => questionStylesheets;

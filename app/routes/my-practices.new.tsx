@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { PracticeEditor } from "#app/features/own-practices/practice-editor.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { editorRefusal, readEditorForm } from "#app/features/own-practices/editor-form.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -9,7 +9,7 @@ import { createOwnPractice } from "#services/own-practices/manage.ts";
 import type { Route } from "./+types/my-practices.new";
 import { paths } from "#base/paths.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.newTitle);
 export const links: Route.LinksFunction = () => questionStylesheets;

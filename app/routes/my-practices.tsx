@@ -6,6 +6,7 @@ import {
   type OwnPracticeItem,
 } from "#app/features/own-practices/own-practice-list.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { viMyPractices } from "#app/i18n/vi/my-practices.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { formatDate } from "#base/dates.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -20,7 +21,7 @@ import {
 } from "#services/own-practices/manage.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.myPractices;
+const t = viMyPractices;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 

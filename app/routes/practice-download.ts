@@ -1,6 +1,7 @@
 import type { Route } from "./+types/practice-download";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import type { OfflineBundle } from "#app/lib/device-store.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
@@ -15,7 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(context, request);
   if (!user) {
     return Response.json(
-      { code: "UNAUTHENTICATED", message: vi.offline.signInToDownload },
+      { code: "UNAUTHENTICATED", message: viOffline.signInToDownload },
       { status: 401 },
     );
   }

@@ -3,7 +3,9 @@ import { data, Link, useNavigate } from "react-router";
 import type { RouteHandle } from "#app/root.tsx";
 import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
@@ -23,7 +25,7 @@ import { paths } from "#base/paths.ts";
 /** The practice room: no footer and no snow, nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
 
-const t = vi.room;
+const t = viRoom;
 
 /**
  * Everything the room needs comes from its URL (practice, selection, settings, seed, attempt
@@ -108,18 +110,18 @@ export default function PracticeRoomPage({ loaderData }: Route.ComponentProps) {
         {loaderData.kind === "invalid"
           ? t.invalidHeading
           : loaderData.kind === "onDevice"
-            ? vi.mockExam.onDeviceHeading
+            ? viMockExam.onDeviceHeading
             : t.notFoundHeading}
       </h1>
       <p>
         {loaderData.kind === "invalid"
           ? t.invalidText
           : loaderData.kind === "onDevice"
-            ? vi.mockExam.onDeviceText
+            ? viMockExam.onDeviceText
             : loaderData.kind === "empty"
               ? t.emptyText
               : loaderData.kind === "notDownloaded"
-                ? vi.offline.roomNotDownloaded
+                ? viOffline.roomNotDownloaded
                 : t.notFoundText}
       </p>
       {loaderData.kind === "empty" ? (
@@ -197,7 +199,7 @@ function PracticeRoom({
     [minutes, subjectCode, userId, room.attemptId],
   );
   const href = roomUrl(room.practiceCode, { ...DEFAULT_SETUP, ...room }, room);
-  const fullLabel = minutes === undefined ? label : `${vi.mockExam.offlineLabel} · ${label}`;
+  const fullLabel = minutes === undefined ? label : `${viMockExam.offlineLabel} · ${label}`;
   const resume = useMemo(
     () => ({
       owner: userId,

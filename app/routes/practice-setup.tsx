@@ -13,6 +13,9 @@ import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
 import { UnfinishedRooms } from "#app/features/unfinished/unfinished-rooms.tsx";
 import { DownloadPanel } from "#app/features/offline/download-panel.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
+import { viMyPractices } from "#app/i18n/vi/my-practices.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { offeredSelection } from "#app/lib/room-setup.ts";
 import { parseSelection } from "#app/lib/room-url.server.ts";
@@ -20,9 +23,7 @@ import { paths } from "#base/paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
-    loaderData
-      ? `${loaderData.practice.title} — ${vi.practiceSetup.title}`
-      : vi.practiceSetup.title,
+    loaderData ? `${loaderData.practice.title} — ${viPracticeSetup.title}` : viPracticeSetup.title,
   );
 
 /** How many of the student's own attempts the set-up page lists ("Lịch sử luyện tập"). */
@@ -94,7 +95,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
   const location = useLocation();
   const userId = matches[0].loaderData.user?.id ?? null;
   const signedIn = Boolean(userId);
-  const t = vi.practiceSetup;
+  const t = viPracticeSetup;
   return (
     <div className="setup-page">
       <article className="card info-card" aria-labelledby="practice-title">
@@ -104,10 +105,10 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
               <Link to={paths.myPractices}>
                 {practice.own.subjectName
                   ? t.subject(practice.own.subjectName)
-                  : vi.myPractices.ownSubject}
+                  : viMyPractices.ownSubject}
               </Link>
             ) : (
-              (practice.own.subjectName ?? vi.myPractices.sharedSubject)
+              (practice.own.subjectName ?? viMyPractices.sharedSubject)
             )
           ) : (
             <Link to={paths.subject(practice.subject.code)}>
@@ -123,7 +124,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
         ) : null}
         {practice.own?.blocked ? (
           <p className="own-notice" role="note">
-            {vi.myPractices.blockedText}
+            {viMyPractices.blockedText}
           </p>
         ) : null}
         {practice.description ? <p className="card-text">{practice.description}</p> : null}
@@ -157,9 +158,9 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
       />
       {attempts ? (
         <section className="card practice-history" aria-labelledby="practice-history-heading">
-          <h2 id="practice-history-heading">{vi.history.onPractice}</h2>
+          <h2 id="practice-history-heading">{viHistory.onPractice}</h2>
           {attempts.length === 0 ? (
-            <p className="muted">{vi.history.onPracticeEmpty}</p>
+            <p className="muted">{viHistory.onPracticeEmpty}</p>
           ) : (
             <>
               <AttemptList attempts={attempts} showPractice={false} />
@@ -169,10 +170,10 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
                     className="button button-secondary"
                     to={paths.history({ practice: practice.code })}
                   >
-                    {vi.history.loadMore}
+                    {viHistory.loadMore}
                   </Link>
                 ) : null}
-                <Link to={paths.history()}>{vi.history.allAttempts}</Link>
+                <Link to={paths.history()}>{viHistory.allAttempts}</Link>
               </p>
             </>
           )}

@@ -4,6 +4,7 @@ import { PasswordField } from "#app/ui/password-field.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { fieldErrorsOf } from "#app/ui/form-field.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { ResetPasswordSchema } from "#base/auth-schemas.ts";
 import { resetPassword } from "#server/auth-operations.ts";
@@ -12,7 +13,7 @@ import { isResetLinkUsable } from "#app/features/account/recovery.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.recovery;
+const t = viRecovery;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.resetTitle);
 

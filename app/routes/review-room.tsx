@@ -4,7 +4,7 @@ import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { ReviewSetup } from "#app/features/review/review-setup.tsx";
 import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/review-time.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
@@ -27,7 +27,7 @@ import { paths } from "#base/paths.ts";
 /** The review room, like the practice room: nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
 
-const t = vi.reviewRoom;
+const t = viReviewRoom;
 
 /**
  * A review's config: one question at a time with the time per question the student chose

@@ -7,6 +7,7 @@ import {
 } from "#app/features/account/verify-reminder.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { vi } from "#app/i18n/vi.ts";
+import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { sendVerification, verifyEmail } from "#server/auth-operations.ts";
@@ -14,7 +15,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.recovery;
+const t = viRecovery;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.verifyTitle);
 
@@ -132,7 +133,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="intent" value="resend" />
             <input type="hidden" name="redirectTo" value={paths.verifyEmail} />
             <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? t.resending : t.resend}
+              {busy ? vi.verifyReminder.resending : vi.verifyReminder.resend}
             </button>
           </Form>
         ) : null}

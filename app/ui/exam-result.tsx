@@ -1,6 +1,6 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 /** What a mock exam's replay shows of its score (engine/exam-score.ts ExamScore). */
 export interface ExamResultData {

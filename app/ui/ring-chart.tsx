@@ -1,4 +1,4 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viSummary } from "#app/i18n/vi/summary.ts";
 
 /** A ring showing the share of right answers, with the percentage in its middle. */
 export function RingChart({ right, total }: { right: number; total: number }) {
@@ -10,7 +10,7 @@ export function RingChart({ right, total }: { right: number; total: number }) {
       className="ring-chart"
       viewBox="0 0 120 120"
       role="img"
-      aria-label={vi.summary.ring(percent)}
+      aria-label={viSummary.ring(percent)}
     >
       <circle className="ring-track" cx="60" cy="60" r={radius} />
       {/* A round line cap draws a dot even for a zero-length arc: 0% draws nothing. */}

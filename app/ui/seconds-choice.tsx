@@ -1,7 +1,7 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import type { Seconds } from "#engine/room-config.ts";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 /**
  * A countdown's length: "20 giây", "30 giây"… and "Tắt", as radio buttons styled as segments

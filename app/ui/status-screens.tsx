@@ -47,8 +47,8 @@ export function ServerErrorScreen() {
   useEffect(() => setOffline(!navigator.onLine), []);
   return (
     <section className="status-screen" role="alert">
-      <h1>{offline ? vi.offline.pageHeading : vi.pages.error.heading}</h1>
-      <p>{offline ? vi.offline.pageText : vi.pages.error.body}</p>
+      <h1>{offline ? vi.offlineStatus.pageHeading : vi.pages.error.heading}</h1>
+      <p>{offline ? vi.offlineStatus.pageText : vi.pages.error.body}</p>
       <div className="status-actions">
         <button
           type="button"

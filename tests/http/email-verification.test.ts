@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { vi as texts } from "#app/i18n/vi.ts";
+import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { linkIn, readOutbox, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import {
@@ -69,7 +70,7 @@ describe("verification at registration", () => {
     const before = await home(cookie);
     expect(before).toContain('aria-label="Tài khoản của Ngô Bảo Châu"');
     expect(before).toContain(REMINDER);
-    expect(before).toContain(texts.recovery.reminderText(email));
+    expect(before).toContain(texts.verifyReminder.reminderText(email));
     expect(before).toContain(">Gửi lại</button>");
     expect(before).toContain(">Ẩn nhắc nhở</button>");
 
@@ -91,7 +92,7 @@ describe("verification at registration", () => {
     const thanks = await fetch(`${server.base}/verify-email?verified=1`, { headers: { cookie } });
     const html = await thanks.text();
     expect(html).toContain("Email đã được xác minh");
-    expect(html).toContain(texts.recovery.verified);
+    expect(html).toContain(viRecovery.verified);
     expect(await home(cookie)).not.toContain(REMINDER);
 
     // Opened again (a mail client's preview, a second click): still fine, nothing changes.
@@ -111,7 +112,7 @@ describe("verification at registration", () => {
       expect(opened.status).toBe(410);
       const html = await opened.text();
       expect(html).toContain("Chưa xác minh được email");
-      expect(html).toContain(texts.recovery.verifyExpired);
+      expect(html).toContain(viRecovery.verifyExpired);
       expect(html).toContain(">Gửi lại</button>");
     } finally {
       vi.useRealTimers();
@@ -125,7 +126,7 @@ describe("verification at registration", () => {
     });
     expect(opened.status).toBe(400);
     const html = await opened.text();
-    expect(html).toContain(texts.recovery.verifyInvalid);
+    expect(html).toContain(viRecovery.verifyInvalid);
     // Signed out: the way on is to sign in (the reminder then offers "Gửi lại").
     expect(html).toContain('href="/login?redirectTo=%2Fverify-email"');
   });
@@ -140,7 +141,7 @@ describe("“Gửi lại”", () => {
     for (let i = 0; i < 2; i += 1) {
       const again = await resend(cookie);
       expect(again.status).toBe(200);
-      expect(await again.text()).toContain(texts.recovery.resent(email));
+      expect(await again.text()).toContain(viRecovery.resent(email));
     }
     const refused = await resend(cookie);
     expect(refused.status).toBe(429);
@@ -165,7 +166,7 @@ describe("“Gửi lại”", () => {
       .execute();
     const page = await resend(cookie);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(texts.recovery.alreadyVerified);
+    expect(await page.text()).toContain(viRecovery.alreadyVerified);
   });
 
   it("needs a session, here and on better-auth's own endpoint (no anonymous probing of addresses)", async () => {

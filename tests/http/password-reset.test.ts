@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { vi as texts } from "#app/i18n/vi.ts";
+import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { linkIn, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import {
@@ -78,7 +78,7 @@ describe("Quên mật khẩu → the mail → a new password", () => {
 
     const asked = await post("/forgot-password", { intent: "forgot", email: "Thu@Example.com" });
     expect(asked.status).toBe(200);
-    expect(await asked.text()).toContain(texts.recovery.forgotSent);
+    expect(await asked.text()).toContain(viRecovery.forgotSent);
 
     const mail = await smtp.waitFor(isResetMailTo(email));
     expect(mail.subject).toBe("Đặt lại mật khẩu Ôn Tập");
@@ -112,7 +112,7 @@ describe("Quên mật khẩu → the mail → a new password", () => {
     expect(done.status).toBe(302);
     const location = new URL(done.headers.get("location")!, server.base);
     expect(location.pathname).toBe("/login");
-    expect(location.searchParams.get("message")).toBe(texts.recovery.resetDone);
+    expect(location.searchParams.get("message")).toBe(viRecovery.resetDone);
 
     // Every session of the account was signed out.
     expect(await signedInName(first)).toBeNull();
@@ -131,11 +131,11 @@ describe("Quên mật khẩu → the mail → a new password", () => {
     });
     expect(again.status).toBe(410);
     const refused = await again.text();
-    expect(refused).toContain(texts.recovery.linkUnusable);
+    expect(refused).toContain(viRecovery.linkUnusable);
     expect(refused).toContain('href="/forgot-password"');
     const reopened = await fetch(onServer(link));
     expect(reopened.status).toBe(410);
-    expect(await reopened.text()).toContain(texts.recovery.linkUnusable);
+    expect(await reopened.text()).toContain(viRecovery.linkUnusable);
     expect((await signIn(email, "matkhau-khac")).status).toBe(401);
   });
 
@@ -150,7 +150,7 @@ describe("Quên mật khẩu → the mail → a new password", () => {
     expect(forUnknown.status).toBe(forKnown.status);
     const knownBody = pageBody(await forKnown.text(), known);
     const unknownBody = pageBody(await forUnknown.text(), unknown);
-    expect(unknownBody).toContain(texts.recovery.forgotSent);
+    expect(unknownBody).toContain(viRecovery.forgotSent);
     expect(unknownBody).toBe(knownBody);
 
     await smtp.waitFor(isResetMailTo(known));
@@ -193,8 +193,8 @@ describe("Quên mật khẩu → the mail → a new password", () => {
     expect(page.status).toBe(410);
     const html = await page.text();
     expect(html).toContain("Liên kết không còn dùng được");
-    expect(html).toContain(texts.recovery.linkUnusable);
-    expect(html).toContain(texts.recovery.requestNewLink);
+    expect(html).toContain(viRecovery.linkUnusable);
+    expect(html).toContain(viRecovery.requestNewLink);
 
     const token = tokenOf(link);
     const sent = await postForm(server.base, `/reset-password?token=${token}`, {
@@ -202,14 +202,14 @@ describe("Quên mật khẩu → the mail → a new password", () => {
       newPassword: "matkhau-moi",
     });
     expect(sent.status).toBe(410);
-    expect(await sent.text()).toContain(texts.recovery.linkUnusable);
+    expect(await sent.text()).toContain(viRecovery.linkUnusable);
     expect((await signIn(email, "matkhau1")).status).toBe(302);
   });
 
   it("says so when the link has no token, and checks the address format", async () => {
     const bare = await fetch(`${server.base}/reset-password`);
     expect(bare.status).toBe(400);
-    expect(await bare.text()).toContain(texts.recovery.linkIncomplete);
+    expect(await bare.text()).toContain(viRecovery.linkIncomplete);
 
     const bad = await post("/forgot-password", { intent: "forgot", email: "khong-phai-email" });
     expect(bad.status).toBe(400);
@@ -227,8 +227,8 @@ describe("Quên mật khẩu → the mail → a new password", () => {
     const html = await forgot.text();
     expect(html).toContain("<title>Quên mật khẩu | Ôn Tập</title>");
     expect(html).toContain('<label for="email">Email</label>');
-    expect(html).toContain(texts.recovery.forgotSubmit);
-    expect(html).toContain(texts.recovery.backToLogin);
+    expect(html).toContain(viRecovery.forgotSubmit);
+    expect(html).toContain(viRecovery.backToLogin);
   });
 });
 

@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
+import { viStatistics } from "#app/i18n/vi/statistics.ts";
+import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
+import { paths } from "#base/paths.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 // What the speed work changed in the answers, on the real production build.
@@ -83,5 +90,43 @@ describe("visitor pages", () => {
     const signedIn = await fetch(`${server.base}/`, { headers: { cookie } });
     expect(await signedIn.text()).toContain("Môn thử C");
     expect(await (await fetch(`${server.base}/`)).text()).not.toContain("Môn thử C");
+  });
+});
+
+describe("the Vietnamese text a page's scripts carry", () => {
+  /** Every script a first visit of `path` loads: the entry and the modules it preloads. */
+  async function scriptsOf(path: string, cookie?: string) {
+    const html = await (
+      await fetch(`${server.base}${path}`, { headers: { cookie: cookie ?? "" } })
+    ).text();
+    const sources = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(sources.length).toBeGreaterThan(3);
+    const bodies = await Promise.all(
+      sources.map(async (src) => (await fetch(`${server.base}${src}`)).text()),
+    );
+    return bodies.join("\n");
+  }
+  /** A screen's longest string: text found nowhere else. */
+  const longest = (texts: Record<string, unknown>) =>
+    Object.values(texts)
+      .filter((value): value is string => typeof value === "string")
+      .sort((a, b) => b.length - a.length)[0]!;
+  const SCREENS = { viRoom, viOwnPracticeEditor, viStatistics, viMockExam, viTwoFactor };
+
+  it("home loads the shell's text and none of the other screens' (issue 29)", async () => {
+    const scripts = await scriptsOf("/");
+    expect(scripts).toContain(vi.nav.home);
+    expect(scripts).toContain(vi.pages.home.heading);
+    for (const [name, texts] of Object.entries(SCREENS)) {
+      expect(scripts.includes(longest(texts)), name).toBe(false);
+    }
+  });
+
+  it("the history loads the statistics' text, so the check above can fail", async () => {
+    const { cookie } = await signUp(server, { email: "lich-su-js@example.com" });
+    const scripts = await scriptsOf(paths.history(), cookie);
+    expect(scripts).toContain(longest(viStatistics));
   });
 });

@@ -3,9 +3,9 @@ import { Form } from "react-router";
 import { PasswordField } from "#app/ui/password-field.tsx";
 import { FormStatus } from "#app/ui/form-messages.tsx";
 import { FormField } from "#app/ui/form-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
 
-const t = vi.twoFactor;
+const t = viTwoFactor;
 
 /** The parts of the profile action's answer this section reads (app/features/account/two-factor.server.ts). */
 export interface TwoFactorSectionResult {

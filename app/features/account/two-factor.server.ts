@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
+import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { isWrongPassword, type AuthFailure } from "#server/auth-failure.ts";
 import {
@@ -12,7 +13,7 @@ import { drawQrCode } from "./qr-code.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.twoFactor;
+const t = viTwoFactor;
 
 /** What the profile shows between "Bật" and the first code: shown once, never stored by us. */
 interface TwoFactorSetup {

@@ -50,7 +50,7 @@ export function VerifyReminder({
   );
   if (!user || user.emailVerified || hiddenFor === user.id || elsewhere || dismissing) return null;
 
-  const t = vi.recovery;
+  const t = vi.verifyReminder;
   const back = `${location.pathname}${location.search}`;
   const busy = resend.state !== "idle";
   const result = resend.data;

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
+import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
@@ -110,7 +111,7 @@ export function SignInScreen({
         </button>
         {register ? null : (
           <p className="auth-aside">
-            <Link to={paths.forgotPassword}>{vi.recovery.forgotLink}</Link>
+            <Link to={paths.forgotPassword}>{viRecovery.forgotLink}</Link>
           </p>
         )}
       </Form>

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import type { AttemptSummary } from "#db/attempts.ts";
 import { RingChart } from "#app/ui/ring-chart.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.history;
+const t = viHistory;
 
 /**
  * Saved attempts as cards: practice (unless the list is of one practice), label, when, the

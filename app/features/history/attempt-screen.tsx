@@ -3,13 +3,15 @@ import { Link, useNavigate } from "react-router";
 import type { StoredAttempt } from "#db/attempts.ts";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
+import { viMyPractices } from "#app/i18n/vi/my-practices.ts";
+import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import { paths } from "#base/paths.ts";
 import { ExamResult, type ExamResultData } from "#app/ui/exam-result.tsx";
 
-const t = vi.history;
+const t = viHistory;
 
 /** What the room's summary shows of an attempt saved earlier. */
 export interface SavedSummary {
@@ -74,7 +76,7 @@ export function AttemptScreen({
     <>
       {practiceDeleted ? (
         <p className="own-notice own-notice-replay" role="note">
-          {vi.myPractices.deletedPractice}
+          {viMyPractices.deletedPractice}
         </p>
       ) : null}
       {renderSummary({
@@ -86,7 +88,7 @@ export function AttemptScreen({
         answerOrders,
         setupHref:
           review || practiceDeleted ? paths.home : paths.practiceSetup(attempt.practiceCode),
-        setupText: review || practiceDeleted ? vi.reviewRoom.toHome : undefined,
+        setupText: review || practiceDeleted ? viReviewRoom.toHome : undefined,
         doneAt: formatDateTime(attempt.createdAt),
         scoreNote: examScore ? (
           <ExamResult result={examScore} minutes={attempt.examMinutes} offline={attempt.offline} />
@@ -112,7 +114,7 @@ function RetryLink({ attempt, reviewHref }: { attempt: StoredAttempt; reviewHref
     // A review is not repeated as it was (its cards have moved on): a new one of what is due.
     return (
       <Link className="button button-primary" to={reviewHref}>
-        {vi.reviewRoom.newReview}
+        {viReviewRoom.newReview}
       </Link>
     );
   }

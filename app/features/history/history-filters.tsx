@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigate } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
 import { useHydrated } from "#app/lib/hydrated.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.history;
+const t = viHistory;
 
 export interface PracticeOption {
   code: string;

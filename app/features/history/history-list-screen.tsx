@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import type { AttemptSummary } from "#db/attempts.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
 import { AttemptList } from "./attempt-list.tsx";
 import { HistoryFilters, type PracticeOption } from "./history-filters.tsx";
 import { EmptyHistory, HistoryTabs, type HistoryNotices } from "./history-tabs.tsx";
 import { paths } from "#base/paths.ts";
 
-const t = vi.history;
+const t = viHistory;
 
 /** One page of the list as the route's loader reads it. */
 export interface HistoryListPage {

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
+import { viStatistics } from "#app/i18n/vi/statistics.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.history;
+const t = viHistory;
 
 /**
  * What the history's pages show above their content and that other features own (the review
@@ -18,7 +19,7 @@ export interface HistoryNotices {
 
 /** "Bài đã làm" | "Thống kê": two addresses of one page, plain links (keyboard, no script). */
 export function HistoryTabs({ current }: { current: "list" | "statistics" }) {
-  const s = vi.statistics;
+  const s = viStatistics;
   const tabs = [
     { view: "list", to: paths.history(), label: s.attemptsTab },
     { view: "statistics", to: paths.history({ view: "statistics" }), label: s.statisticsTab },

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
 import { EmptyHistory, HistoryTabs, type HistoryNotices } from "./history-tabs.tsx";
 
-const t = vi.history;
+const t = viHistory;
 
 /** /practice-history?view=statistics: the history's second tab around the statistics view. */
 export function StatisticsScreen({

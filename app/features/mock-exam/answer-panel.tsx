@@ -1,10 +1,10 @@
 import { memo, type MouseEvent } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { isDone, type SheetAnswer } from "./exam-sheet.ts";
 import { questionHeadingId } from "./exam-question.tsx";
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 export const PANEL_ID = "phieu-tra-loi";
 

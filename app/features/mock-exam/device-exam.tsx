@@ -5,7 +5,7 @@ import { examScore } from "#engine/exam-score.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { ExamClock } from "./exam-clock.tsx";
 import { ExamResult } from "#app/ui/exam-result.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { MOCK_EXAM_KEY_PREFIX } from "#app/lib/storage-keys.ts";
 
 /**
@@ -68,7 +68,7 @@ export function DeviceExamClock({
 }) {
   const startedAt = useStartedAt(userId, attemptId);
   const [now] = useState(() => new Date().toISOString());
-  if (minutes === 0) return <p className="exam-no-timer">{vi.mockExam.noTimer}</p>;
+  if (minutes === 0) return <p className="exam-no-timer">{viMockExam.noTimer}</p>;
   if (startedAt === null) return null;
   return (
     <ExamClock

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { showToast } from "#app/ui/toast.ts";
 import { msLeft } from "./exam-sheet.ts";
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 /** h:mm:ss past an hour, else mm:ss: read at a glance. */
 function clockText(seconds: number): string {

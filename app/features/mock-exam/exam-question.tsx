@@ -1,10 +1,10 @@
 import { memo, type ReactNode } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import type { SheetAnswer } from "./exam-sheet.ts";
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 /**
  * What the room's question block takes to show a question of any kind with nothing revealed;

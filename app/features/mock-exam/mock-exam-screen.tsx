@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { AnswerPanel, PANEL_ID } from "./answer-panel.tsx";
 import { ExamClock } from "./exam-clock.tsx";
 import { ExamQuestion, type RenderChoice } from "./exam-question.tsx";
@@ -7,7 +7,7 @@ import { isDone, type ExamShown } from "./exam-sheet.ts";
 import { useExamAnswers } from "./use-exam-answers.ts";
 import { useSheetSync, useSubmission, type SubmitStatus } from "./use-exam-sync.ts";
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 const EXAM_HEADING_ID = "exam-heading";
 

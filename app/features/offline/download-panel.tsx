@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
 import { formatDateTime } from "#base/dates.ts";
 import type { DownloadedPractice } from "#app/lib/device-store.ts";
 
-const t = vi.offline;
+const t = viOffline;
 
 type PanelState =
   | { kind: "checking" }

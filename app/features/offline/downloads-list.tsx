@@ -1,12 +1,12 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
 import { useSignedInUserId } from "./signed-in-user.ts";
 import { formatDateTime } from "#base/dates.ts";
 import type { DownloadedPractice } from "#app/lib/device-store.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.offline;
+const t = viOffline;
 
 /** The practices this student downloaded on this device, each with "Xóa" (profile, ADR 0013). */
 export function DownloadsList() {

@@ -1,4 +1,4 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
 import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
 import {
   deletePractice,
@@ -25,7 +25,7 @@ export type DownloadOutcome =
 const TEMPLATE_IDENTITY = { attemptId: "00000000-0000-4000-8000-000000000000", seed: 1 };
 
 export async function downloadPractice(code: string, userId: string): Promise<DownloadOutcome> {
-  const t = vi.offline;
+  const t = viOffline;
   if (!("serviceWorker" in navigator) || !(await navigator.serviceWorker.getRegistration())) {
     return { ok: false, message: t.unsupported };
   }

@@ -5,6 +5,7 @@
  * open with nothing but the service worker's cache.
  */
 import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
 import { listPractices, type DownloadedPractice } from "#app/lib/device-store.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { USER_COOKIE } from "#base/device-user.ts";
@@ -19,7 +20,7 @@ import {
 } from "#app/lib/themes.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.offline;
+const t = viOffline;
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -53,8 +54,8 @@ async function render(main: HTMLElement) {
   const retry = element("button", { type: "button", className: "button button-primary" }, t.retry);
   retry.addEventListener("click", () => location.reload());
   main.append(
-    element("h1", {}, t.pageHeading),
-    element("p", {}, t.pageText),
+    element("h1", {}, vi.offlineStatus.pageHeading),
+    element("p", {}, vi.offlineStatus.pageText),
     element("div", { className: "offline-actions" }, retry, element("a", { href: "/" }, t.toHome)),
   );
   let downloaded: DownloadedPractice[] = [];

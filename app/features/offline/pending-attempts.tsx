@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
 import { useOffline } from "./offline-shell.tsx";
 import { useSignedInUserId } from "./signed-in-user.ts";
 import { formatDateTime } from "#base/dates.ts";
 import type { QueuedAttempt } from "#app/lib/device-store.ts";
 
-const t = vi.offline;
+const t = viOffline;
 
 /**
  * Attempts finished on this device that the server has not got yet (ADR 0013), above the
@@ -58,7 +58,7 @@ export function PendingAttempts() {
               <strong>{entry.title}</strong>
               <span>
                 {entry.label} · {formatDateTime(new Date(entry.finishedAt).toISOString())} ·{" "}
-                {vi.offline.score(entry.numberOfRight, entry.questionCount)}
+                {viOffline.score(entry.numberOfRight, entry.questionCount)}
               </span>
               <span className="pending-state">
                 {entry.state === "refused"

@@ -1,8 +1,8 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import type { OwnPracticeFieldErrors } from "#services/own-practices/form.ts";
 import { OWN_PRACTICE_SUBJECT_MAX, OWN_PRACTICE_TITLE_MAX } from "#base/limits.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 /** The practice's title (kept by the editor, which needs it to allow saving) and subject. */
 export function TitleFields({

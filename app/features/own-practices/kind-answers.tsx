@@ -1,8 +1,8 @@
 import type { PreviewQuestion } from "#content/own-preview.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import { placePictures } from "#app/lib/question-pictures.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 /** Vietnamese writes a decimal comma: 0.1 → "0,1". */
 function decimal(value: number): string {

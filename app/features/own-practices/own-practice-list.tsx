@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
+import { viMyPractices } from "#app/i18n/vi/my-practices.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.myPractices;
+const t = viMyPractices;
 
 export interface OwnPracticeItem {
   code: string;

@@ -1,4 +1,4 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import { PICTURE_MAX_INPUT_BYTES } from "#base/limits.ts";
 import { paths } from "#base/paths.ts";
 import type { PictureMeta } from "#base/pictures.ts";
@@ -9,7 +9,7 @@ import type { PictureMeta } from "#base/pictures.ts";
  * hook), so each rule is tested on its own.
  */
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 /** What a picture becomes in the text: the design's token (content/rich-text.ts renders it). */
 export function pictureToken(hash: string): string {

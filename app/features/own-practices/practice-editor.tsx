@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { PreviewProblem } from "#content/own-preview.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import type { OwnPracticeFieldErrors, OwnPracticeValues } from "#services/own-practices/form.ts";
 import { SaveActions, TitleFields } from "./editor-fields.tsx";
 import { FormatHelp, PreviewPanel, ProblemList } from "./preview-panel.tsx";
@@ -10,7 +10,7 @@ import { DropZone, SourceText } from "./source-field.tsx";
 import { titleFromFileName } from "./title-from-file.ts";
 import { usePictureInsert } from "./use-picture-insert.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 /** A pause this long in typing sends the text for a new preview. */
 const PREVIEW_DELAY_MS = 400;

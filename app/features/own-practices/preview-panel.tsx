@@ -1,11 +1,11 @@
 import type { PreviewProblem, PreviewQuestion } from "#content/own-preview.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import type { PreviewReply } from "./preview-request.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { pictureAnswersClass, placePictures } from "#app/lib/question-pictures.ts";
 import { KindAnswers } from "./kind-answers.tsx";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 /**
  * The preview beside the text area: the problems first (each at its line, the line itself

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import { REPORT_REASON_MAX } from "#base/limits.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viMyPractices } from "#app/i18n/vi/my-practices.ts";
 
-const t = vi.myPractices;
+const t = viMyPractices;
 
 /**
  * "Báo cáo" on a shared practice, for anyone but its owner: a reason, sent to the operators.

@@ -1,8 +1,8 @@
 import { useState, type ClipboardEvent, type DragEvent, type RefObject } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import { OWN_PRACTICE_FILE_TYPES } from "#base/limits.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 /** Whether a drag carries files (a drag of selected text keeps the browser's own behaviour). */
 function draggingFiles(event: DragEvent): boolean {

@@ -8,7 +8,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import {
   isPictureFile,
   pictureToken,
@@ -20,7 +20,7 @@ import {
   type PictureUpload,
 } from "./picture-insert.ts";
 
-const t = vi.ownPracticeEditor;
+const t = viOwnPracticeEditor;
 
 type Selection = readonly [number, number];
 

@@ -1,8 +1,8 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { MOCK_EXAM_MINUTES } from "#base/limits.ts";
 import type { ExamMinutes } from "./mock-exam-start.ts";
 
-const t = vi.mockExam;
+const t = viMockExam;
 
 /** "Thời gian làm bài" of a mock exam: 15, 45, 50, 90 phút or Tắt. */
 export function ExamMinutesChoice({

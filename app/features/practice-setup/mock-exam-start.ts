@@ -1,7 +1,7 @@
 import { paths } from "#base/paths.ts";
 import type { Selection } from "#base/selection.ts";
 import { isMathematicsSubject } from "#base/subjects.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import type { MOCK_EXAM_MINUTES } from "#base/limits.ts";
 import { roomUrl, type RoomIdentity, type RoomSetup } from "#app/lib/room-setup.ts";
 
@@ -31,7 +31,7 @@ export async function startMockExam(body: {
 }): Promise<string> {
   const { identity, ...rest } = body;
   let response: Response;
-  if (!navigator.onLine) throw new NoNetworkError(vi.mockExam.startFailed);
+  if (!navigator.onLine) throw new NoNetworkError(viMockExam.startFailed);
   try {
     response = await fetch(paths.apiMockExams, {
       method: "POST",
@@ -39,11 +39,11 @@ export async function startMockExam(body: {
       body: JSON.stringify({ id: identity.attemptId, seed: identity.seed, ...rest }),
     });
   } catch {
-    throw new NoNetworkError(vi.mockExam.startFailed);
+    throw new NoNetworkError(viMockExam.startFailed);
   }
   const answer = (await response.json().catch(() => ({}))) as { url?: unknown; message?: unknown };
   if (response.ok && typeof answer.url === "string") return answer.url;
-  throw new Error(typeof answer.message === "string" ? answer.message : vi.mockExam.startFailed);
+  throw new Error(typeof answer.message === "string" ? answer.message : viMockExam.startFailed);
 }
 
 /**

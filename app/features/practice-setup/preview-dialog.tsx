@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { Switch } from "#app/ui/switch.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import { katexStylesheet } from "#app/lib/question-stylesheets.ts";
 import {
   loadQuestionList,
@@ -12,7 +12,7 @@ import type { Selection } from "#base/selection.ts";
 import { PreviewQuestion } from "./preview-question.tsx";
 import { paths } from "#base/paths.ts";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 /**
  * "Xem trước câu hỏi": the chosen questions in a modal dialog (focus kept inside, Escape and

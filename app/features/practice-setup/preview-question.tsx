@@ -1,9 +1,10 @@
 import type { QuestionView } from "#db/catalogue.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { pictureAnswersClass, placePictures } from "#app/lib/question-pictures.ts";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 /** One question of "Xem trước câu hỏi", its keys and explanation marked when `showKeys`. */
 export function PreviewQuestion({
@@ -29,7 +30,7 @@ export function PreviewQuestion({
         // A short answer's answers are its accepted answers: shown only with the keys.
         showKeys ? (
           <p className="answer answer-key">
-            {vi.questionKinds.accepted(question.answers.map((answer) => answer.value ?? ""))}
+            {viQuestionKinds.accepted(question.answers.map((answer) => answer.value ?? ""))}
           </p>
         ) : null
       ) : (
@@ -85,11 +86,11 @@ function PreviewAnswer({
   return (
     <li className={marked ? "answer answer-key" : "answer"}>
       <span className="answer-label">
-        {statement ? vi.questionKinds.statementLetter(letter.toLowerCase()) : `${letter}.`}
+        {statement ? viQuestionKinds.statementLetter(letter.toLowerCase()) : `${letter}.`}
       </span>{" "}
       <span className="rich" dangerouslySetInnerHTML={{ __html: placePictures(answer.html) }} />
       {marked ? <span className="visually-hidden"> ({t.keyBadge})</span> : null}
-      {statement && showKeys ? <strong> — {vi.questionKinds.truth(answer.isKey)}</strong> : null}
+      {statement && showKeys ? <strong> — {viQuestionKinds.truth(answer.isKey)}</strong> : null}
     </li>
   );
 }

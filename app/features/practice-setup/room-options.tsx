@@ -1,4 +1,5 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import type { RoomSetup } from "#app/lib/room-setup.ts";
 import { SecondsChoice } from "#app/ui/seconds-choice.tsx";
 import { Switch } from "#app/ui/switch.tsx";
@@ -6,7 +7,7 @@ import { QUESTION_TIMES, RESULT_TIMES } from "#engine/countdowns.ts";
 import { ExamMinutesChoice } from "./exam-options.tsx";
 import type { ExamMinutes } from "./mock-exam-start.ts";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 /** A mock exam ("Thi thử") beside the room's modes: whether it is chosen, and its time. */
 export interface ExamChoice {
@@ -52,7 +53,7 @@ export function RoomOptions({
               checked={exam.on}
               onChange={() => exam.set({ on: true })}
             />
-            <span>{vi.mockExam.mode}</span>
+            <span>{viMockExam.mode}</span>
           </label>
         </div>
       </fieldset>

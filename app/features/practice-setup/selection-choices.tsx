@@ -1,9 +1,10 @@
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import { rangeSizesFor, rangeTiles, shownRangeSize, type RoomSetup } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 function sameSelection(a: Selection | null, b: Selection): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

@@ -1,11 +1,11 @@
 import type { PracticeInfo } from "#db/catalogue.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import type { RoomSetup } from "#app/lib/room-setup.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import type { Selection } from "#base/selection.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 function selectionSize(selection: Selection, practice: PracticeInfo): number {
   if (selection.type === "PRACTICE_TIME_ALL") return practice.questionCount;

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { showToast } from "#app/ui/toast.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
+import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
 import {
   DEFAULT_SETUP,
   defaultSelection,
@@ -20,7 +21,7 @@ import { RoomOptions } from "./room-options.tsx";
 import { SelectionChoices } from "./selection-choices.tsx";
 import { SetupBar } from "./setup-bar.tsx";
 
-const t = vi.practiceSetup;
+const t = viPracticeSetup;
 
 /**
  * "Thiết lập phòng luyện tập": what to practise and how. Plain radio buttons and checkboxes
@@ -138,7 +139,7 @@ export function SetupForm({
         mayStart={signedIn || !exam.on}
         preview={preview}
         start={start}
-        startText={exam.on ? (exam.starting ? vi.mockExam.starting : vi.mockExam.start) : t.start}
+        startText={exam.on ? (exam.starting ? viMockExam.starting : viMockExam.start) : t.start}
         reachForStart={reachForStart}
       />
 

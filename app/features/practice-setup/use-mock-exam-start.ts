@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import type { Selection } from "#base/selection.ts";
 import type { PracticeInfo } from "#db/catalogue.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import type { RoomIdentity, RoomSetup } from "#app/lib/room-setup.ts";
 import { showToast } from "#app/ui/toast.ts";
 import {
@@ -44,12 +44,12 @@ export function useMockExamStart(practice: PracticeInfo, identity: RoomIdentity)
           error instanceof NoNetworkError ? await deviceExamUrl({ ...body, userId, setup }) : null;
         setStarting(false);
         if (onDevice) {
-          void showToast("info", vi.mockExam.startOffline);
+          void showToast("info", viMockExam.startOffline);
           void navigate(onDevice);
           return;
         }
         const offline = error instanceof NoNetworkError && !navigator.onLine;
-        void showToast("error", offline ? vi.mockExam.needsDownload : error.message);
+        void showToast("error", offline ? viMockExam.needsDownload : error.message);
       },
     );
   };

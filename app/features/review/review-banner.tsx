@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
 
-const t = vi.reviewRoom;
+const t = vi.reviewBanner;
 
 /**
  * "Ôn tập hôm nay: N câu" on the home page and the history, for a signed-in student with
@@ -13,8 +13,8 @@ export function ReviewBanner({ dueToday }: { dueToday: number }) {
   return (
     <section className="review-banner" aria-labelledby="review-banner-heading">
       <div className="review-banner-text">
-        <h2 id="review-banner-heading">{t.bannerHeading(dueToday)}</h2>
-        <p>{t.bannerText}</p>
+        <h2 id="review-banner-heading">{t.heading(dueToday)}</h2>
+        <p>{t.text}</p>
       </div>
       <Link className="button button-primary" to={paths.reviewRoom()}>
         {t.start}

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
+import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
 import { SecondsChoice } from "#app/ui/seconds-choice.tsx";
 import { QUESTION_TIMES, SLOW_ANSWER_SECONDS } from "#engine/countdowns.ts";
 import type { Seconds } from "#engine/room-config.ts";
 import { paths } from "#base/paths.ts";
 import { DEFAULT_REVIEW_TIME, readReviewTime, rememberReviewTime } from "./review-time.ts";
 
-const t = vi.reviewRoom;
+const t = viReviewRoom;
 
 /**
  * "Ôn lỗi sai" before it starts: how many questions are due and the time per question, the last

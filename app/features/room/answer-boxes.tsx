@@ -1,7 +1,7 @@
 import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { vi } from "#app/i18n/vi.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 
-const t = vi.questionKinds;
+const t = viQuestionKinds;
 
 /** The exam's answer sheet: four boxes for a short answer (Công văn 1239/BGDĐT-QLCL). */
 export const BOX_COUNT = 4;

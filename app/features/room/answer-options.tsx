@@ -2,9 +2,10 @@ import { memo } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 import { inertPictures, pictureAnswersClass, placePictures } from "#app/lib/question-pictures.ts";
 
-const t = vi.room;
+const t = viRoom;
 
 /**
  * How much of the truth an answer list shows:

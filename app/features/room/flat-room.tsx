@@ -2,7 +2,8 @@ import { memo, useCallback, useMemo, useRef } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { orderedQuestions } from "#engine/room.ts";
 import type { RoomAction } from "#engine/types.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers, type QuestionNumber } from "#app/lib/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
@@ -11,7 +12,7 @@ import { PausedPanel, RoomBar, RoomProgress } from "./room-bar.tsx";
 import { countRender } from "./render-probe.ts";
 import type { Room } from "./use-room.ts";
 
-const t = vi.room;
+const t = viRoom;
 
 /**
  * "Hiển thị toàn bộ câu hỏi": the whole sheet, an elapsed clock, a jump list showing what is
@@ -32,7 +33,7 @@ export function FlatRoom({
   examClock?: React.ReactNode;
 }) {
   const exam = state.config.examMinutes !== undefined;
-  const words = exam ? vi.mockExam : t;
+  const words = exam ? viMockExam : t;
   const questions = useMemo(() => orderedQuestions(state), [state.order, state.questions]); // eslint-disable-line react-hooks/exhaustive-deps
   const numbers = useMemo(() => questionNumbers(questions), [questions]);
   const confirm = useRef<HTMLDialogElement>(null);
@@ -75,7 +76,7 @@ export function FlatRoom({
         />
         {exam ? examClock : <RoomClock countdown={null} elapsed={state.totalTime} />}
         <button type="button" className="button button-primary" onClick={finish}>
-          {exam ? vi.mockExam.submit : t.finish}
+          {exam ? viMockExam.submit : t.finish}
         </button>
       </RoomBar>
       {state.paused ? (
@@ -107,7 +108,7 @@ export function FlatRoom({
               className="button button-primary"
               onClick={() => dispatch({ type: "finish" })}
             >
-              {exam ? vi.mockExam.submit : t.finish}
+              {exam ? viMockExam.submit : t.finish}
             </button>
           </div>
         </form>

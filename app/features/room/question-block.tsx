@@ -1,6 +1,8 @@
 import { memo, useRef } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
+import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
 import { useKeyboardScrollable } from "#app/ui/keyboard-scroll.ts";
@@ -9,7 +11,7 @@ import { countRender } from "./render-probe.ts";
 import { ShortAnswerField } from "./short-answer-field.tsx";
 import { TrueFalseStatements } from "./true-false-statements.tsx";
 
-const t = vi.room;
+const t = viRoom;
 
 interface QuestionBlockProps {
   question: QuestionView;
@@ -58,7 +60,7 @@ export const QuestionBlock = memo(function QuestionBlock({
   return (
     <div className="question-block" ref={block}>
       {question.practiceTitle ? (
-        <p className="question-practice">{vi.reviewRoom.fromPractice(question.practiceTitle)}</p>
+        <p className="question-practice">{viReviewRoom.fromPractice(question.practiceTitle)}</p>
       ) : null}
       <div className="question-text" id={headingId} tabIndex={headingId ? -1 : undefined}>
         <span className="question-number">
@@ -76,7 +78,7 @@ export const QuestionBlock = memo(function QuestionBlock({
       {question.kind === "true_false" ? (
         <>
           {reveal === "answering" ? (
-            <p className="question-hint">{vi.questionKinds.trueFalseHint}</p>
+            <p className="question-hint">{viQuestionKinds.trueFalseHint}</p>
           ) : null}
           <TrueFalseStatements
             question={question}

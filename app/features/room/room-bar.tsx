@@ -1,6 +1,6 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 
-const t = vi.room;
+const t = viRoom;
 
 /** The headings a screen change in the room moves focus to (useScreenStart). */
 export const ROOM_HEADING_ID = "room-heading";

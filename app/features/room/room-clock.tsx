@@ -1,6 +1,6 @@
-import { vi } from "#app/i18n/vi.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 
-const t = vi.room;
+const t = viRoom;
 
 /** mm:ss, the way a countdown or an elapsed time is read at a glance. */
 function clockText(seconds: number): string {

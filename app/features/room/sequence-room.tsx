@@ -3,7 +3,8 @@ import type { QuestionView } from "#db/catalogue.ts";
 import { questionAt } from "#engine/room.ts";
 import { scoreQuestion } from "#engine/scoring.ts";
 import type { RoomAction } from "#engine/types.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
 import { QuestionBlock } from "./question-block.tsx";
@@ -11,7 +12,7 @@ import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar } from "./room-bar.tsx";
 import type { Room } from "./use-room.ts";
 
-const t = vi.room;
+const t = viRoom;
 export const QUESTION_HEADING_ID = "room-question";
 
 /**
@@ -120,7 +121,7 @@ export function SequenceRoom({
             >
               {!state.resultShown
                 ? question.kind === "short_answer"
-                  ? vi.questionKinds.answer
+                  ? viQuestionKinds.answer
                   : t.showAnswer
                 : last
                   ? t.finish
@@ -173,7 +174,7 @@ function verdictText(
   const { rightAnswer } = scoreQuestion(question, picks, response);
   if (!rightAnswer && !isAnswered(question, picks, response)) {
     return question.kind === "true_false" || question.kind === "short_answer"
-      ? vi.questionKinds.unanswered
+      ? viQuestionKinds.unanswered
       : t.unanswered;
   }
   return rightAnswer ? t.right : t.wrong;
@@ -181,8 +182,8 @@ function verdictText(
 
 /** The shortcuts that apply to the question on screen: picks by key only for multiple choice. */
 function keyboardHint(question: QuestionView): string {
-  if (question.kind === "true_false") return vi.questionKinds.trueFalseKeys;
-  if (question.kind === "short_answer") return vi.questionKinds.shortAnswerKeys;
+  if (question.kind === "true_false") return viQuestionKinds.trueFalseKeys;
+  if (question.kind === "short_answer") return viQuestionKinds.shortAnswerKeys;
   return t.keyboardHint;
 }
 

@@ -1,11 +1,11 @@
 import { memo, useEffect, useId, useState } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { shortAnswerIsRight } from "#engine/responses.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import type { Reveal } from "./answer-options.tsx";
 import { AnswerBoxes, BOX_COUNT } from "./answer-boxes.tsx";
 
-const t = vi.questionKinds;
+const t = viQuestionKinds;
 
 /** The student's choice of input, kept for every short answer on this device. */
 const INPUT_KEY = "on-tap:short-answer-input";

@@ -3,6 +3,10 @@ import { Link } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
+import { viHistory } from "#app/i18n/vi/history.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
+import { viSummary } from "#app/i18n/vi/summary.ts";
 import { isAnswered } from "#app/lib/answered.ts";
 import { markClaimIntent } from "#app/lib/guest-attempts.ts";
 import { paths } from "#base/paths.ts";
@@ -12,7 +16,7 @@ import { Switch } from "#app/ui/switch.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import type { SaveStatus } from "./use-attempt-save.ts";
 
-const t = vi.summary;
+const t = viSummary;
 
 export const SUMMARY_HEADING_ID = "summary-heading";
 
@@ -90,7 +94,7 @@ export function Summary({
           </h1>
           <p className="summary-title">{title}</p>
           <p className="muted">{label}</p>
-          {doneAt ? <p>{vi.history.doneAt(doneAt)}</p> : null}
+          {doneAt ? <p>{viHistory.doneAt(doneAt)}</p> : null}
           <p>{t.time(summary.totalTime)}</p>
           <p className="summary-score">{t.score(right, total)}</p>
           {scoreNote}
@@ -158,7 +162,7 @@ function SaveNotice({
       action = retryButton(onRetry);
       break;
     case "queued":
-      text = vi.offline.queued;
+      text = viOffline.queued;
       action = retryButton(onRetry);
       break;
     case "signedOut":
@@ -248,7 +252,7 @@ function SummaryList({
                 {result.rightAnswer ? t.right : t.wrong}
                 {isAnswered(question, result.selectedAnswerIndexes, result.response)
                   ? ""
-                  : ` · ${question.kind === "true_false" || question.kind === "short_answer" ? vi.questionKinds.noAnswer : t.noPick}`}
+                  : ` · ${question.kind === "true_false" || question.kind === "short_answer" ? viQuestionKinds.noAnswer : t.noPick}`}
               </p>
               <QuestionBlock
                 question={question}

@@ -2,11 +2,11 @@ import { memo, useId } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { answerLabel } from "#engine/labels.ts";
 import { markOf, markStatement, rightStatements, trueFalsePoints } from "#engine/responses.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import { placePictures } from "#app/lib/question-pictures.ts";
 import type { Reveal } from "./answer-options.tsx";
 
-const t = vi.questionKinds;
+const t = viQuestionKinds;
 
 interface TrueFalseStatementsProps {
   question: QuestionView;

@@ -3,7 +3,7 @@ import type { QuestionView } from "#db/catalogue.ts";
 import { createRoom, reduceRoom } from "#engine/room.ts";
 import type { RoomAction, RoomConfig, RoomState } from "#engine/types.ts";
 import { showToast } from "#app/ui/toast.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viRoom } from "#app/i18n/vi/room.ts";
 import {
   forgetRoom,
   progressOf,
@@ -49,7 +49,7 @@ export function useRoom({ questions, config, attemptId, contentVersion, resume }
     const stored = readRoom(attemptId);
     if (stored && stored.contentVersion !== contentVersion) {
       forgetRoom(attemptId);
-      void showToast("info", vi.room.contentChanged);
+      void showToast("info", viRoom.contentChanged);
     } else if (stored) {
       const next = restoreProgress(initial.current, stored.progress);
       if (next) {

@@ -1,7 +1,7 @@
 import type { SubjectProgress } from "#db/statistics.ts";
-import { vi } from "#app/i18n/vi.ts";
+import { viStatistics } from "#app/i18n/vi/statistics.ts";
 
-const t = vi.statistics;
+const t = viStatistics;
 
 /** Width of one week's slot and height of 100 % in the chart's own units. */
 const SLOT = 20;

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import type { PracticeProgress, SelectionScore, UserStatistics } from "#db/statistics.ts";
 import { vi } from "#app/i18n/vi.ts";
+import { viStatistics } from "#app/i18n/vi/statistics.ts";
 import { offeredSelection, selectionParams } from "#app/lib/room-setup.ts";
 import type { Selection } from "#base/selection.ts";
 import { AccuracyChart, percentOf } from "./accuracy-chart.tsx";
 import { paths } from "#base/paths.ts";
 
-const t = vi.statistics;
+const t = viStatistics;
 
 /**
  * The "Thống kê" tab of the history: totals, accuracy per subject and week, and per practice
