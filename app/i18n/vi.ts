@@ -72,7 +72,10 @@ export const vi = {
     start: "Bắt đầu ôn",
   },
 
-  /** What the shell says offline: the error screen of a page that needs the network, a sign-out with answers unsent (the rest is vi/offline.ts). */
+  /**
+   * What the shell says offline: the status screen of a page that needs the network, and a
+   * sign-out with answers still unsent (the rest of the offline text is vi/offline.ts).
+   */
   offlineStatus: {
     pageHeading: "Bạn đang ngoại tuyến",
     pageText: "Trang này cần kết nối mạng để mở. Khi có mạng trở lại, trang sẽ tự tải lại.",
