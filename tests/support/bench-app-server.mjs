@@ -14,10 +14,24 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
+import net from "node:net";
 import path from "node:path";
 import pg from "pg";
 
-let nextPort = 3300 + Math.floor(Math.random() * 50);
+/**
+ * A port nothing listens on, as the system hands one out: a fixed range collided with the
+ * machine's own services (MariaDB's 3306 is in 3300–3399), and the server then failed to start.
+ */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** The checkouts to compare: this one ("now") and, with BASELINE_DIR, a built older one. */
 export function checkouts() {
@@ -82,8 +96,7 @@ function writeLongBank(file) {
  * banks. Resolves once /healthz answers.
  */
 export async function startApp({ root, databaseUrl, env = {}, longPractice = false }) {
-  const port = nextPort++;
-  if (nextPort > 3399) nextPort = 3300;
+  const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-bench-"));
   const banks = path.join(dir, "banks");
   mkdirSync(banks);
