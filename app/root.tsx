@@ -28,6 +28,7 @@ import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { refusalMessage } from "#app/lib/refusal.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
 
 // The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
@@ -133,7 +134,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return pageTitle();
   if (isRouteErrorResponse(error) && error.status === 404)
     return pageTitle(isNotShared(error) ? vi.pages.notShared.title : vi.pages.notFound.title);
-  if (refusalMessage(error)) return pageTitle(vi.requests.heading);
+  if (refusalMessage(error)) return pageTitle(viRequests.heading);
   return pageTitle(isChunkLoadError(error) ? vi.chunk.heading : vi.pages.error.title);
 };
 

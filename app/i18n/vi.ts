@@ -1,4 +1,3 @@
-import { sharedVi } from "#base/i18n/vi.ts";
 import { SEARCH_MAX_LENGTH, SEARCH_MAX_WORDS } from "#base/limits.ts";
 
 /**
@@ -10,7 +9,8 @@ export const questionLabel = (n: number) => `Câu ${n}:`;
 /**
  * Every string a user sees, in Vietnamese. Components import `vi` and never hold text of their
  * own, so wording is reviewed in one place and typos are type errors. The messages the server
- * shows too live in `base/i18n/vi.ts` and are spread in here; mail text is in
+ * shows too live in `base/i18n/vi.ts`, a section each (`viAuth`, `viRequests`, …) that a screen
+ * imports by itself, so a page loads only the sections it shows; mail text is in
  * `base/i18n/vi-server.ts`, so it never reaches the browser.
  *
  * This module is the text every page may show (the shell, home, errors), and every page loads it.
@@ -19,7 +19,6 @@ export const questionLabel = (n: number) => `Câu ${n}:`;
  * (issue 29: it was 12 KB of every first visit's JavaScript).
  */
 export const vi = {
-  ...sharedVi,
   appName: "Ôn Tập",
   titleSuffix: "Ôn Tập",
   tagline: "Luyện trắc nghiệm theo môn học",
@@ -38,7 +37,8 @@ export const vi = {
     menu: "Menu",
     mainNavigation: "Điều hướng chính",
     account: "Tài khoản",
-    /** The account menu's links; the pages they open take their headings from here too. */
+    /** The account menu's links; the history and "Đề của tôi" take their headings from here too. */
+    profile: "Tài khoản của tôi",
     history: "Lịch sử luyện tập",
     myPractices: "Đề của tôi",
     accountMenu: (name: string) => `Tài khoản của ${name}`,
@@ -73,10 +73,17 @@ export const vi = {
   },
 
   /**
-   * What the shell says offline: the status screen of a page that needs the network, and a
+   * What the shell says offline (app/features/offline/offline-shell.tsx): the banner, a new
+   * version ready, the outbox sent; the status screen of a page that needs the network, and a
    * sign-out with answers still unsent (the rest of the offline text is vi/offline.ts).
    */
   offlineStatus: {
+    banner:
+      "Bạn đang ngoại tuyến. Các đề đã tải về vẫn luyện được; bài làm sẽ được gửi khi có mạng trở lại.",
+    newVersion: "Có phiên bản mới",
+    reload: "Tải lại",
+    synced: (count: number) =>
+      `Đã gửi ${count.toLocaleString("vi-VN")} bài làm lúc ngoại tuyến lên máy chủ.`,
     pageHeading: "Bạn đang ngoại tuyến",
     pageText: "Trang này cần kết nối mạng để mở. Khi có mạng trở lại, trang sẽ tự tải lại.",
     signOutUnsent: (count: number) =>

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { AVATAR_PLACEHOLDER, AvatarPicker } from "#app/features/account/avatar-picker.tsx";
+import { AVATAR_PLACEHOLDER } from "#app/features/account/avatar-placeholder.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
 
@@ -11,6 +11,15 @@ export interface HeaderUser {
 }
 
 export { AVATAR_PLACEHOLDER };
+
+// The picker and its upload code (~3 KB) load when the student reaches for the menu, not with
+// every page; until then the popup shows the same picture.
+const loadAvatarPicker = () => import("#app/features/account/avatar-picker.tsx");
+// A failed early load is retried when the popup opens, which shows its own error.
+const preloadAvatarPicker = () => void loadAvatarPicker().catch(() => undefined);
+const AvatarPicker = lazy(() =>
+  loadAvatarPicker().then((module) => ({ default: module.AvatarPicker })),
+);
 
 /**
  * Signed in: name and avatar; a click (or Enter) opens a popup with the avatar, name, email,
@@ -61,13 +70,21 @@ export function UserMenu({
         aria-controls={popupId}
         aria-label={vi.nav.accountMenu(user.fullName)}
         onClick={() => setOpen((value) => !value)}
+        onPointerEnter={preloadAvatarPicker}
+        onFocus={preloadAvatarPicker}
       >
         <span className="user-name">{user.fullName}</span>
         <img className="avatar" src={avatar} alt="" width={36} height={36} />
       </button>
       <div id={popupId} className="user-popup" hidden={!open}>
         {/* The spec's avatar popup: a click on the picture picks a new one. */}
-        <AvatarPicker avatarUrl={user.avatarUrl} fullName={user.fullName} size={72} />
+        {open ? (
+          <Suspense fallback={<AvatarPicture user={user} />}>
+            <AvatarPicker avatarUrl={user.avatarUrl} fullName={user.fullName} size={72} />
+          </Suspense>
+        ) : (
+          <AvatarPicture user={user} />
+        )}
         <p className="user-popup-name">{user.fullName}</p>
         <p className="user-popup-email">{user.email}</p>
         {actionsShown ? null : <AccountActions onChoose={() => setOpen(false)} />}
@@ -77,11 +94,26 @@ export function UserMenu({
   );
 }
 
+/** The popup's picture while the picker is not there: the same size and place. */
+function AvatarPicture({ user }: { user: HeaderUser }) {
+  return (
+    <div className="avatar-picker">
+      <img
+        className="avatar"
+        src={user.avatarUrl ?? AVATAR_PLACEHOLDER}
+        alt={vi.nav.avatarAlt(user.fullName)}
+        width={72}
+        height={72}
+      />
+    </div>
+  );
+}
+
 function AccountActions({ onChoose }: { onChoose: () => void }) {
   return (
     <div className="account-actions">
       <Link to={paths.profile} onClick={onChoose}>
-        {vi.auth.profile.link}
+        {vi.nav.profile}
       </Link>
       <Link to={paths.history()} onClick={onChoose}>
         {vi.nav.history}

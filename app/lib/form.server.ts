@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
 
 /** NUL: PostgreSQL cannot store it in text, and no person types it. */
 function hasNulCharacter(value: string): boolean {
@@ -21,16 +21,16 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
  */
 export async function readForm(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type")?.split(";", 1)[0]!.trim().toLowerCase();
-  if (!type || !FORM_TYPES.has(type)) badRequest(vi.requests.unsupportedForm, 415);
+  if (!type || !FORM_TYPES.has(type)) badRequest(viRequests.unsupportedForm, 415);
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    badRequest(vi.requests.unreadableForm);
+    badRequest(viRequests.unreadableForm);
   }
   for (const [name, value] of form) {
-    if (typeof value !== "string") badRequest(vi.requests.unreadableForm);
-    if (hasNulCharacter(name) || hasNulCharacter(value)) badRequest(vi.requests.badCharacter);
+    if (typeof value !== "string") badRequest(viRequests.unreadableForm);
+    if (hasNulCharacter(name) || hasNulCharacter(value)) badRequest(viRequests.badCharacter);
   }
   return form;
 }

@@ -4,12 +4,11 @@ import {
   defaultSelection,
   newRoomIdentity,
   offeredSelection,
-  rangeTiles,
   readStoredSetup,
   roomUrl,
-  selectionHolding,
   setupOfAttempt,
 } from "./room-setup.ts";
+import { rangeTiles, selectionHolding } from "./selection-links.ts";
 import { parseRoomUrl } from "./room-url.server.ts";
 import { roomConfig } from "#tests/support/engine-fixture.ts";
 

@@ -4,23 +4,30 @@ import type { RoomConfig } from "#engine/room-config.ts";
 import { selectionIsWellFormed } from "#engine/submission.ts";
 import { paths } from "#base/paths.ts";
 import { SETUP_KEY_PREFIX } from "./storage-keys.ts";
+import {
+  DEFAULT_RANGE_SIZE,
+  RANGE_SIZES,
+  rangeSizesFor,
+  rangeTiles,
+  selectionParams,
+  shownRangeSize,
+  type RangeSize,
+} from "./selection-links.ts";
 
 /**
  * What the set-up page chooses for the practice room, its defaults,
  * how it is kept per practice in the browser, and the room URL it opens
  * (read back by room-url.server.ts). Types only from the schemas, so no Zod reaches the page.
  */
-export const RANGE_SIZES = [20, 50, 75, 100] as const;
-
 /** The room config but its seed (each attempt draws its own), and what to practise. */
 export interface RoomSetup extends Omit<RoomConfig, "seed"> {
   selection: Selection | null;
-  rangeSize: (typeof RANGE_SIZES)[number];
+  rangeSize: RangeSize;
 }
 
 export const DEFAULT_SETUP: RoomSetup = {
   selection: null,
-  rangeSize: 50,
+  rangeSize: DEFAULT_RANGE_SIZE,
   practiceType: "SEQUENCE",
   maxQuestionTime: 30,
   showQuestionKeyAfterQuestionEnd: true,
@@ -29,26 +36,6 @@ export const DEFAULT_SETUP: RoomSetup = {
   shuffleQuestions: false,
   shuffleAnswers: false,
 };
-
-/** "Câu a - b" tiles from the real number of questions: the last tile always ends at the last question. */
-export function rangeTiles(questionCount: number, size: number): { start: number; end: number }[] {
-  const tiles: { start: number; end: number }[] = [];
-  for (let start = 1; start <= questionCount; start += size) {
-    tiles.push({ start, end: Math.min(start + size - 1, questionCount) });
-  }
-  return tiles;
-}
-
-/** The range sizes offered: only those that split the practice (on 72 questions "75 câu" is just "Tất cả"). */
-export function rangeSizesFor(questionCount: number): (typeof RANGE_SIZES)[number][] {
-  return RANGE_SIZES.filter((size) => size < questionCount);
-}
-
-/** The size the range tiles use: the chosen one when it is offered, else the largest offered. */
-export function shownRangeSize(setup: Pick<RoomSetup, "rangeSize">, questionCount: number): number {
-  const sizes = rangeSizesFor(questionCount);
-  return sizes.includes(setup.rangeSize) ? setup.rangeSize : (sizes.at(-1) ?? questionCount);
-}
 
 /**
  * What "Bắt đầu" opens when the student has chosen nothing yet (issue 28: it used to answer the
@@ -136,18 +123,6 @@ function validSelection(
   return null;
 }
 
-/** The query string that names a selection, for the question list and the room. */
-export function selectionParams(selection: Selection): URLSearchParams {
-  const params = new URLSearchParams({ type: selection.type });
-  if (selection.type === "PRACTICE_TIME_CHAPTER")
-    params.set("chapter", String(selection.chapterIdx));
-  if (selection.type === "PRACTICE_TIME_RANGE") {
-    params.set("start", String(selection.start));
-    params.set("end", String(selection.end));
-  }
-  return params;
-}
-
 /** What a room URL names beyond the set-up: the attempt's identity and its shuffle seed. */
 export interface RoomIdentity {
   /** UUID of this attempt: its storage key in the browser and its idempotency key on the server. */
@@ -230,26 +205,4 @@ export function offeredSelection(
     end === Math.min(start + size - 1, practice.questionCount);
   const size = fits(rangeSize) ? rangeSize : RANGE_SIZES.find(fits);
   return size ? { selection, rangeSize: size } : null;
-}
-
-/**
- * What to practise to meet a question again (a question found by the home page's search): its
- * chapter when the practice has chapters, else the range tile that holds it, of the size the
- * set-up page shows first, else the whole practice. Always one offeredSelection accepts.
- */
-export function selectionHolding(
-  question: { idx: number; chapterIdx: number | null },
-  practice: { questionCount: number; chapterCount: number },
-): Selection {
-  if (practice.chapterCount > 0) {
-    return question.chapterIdx === null
-      ? { type: "PRACTICE_TIME_ALL" }
-      : { type: "PRACTICE_TIME_CHAPTER", chapterIdx: question.chapterIdx };
-  }
-  if (rangeSizesFor(practice.questionCount).length === 0) return { type: "PRACTICE_TIME_ALL" };
-  const size = shownRangeSize(DEFAULT_SETUP, practice.questionCount);
-  const tile = rangeTiles(practice.questionCount, size).find(
-    ({ start, end }) => question.idx + 1 >= start && question.idx + 1 <= end,
-  );
-  return tile ? { type: "PRACTICE_TIME_RANGE", ...tile } : { type: "PRACTICE_TIME_ALL" };
 }

@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.reports";
-import { vi } from "#app/i18n/vi.ts";
 import { viReports } from "#app/i18n/vi/reports.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { formatDateTime } from "#base/dates.ts";
@@ -10,6 +9,7 @@ import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 import { paths } from "#base/paths.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
 
 const t = viReports;
 
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "hide" && intent !== "unhide" && intent !== "resolve") {
-    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+    throw data({ message: viRequests.unreadableForm }, { status: 400 });
   }
   try {
     await actOnReport(context.db, user.id, intent, {

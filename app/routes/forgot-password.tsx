@@ -3,7 +3,6 @@ import type { Route } from "./+types/forgot-password";
 import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
 import { authMeta } from "#app/features/auth/auth-error-boundary.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { ForgotPasswordSchema } from "#base/auth-schemas.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
@@ -11,6 +10,7 @@ import { formValues, invalidForm, refusedForm } from "#app/features/auth/auth-fo
 import { requestReset } from "#server/auth-operations.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
 
 export { AuthErrorBoundary as ErrorBoundary } from "#app/features/auth/auth-error-boundary.tsx";
 
@@ -49,13 +49,13 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <FormMessage message={actionData?.formError} />
         <AuthField
           name="email"
-          label={vi.auth.email}
+          label={viAuth.email}
           type="email"
           autoComplete="email"
           result={actionData}
         />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? vi.auth.submitting : t.forgotSubmit}
+          {busy ? viAuth.submitting : t.forgotSubmit}
         </button>
         <p className="auth-aside">
           <Link to={paths.login(redirectTo)}>{t.backToLogin}</Link>

@@ -2,7 +2,6 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import type { Route } from "./+types/login-two-factor";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { FormField } from "#app/ui/form-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
@@ -14,6 +13,7 @@ import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { parseTwoFactorCode } from "#app/features/account/two-factor-code.ts";
 import { codeFieldError } from "#app/features/account/two-factor.server.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
 
 const t = viTwoFactor;
 
@@ -78,7 +78,7 @@ export default function LoginTwoFactor({ actionData }: Route.ComponentProps) {
               error={actionData?.fieldError ?? undefined}
             />
             <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? vi.auth.submitting : t.submit}
+              {busy ? viAuth.submitting : t.submit}
             </button>
           </>
         )}

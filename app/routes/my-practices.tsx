@@ -5,7 +5,6 @@ import {
   OwnPracticeList,
   type OwnPracticeItem,
 } from "#app/features/own-practices/own-practice-list.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import { viMyPractices } from "#app/i18n/vi/my-practices.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { formatDate } from "#base/dates.ts";
@@ -20,6 +19,7 @@ import {
   unshareOwnPractice,
 } from "#services/own-practices/manage.ts";
 import { paths } from "#base/paths.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
 
 const t = viMyPractices;
 
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data({ message: serverVi.ownPractices.errors.NOT_FOUND }, { status: 404 });
   }
   if (intent !== "share" && intent !== "unshare" && intent !== "delete") {
-    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+    throw data({ message: viRequests.unreadableForm }, { status: 400 });
   }
   try {
     if (intent === "share") await shareOwnPractice(context.db, user.id, code);

@@ -1,10 +1,10 @@
 import type { Route } from "./+types/practice-download";
 import { getSessionUser } from "#app/lib/session.server.ts";
-import { vi } from "#app/i18n/vi.ts";
 import { viOffline } from "#app/i18n/vi/offline.ts";
 import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
 import type { OfflineBundle } from "#app/lib/device-store.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
+import { viAttempts } from "#base/i18n/vi/attempts.ts";
 
 /**
  * GET /practice-review/:code/offline: a practice for offline use (ADR 0013), every live
@@ -25,7 +25,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const practice = await findPracticeForViewer(context.db, params.practiceCode, user.id);
   if (!practice) {
     return Response.json(
-      { code: "NOT_FOUND", message: vi.attempts.errors.PRACTICE_NOT_FOUND },
+      { code: "NOT_FOUND", message: viAttempts.errors.PRACTICE_NOT_FOUND },
       { status: 404 },
     );
   }

@@ -20,6 +20,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { offeredSelection } from "#app/lib/room-setup.ts";
 import { parseSelection } from "#app/lib/room-url.server.ts";
 import { paths } from "#base/paths.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
@@ -59,7 +60,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   if (form.get("intent") !== "report") {
-    throw data({ message: vi.requests.unreadableForm }, { status: 400 });
+    throw data({ message: viRequests.unreadableForm }, { status: 400 });
   }
   const reason = form.get("reason");
   try {

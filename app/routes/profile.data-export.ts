@@ -1,11 +1,11 @@
 import type { Route } from "./+types/profile.data-export";
-import { vi } from "#app/i18n/vi.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import {
   dataExportResponse,
   EXPORT_FORMATS,
   type ExportFormat,
 } from "#services/data-export/data-export.ts";
+import { viDataExport } from "#base/i18n/vi/data-export.ts";
 
 /**
  * GET /profile/data-export?format=csv|json: "Tải dữ liệu của tôi", every attempt and answer of
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const format = new URL(request.url).searchParams.get("format") ?? "csv";
   if (!EXPORT_FORMATS.includes(format as ExportFormat)) {
     return Response.json(
-      { code: "BAD_FORMAT", message: vi.dataExport.badFormat },
+      { code: "BAD_FORMAT", message: viDataExport.badFormat },
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }

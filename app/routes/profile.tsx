@@ -4,7 +4,6 @@ import { AvatarPicker } from "#app/features/account/avatar-picker.tsx";
 import { PasswordField } from "#app/ui/password-field.tsx";
 import { FormStatus } from "#app/ui/form-messages.tsx";
 import { fieldErrorsOf, FormField } from "#app/ui/form-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import { DownloadsList } from "#app/features/offline/downloads-list.tsx";
 import { DangerZone, DataExportSection } from "#app/features/account/profile-sections.tsx";
 import { readForm } from "#app/lib/form.server.ts";
@@ -27,8 +26,10 @@ import {
 } from "#app/features/account/two-factor.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
+import { viAvatar } from "#base/i18n/vi/avatar.ts";
 
-const t = vi.auth.profile;
+const t = viAuth.profile;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 
@@ -70,7 +71,7 @@ const answer = (result: Result, status = 200, headers?: Headers) =>
 function refused(intent: string, failure: AuthFailure, passwordField: string) {
   return answer(
     isWrongPassword(failure)
-      ? { intent, fieldErrors: { [passwordField]: vi.auth.errors.wrongCurrentPassword } }
+      ? { intent, fieldErrors: { [passwordField]: viAuth.errors.wrongCurrentPassword } }
       : { intent, formError: failure.message },
     failure.status,
   );
@@ -116,7 +117,7 @@ async function removeAccount(
   }
   if (parsed.data.confirmEmail.toLowerCase() !== user.email.toLowerCase()) {
     return answer(
-      { intent: "delete", fieldErrors: { confirmEmail: vi.auth.errors.confirmEmailMismatch } },
+      { intent: "delete", fieldErrors: { confirmEmail: viAuth.errors.confirmEmailMismatch } },
       400,
     );
   }
@@ -127,7 +128,7 @@ async function removeAccount(
   }
   if (parsed.data.password === "") {
     return answer(
-      { intent: "delete", fieldErrors: { password: vi.auth.errors.passwordRequired } },
+      { intent: "delete", fieldErrors: { password: viAuth.errors.passwordRequired } },
       400,
     );
   }
@@ -200,26 +201,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1>{t.heading}</h1>
 
       <section className="auth-form avatar-section" aria-labelledby="avatar-heading">
-        <h2 id="avatar-heading">{vi.avatar.section}</h2>
+        <h2 id="avatar-heading">{viAvatar.section}</h2>
         <AvatarPicker
           avatarUrl={user.avatarUrl}
           fullName={user.fullName}
           size={96}
           labelledButton
         />
-        <p className="field-hint">{vi.avatar.hint}</p>
+        <p className="field-hint">{viAvatar.hint}</p>
       </section>
 
       <ProfileForm intent="name" heading={t.nameSection} result={result("name")}>
         <FormField
           name="fullName"
-          label={vi.auth.fullName}
+          label={viAuth.fullName}
           autoComplete="name"
           defaultValue={user.fullName}
           error={errors("name").fullName}
         />
         <p className="muted">
-          {vi.auth.email}: {user.email}
+          {viAuth.email}: {user.email}
         </p>
         <p className="muted">
           {t.methods}: {methodLabels.join(", ")}

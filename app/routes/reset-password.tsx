@@ -3,7 +3,6 @@ import type { Route } from "./+types/reset-password";
 import { PasswordField } from "#app/ui/password-field.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { fieldErrorsOf } from "#app/ui/form-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import { viRecovery } from "#app/i18n/vi/recovery.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { ResetPasswordSchema } from "#base/auth-schemas.ts";
@@ -12,6 +11,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { isResetLinkUsable } from "#app/features/account/recovery.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
 
 const t = viRecovery;
 
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldErrors = fieldErrorsOf(parsed.error.issues);
     if (fieldErrors.token) return data<Result>({ state: "incomplete" }, { status: 400 });
     return data<Result>(
-      { state: "ready", fieldErrors, formError: vi.auth.formError },
+      { state: "ready", fieldErrors, formError: viAuth.formError },
       { status: 400 },
     );
   }
@@ -115,7 +115,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="token" value={loaderData.token} />
         <PasswordField name="newPassword" label={t.newPassword} error={errors.newPassword} isNew />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? vi.auth.submitting : t.resetSubmit}
+          {busy ? viAuth.submitting : t.resetSubmit}
         </button>
       </Form>
     </section>

@@ -14,6 +14,7 @@ import { sendVerification, verifyEmail } from "#server/auth-operations.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { paths } from "#base/paths.ts";
+import { viRecoveryErrors } from "#base/i18n/vi/recovery-errors.ts";
 
 const t = viRecovery;
 
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const answer = (result: Omit<ReminderResult, "intent">, status = 200) =>
     data<ReminderResult>({ intent, ...result }, { status });
-  if (!user) return answer({ error: vi.recoveryErrors.signInToResend }, 401);
+  if (!user) return answer({ error: viRecoveryErrors.signInToResend }, 401);
   if (user.emailVerified) return answer({ ok: t.alreadyVerified });
 
   const result = await sendVerification(context, request, { email: user.email });

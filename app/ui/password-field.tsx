@@ -1,5 +1,5 @@
 import { FormField } from "./form-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
 
 export type AuthFieldName = "fullName" | "email" | "password";
 
@@ -52,7 +52,7 @@ export function PasswordField({
       label={label}
       type="password"
       autoComplete={isNew ? "new-password" : "current-password"}
-      hint={isNew ? vi.auth.passwordHint : undefined}
+      hint={isNew ? viAuth.passwordHint : undefined}
       error={error}
     />
   );

@@ -4,10 +4,10 @@ import { readBankFolder } from "../../content/load-banks.ts";
 import {
   DEFAULT_SETUP,
   newRoomIdentity,
-  RANGE_SIZES,
   roomUrl,
   type RoomSetup,
 } from "../../app/lib/room-setup.ts";
+import { RANGE_SIZES } from "../../app/lib/selection-links.ts";
 import type { Selection } from "../../base/selection.ts";
 import {
   expectNoAxeViolations,

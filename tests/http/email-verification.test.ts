@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { vi as texts } from "#app/i18n/vi.ts";
 import { viRecovery } from "#app/i18n/vi/recovery.ts";
+import { viRecoveryErrors } from "#base/i18n/vi/recovery-errors.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { linkIn, readOutbox, startSmtpServer, type TestSmtpServer } from "#tests/support/mail.ts";
 import {
@@ -172,7 +173,7 @@ describe("“Gửi lại”", () => {
   it("needs a session, here and on better-auth's own endpoint (no anonymous probing of addresses)", async () => {
     const signedOut = await postForm(server.base, "/verify-email", { intent: "resend" });
     expect(signedOut.status).toBe(401);
-    expect(await signedOut.text()).toContain(texts.recoveryErrors.signInToResend);
+    expect(await signedOut.text()).toContain(viRecoveryErrors.signInToResend);
 
     const direct = await fetch(`${server.base}/api/auth/send-verification-email`, {
       method: "POST",
@@ -243,7 +244,7 @@ describe("with the mail server down", () => {
     for (let i = 0; i < 4; i += 1) {
       const again = await postForm(down.base, "/verify-email", { intent: "resend" }, { cookie });
       expect(again.status).toBe(503);
-      expect(await again.text()).toContain(texts.recoveryErrors.mailNotSent);
+      expect(await again.text()).toContain(viRecoveryErrors.mailNotSent);
     }
   });
 });

@@ -5,6 +5,10 @@ import { viOwnPracticeEditor } from "#app/i18n/vi/own-practice-editor.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
 import { viStatistics } from "#app/i18n/vi/statistics.ts";
 import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
+import { viOffline } from "#app/i18n/vi/offline.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
+import { viAvatar } from "#base/i18n/vi/avatar.ts";
+import { viDataExport } from "#base/i18n/vi/data-export.ts";
 import { paths } from "#base/paths.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
@@ -113,7 +117,19 @@ describe("the Vietnamese text a page's scripts carry", () => {
     Object.values(texts)
       .filter((value): value is string => typeof value === "string")
       .sort((a, b) => b.length - a.length)[0]!;
-  const SCREENS = { viRoom, viOwnPracticeEditor, viStatistics, viMockExam, viTwoFactor };
+  const SCREENS = {
+    viRoom,
+    viOwnPracticeEditor,
+    viStatistics,
+    viMockExam,
+    viTwoFactor,
+    // The text the server shows too (base/i18n/vi/): the sign-in form, the avatar picker (which
+    // loads when the account menu is reached for) and the data export; and the offline page's.
+    viAuth,
+    viAvatar,
+    viDataExport,
+    viOffline,
+  };
 
   it("home loads the shell's text and none of the other screens' (issue 29)", async () => {
     const scripts = await scriptsOf("/");
@@ -122,6 +138,22 @@ describe("the Vietnamese text a page's scripts carry", () => {
     for (const [name, texts] of Object.entries(SCREENS)) {
       expect(scripts.includes(longest(texts)), name).toBe(false);
     }
+  });
+
+  it("a signed-in student's home loads the account menu's words, not the avatar picker's", async () => {
+    const { cookie } = await signUp(server, { email: "trang-chu-js@example.com" });
+    const scripts = await scriptsOf("/", cookie);
+    expect(scripts).toContain(vi.nav.profile);
+    for (const [name, texts] of Object.entries(SCREENS)) {
+      expect(scripts.includes(longest(texts)), name).toBe(false);
+    }
+  });
+
+  it("the profile loads the avatar picker's and the export's text, so the checks above can fail", async () => {
+    const { cookie } = await signUp(server, { email: "tai-khoan-js@example.com" });
+    const scripts = await scriptsOf(paths.profile, cookie);
+    expect(scripts).toContain(longest(viAvatar));
+    expect(scripts).toContain(longest(viDataExport));
   });
 
   it("the history loads the statistics' text, so the check above can fail", async () => {

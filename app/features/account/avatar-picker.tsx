@@ -4,8 +4,8 @@ import { showToast } from "#app/ui/toast.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { checkAvatarFile, uploadAvatar } from "#app/features/account/avatar-upload.ts";
 import { ACCEPTED_AVATAR_TYPES } from "#base/limits.ts";
-
-export const AVATAR_PLACEHOLDER = "/images/avatar-placeholder.svg";
+import { viAvatar } from "#base/i18n/vi/avatar.ts";
+import { AVATAR_PLACEHOLDER } from "#app/features/account/avatar-placeholder.ts";
 
 type Upload = { state: "idle" } | { state: "running"; percent: number; retrying: boolean };
 
@@ -30,7 +30,7 @@ export function AvatarPicker({
   const abort = useRef<AbortController | null>(null);
   const [upload, setUpload] = useState<Upload>({ state: "idle" });
   const revalidator = useRevalidator();
-  const label = avatarUrl ? vi.avatar.change : vi.avatar.add;
+  const label = avatarUrl ? viAvatar.change : viAvatar.add;
 
   async function onPick(file: File | undefined) {
     if (input.current) input.current.value = "";
@@ -50,13 +50,13 @@ export function AvatarPicker({
     abort.current = null;
     setUpload({ state: "idle" });
     if (outcome.kind === "ok") {
-      void showToast("success", vi.avatar.success);
+      void showToast("success", viAvatar.success);
       await revalidator.revalidate();
     } else if (outcome.kind === "canceled") {
-      void showToast("info", vi.avatar.canceled);
+      void showToast("info", viAvatar.canceled);
     } else {
       const reason = outcome.kind === "refused" ? `: ${outcome.message}` : "";
-      void showToast("error", `${vi.avatar.failure}${reason}`);
+      void showToast("error", `${viAvatar.failure}${reason}`);
     }
   }
 
@@ -100,14 +100,14 @@ export function AvatarPicker({
       />
       {upload.state === "running" ? (
         <div className="avatar-progress" role="status">
-          <progress max={100} value={upload.percent} aria-label={vi.avatar.progressLabel} />
-          <span>{upload.retrying ? vi.avatar.retrying : vi.avatar.uploading(upload.percent)}</span>
+          <progress max={100} value={upload.percent} aria-label={viAvatar.progressLabel} />
+          <span>{upload.retrying ? viAvatar.retrying : viAvatar.uploading(upload.percent)}</span>
           <button
             type="button"
             className="button button-secondary"
             onClick={() => abort.current?.abort()}
           >
-            {vi.avatar.cancel}
+            {viAvatar.cancel}
           </button>
         </div>
       ) : null}

@@ -1,6 +1,6 @@
-import { vi } from "#app/i18n/vi.ts";
 import { MAX_AVATAR_BYTES } from "#base/limits.ts";
 import { isRetryableStatus, retryDelayMs } from "#app/lib/retry.ts";
+import { viAvatar } from "#base/i18n/vi/avatar.ts";
 
 /**
  * The avatar upload of the spec, in one request (1 MB fits; the resumable
@@ -12,8 +12,8 @@ const MAX_UPLOAD_RETRY_MS = 120_000;
 
 /** The browser's checks before anything is sent; the server checks the real bytes again. */
 export function checkAvatarFile(file: { type: string; size: number }): string | null {
-  if (!file.type.startsWith("image/")) return vi.avatar.notImage;
-  if (file.size > MAX_AVATAR_BYTES) return vi.avatar.tooLarge;
+  if (!file.type.startsWith("image/")) return viAvatar.notImage;
+  if (file.size > MAX_AVATAR_BYTES) return viAvatar.tooLarge;
   return null;
 }
 

@@ -2,10 +2,11 @@ import { Form } from "react-router";
 import { FormField } from "#app/ui/form-field.tsx";
 import { FormStatus } from "#app/ui/form-messages.tsx";
 import { PasswordField } from "#app/ui/password-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
+import { viDataExport } from "#base/i18n/vi/data-export.ts";
 
-const t = vi.auth.profile;
+const t = viAuth.profile;
 
 /** What the profile's action answered one of its forms. */
 interface ProfileResult {
@@ -18,15 +19,15 @@ interface ProfileResult {
 export function DataExportSection() {
   return (
     <section className="auth-form data-export" aria-labelledby="data-export-heading">
-      <h2 id="data-export-heading">{vi.dataExport.heading}</h2>
-      <p>{vi.dataExport.intro}</p>
+      <h2 id="data-export-heading">{viDataExport.heading}</h2>
+      <p>{viDataExport.intro}</p>
       {/* Plain links: a download is a document request, not a client-side navigation. */}
       <div className="data-export-links">
         <a className="button button-secondary" href={paths.dataExport("csv")}>
-          {vi.dataExport.csv}
+          {viDataExport.csv}
         </a>
         <a className="button button-secondary" href={paths.dataExport("json")}>
-          {vi.dataExport.json}
+          {viDataExport.json}
         </a>
       </div>
     </section>
@@ -80,7 +81,7 @@ export function DangerZone({
           {hasPassword ? (
             <PasswordField
               name="password"
-              label={vi.auth.password}
+              label={viAuth.password}
               error={deleteResult?.fieldErrors?.password}
             />
           ) : null}

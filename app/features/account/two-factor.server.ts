@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "react-router";
-import { vi } from "#app/i18n/vi.ts";
 import { viTwoFactor } from "#app/i18n/vi/two-factor.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { isWrongPassword, type AuthFailure } from "#server/auth-failure.ts";
@@ -12,6 +11,8 @@ import {
 import { drawQrCode } from "./qr-code.server.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
+import { viValidation } from "#base/i18n/vi/validation.ts";
 
 const t = viTwoFactor;
 
@@ -82,14 +83,14 @@ interface Step {
 function refused(step: Step, failure: AuthFailure, extra: Partial<TwoFactorResult> = {}): Outcome {
   const { intent, passwordField } = step;
   const result: TwoFactorResult = isWrongPassword(failure)
-    ? { intent, fieldErrors: { [passwordField]: vi.auth.errors.wrongCurrentPassword }, ...extra }
+    ? { intent, fieldErrors: { [passwordField]: viAuth.errors.wrongCurrentPassword }, ...extra }
     : { intent, formError: failure.message, ...extra };
   return { result, status: failure.status, headers: failure.headers };
 }
 
 function needPassword({ intent, passwordField }: Step): Outcome {
   return {
-    result: { intent, fieldErrors: { [passwordField]: vi.validation.required(t.password) } },
+    result: { intent, fieldErrors: { [passwordField]: viValidation.required(t.password) } },
     status: 400,
   };
 }
@@ -106,7 +107,7 @@ async function enable(step: Step): Promise<Outcome> {
   if (!result.ok) return refused(step, result);
   const setup = setupOf(result.totpURI, result.backupCodes);
   if (!setup)
-    return { result: { intent: step.intent, formError: vi.auth.errors.unknown }, status: 500 };
+    return { result: { intent: step.intent, formError: viAuth.errors.unknown }, status: 500 };
   return { result: { intent: step.intent, setup } };
 }
 
@@ -163,7 +164,7 @@ export async function runTwoFactorIntent(
   form: Record<string, string>,
 ): Promise<Outcome> {
   const run = Object.hasOwn(STEPS, intent) ? STEPS[intent] : undefined;
-  if (!run) return { result: { intent, formError: vi.auth.errors.unknown }, status: 400 };
+  if (!run) return { result: { intent, formError: viAuth.errors.unknown }, status: 400 };
   const passwordField = intent === "2fa-codes" ? "codesPassword" : "tfaPassword";
   const password = form[passwordField] ?? "";
   return run({ context, request, intent, form, passwordField, password });

@@ -1,7 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import type { AuthFormResult, AuthFormValues } from "#app/ui/password-field.tsx";
 import { fieldErrorsOf } from "#app/ui/form-field.tsx";
-import { vi } from "#app/i18n/vi.ts";
 import type { z } from "#base/zod.ts";
 import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
@@ -10,6 +9,7 @@ import { startProviderSignIn, type AuthResult } from "#server/auth-operations.ts
 import { readForm } from "#app/lib/form.server.ts";
 import { describeProviderError } from "#server/provider-errors.ts";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
 
 /** The server side of /login, /register and /forgot-password: what their routes share. */
 
@@ -33,7 +33,7 @@ export function invalidForm(values: AuthFormValues, issues: Parameters<typeof fi
   return data<AuthFormResult>(
     {
       fieldErrors: fieldErrorsOf(issues),
-      formError: vi.auth.formError,
+      formError: viAuth.formError,
       values: { ...values, password: "" },
     },
     { status: 400 },

@@ -5,6 +5,8 @@ import { safeRedirectPath } from "#base/safe-redirect.ts";
 import { AuthField, type AuthFormResult } from "#app/ui/password-field.tsx";
 import { FormMessage } from "#app/ui/form-messages.tsx";
 import { paths } from "#base/paths.ts";
+import { viAuth } from "#base/i18n/vi/auth.ts";
+import { viProviderSignIn } from "#base/i18n/vi/provider-sign-in.ts";
 
 interface Provider {
   id: string;
@@ -22,9 +24,9 @@ function ProviderButtons({ providers, redirectTo }: { providers: Provider[]; red
       method="post"
       reloadDocument
       className="provider-sign-in"
-      aria-label={vi.providerSignIn.group}
+      aria-label={viProviderSignIn.group}
     >
-      <p className="provider-divider">{vi.providerSignIn.or}</p>
+      <p className="provider-divider">{viProviderSignIn.or}</p>
       <input type="hidden" name="intent" value="provider" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {providers.map((provider) => (
@@ -35,7 +37,7 @@ function ProviderButtons({ providers, redirectTo }: { providers: Provider[]; red
           value={provider.id}
           className="button button-provider"
         >
-          {vi.providerSignIn.button(provider.name)}
+          {viProviderSignIn.button(provider.name)}
         </button>
       ))}
     </Form>
@@ -61,7 +63,7 @@ export function SignInScreen({
   const navigation = useNavigation();
   const redirectTo = safeRedirectPath(searchParams.get("redirectTo"));
   const busy = navigation.state === "submitting";
-  const t = vi.auth;
+  const t = viAuth;
   return (
     <section className="page page-narrow auth-page">
       <h1>{register ? t.registerTab : t.loginTab}</h1>

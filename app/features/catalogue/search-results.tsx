@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { CatalogueSearch } from "#services/search/search.ts";
 import { vi } from "#app/i18n/vi.ts";
-import { selectionHolding, selectionParams } from "#app/lib/room-setup.ts";
+import { selectionHolding, selectionParams } from "#app/lib/selection-links.ts";
 import { paths } from "#base/paths.ts";
 import { PracticeCardList } from "./practice-card.tsx";
 

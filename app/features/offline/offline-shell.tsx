@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { viOffline } from "#app/i18n/vi/offline.ts";
+import { vi } from "#app/i18n/vi.ts";
 import { showToast } from "#app/ui/toast.ts";
 
-const t = viOffline;
+const t = vi.offlineStatus;
 
 /**
  * What every page carries for offline use (ADR 0013), kept small since every first visit loads

@@ -7,7 +7,7 @@ import {
   loadQuestionList,
   type QuestionList,
 } from "#app/features/practice-setup/question-cache.ts";
-import { selectionParams } from "#app/lib/room-setup.ts";
+import { selectionParams } from "#app/lib/selection-links.ts";
 import type { Selection } from "#base/selection.ts";
 import { PreviewQuestion } from "./preview-question.tsx";
 import { paths } from "#base/paths.ts";

@@ -1,8 +1,10 @@
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { vi } from "#app/i18n/vi.ts";
 import { viPracticeSetup } from "#app/i18n/vi/practice-setup.ts";
-import { rangeSizesFor, rangeTiles, shownRangeSize, type RoomSetup } from "#app/lib/room-setup.ts";
+import { type RoomSetup } from "#app/lib/room-setup.ts";
+import { rangeSizesFor, rangeTiles, shownRangeSize } from "#app/lib/selection-links.ts";
 import type { Selection } from "#base/selection.ts";
+import { viSelection } from "#base/i18n/vi/selection.ts";
 
 const t = viPracticeSetup;
 
@@ -45,7 +47,7 @@ function ChapterChoices({ practice, setup, update }: ChoiceProps) {
                 onChange={() => choose(selection)}
               />
               <span className="choice-title">
-                {vi.selection.chapterTitle(chapter.idx + 1, chapter.title)}
+                {viSelection.chapterTitle(chapter.idx + 1, chapter.title)}
               </span>
               <span className="choice-meta">{vi.catalogue.questions(chapter.questionCount)}</span>
               {chapter.description ? (
@@ -110,7 +112,7 @@ function RangeChoices({ practice, setup, update }: ChoiceProps) {
                     checked={sameSelection(setup.selection, selection)}
                     onChange={() => choose(selection)}
                   />
-                  <span className="choice-title">{vi.selection.range(start, end)}</span>
+                  <span className="choice-title">{viSelection.range(start, end)}</span>
                 </label>
               );
             },
@@ -140,7 +142,7 @@ function AllTile({
         checked={sameSelection(setup.selection, selection)}
         onChange={() => choose(selection)}
       />
-      <span className="choice-title">{vi.selection.all(practice.questionCount)}</span>
+      <span className="choice-title">{viSelection.all(practice.questionCount)}</span>
     </label>
   );
 }

@@ -2,7 +2,6 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { QuestionView } from "#db/catalogue.ts";
 import type { RoomSummary } from "#engine/types.ts";
-import { vi } from "#app/i18n/vi.ts";
 import { viOffline } from "#app/i18n/vi/offline.ts";
 import { viHistory } from "#app/i18n/vi/history.ts";
 import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
@@ -15,6 +14,7 @@ import { RingChart } from "#app/ui/ring-chart.tsx";
 import { Switch } from "#app/ui/switch.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import type { SaveStatus } from "./use-attempt-save.ts";
+import { viAttempts } from "#base/i18n/vi/attempts.ts";
 
 const t = viSummary;
 
@@ -174,7 +174,7 @@ function SaveNotice({
       );
       break;
     case "refused":
-      text = status.message || vi.attempts.errors.BAD_REQUEST;
+      text = status.message || viAttempts.errors.BAD_REQUEST;
       break;
   }
   return (

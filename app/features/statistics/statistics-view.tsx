@@ -1,11 +1,12 @@
 import { Link } from "react-router";
 import type { PracticeProgress, SelectionScore, UserStatistics } from "#db/statistics.ts";
-import { vi } from "#app/i18n/vi.ts";
 import { viStatistics } from "#app/i18n/vi/statistics.ts";
-import { offeredSelection, selectionParams } from "#app/lib/room-setup.ts";
+import { offeredSelection } from "#app/lib/room-setup.ts";
+import { selectionParams } from "#app/lib/selection-links.ts";
 import type { Selection } from "#base/selection.ts";
 import { AccuracyChart, percentOf } from "./accuracy-chart.tsx";
 import { paths } from "#base/paths.ts";
+import { viSelection } from "#base/i18n/vi/selection.ts";
 
 const t = viStatistics;
 
@@ -118,8 +119,8 @@ function WeakItem({ practice, weak }: { practice: PracticeProgress; weak: Select
     weak.type === "PRACTICE_TIME_CHAPTER"
       ? weak.chapterTitle === null
         ? t.unnamedChapter((weak.chapterIdx ?? 0) + 1)
-        : vi.selection.chapterTitle((weak.chapterIdx ?? 0) + 1, weak.chapterTitle)
-      : vi.selection.range(weak.rangeStart ?? 0, weak.rangeEnd ?? 0);
+        : viSelection.chapterTitle((weak.chapterIdx ?? 0) + 1, weak.chapterTitle)
+      : viSelection.range(weak.rangeStart ?? 0, weak.rangeEnd ?? 0);
   const href = againHref(practice, weak);
   return (
     <li className="weak-item">

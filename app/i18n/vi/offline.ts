@@ -1,13 +1,10 @@
 /**
  * The text of what works offline: downloads, the outbox, the offline room and page (a module of
  * its own: see ../vi.ts).
- * Offline use (ADR 0013): downloads, the outbox, the offline banner and page, updates.
+ * Offline use (ADR 0013): downloads, the outbox and the offline room. What every page may show
+ * (the offline banner, "Có phiên bản mới", the outbox's toast) is `vi.offlineStatus`.
  */
 export const viOffline = {
-  banner:
-    "Bạn đang ngoại tuyến. Các đề đã tải về vẫn luyện được; bài làm sẽ được gửi khi có mạng trở lại.",
-  newVersion: "Có phiên bản mới",
-  reload: "Tải lại",
   panelHeading: "Luyện khi không có mạng",
   download: "Tải về để luyện offline",
   downloadHint: (questions: number) =>
@@ -47,6 +44,4 @@ export const viOffline = {
   score: (right: number, total: number) => `đúng ${right}/${total} câu`,
   historyOffline: "Bạn đang ngoại tuyến: đây là lịch sử từ lần cuối trang này được mở khi có mạng.",
   roomNotDownloaded: "Đề này chưa được tải về máy nên không mở được khi không có mạng.",
-  synced: (count: number) =>
-    `Đã gửi ${count.toLocaleString("vi-VN")} bài làm lúc ngoại tuyến lên máy chủ.`,
 } as const;
