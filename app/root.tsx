@@ -8,6 +8,7 @@ import {
   useRouteError,
   useRouteLoaderData,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { AppStylesheet } from "#app/ui/app-stylesheet.tsx";
@@ -27,6 +28,7 @@ import { GuestClaim } from "#app/features/account/guest-claim.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { paths } from "#base/paths.ts";
 import { refusalMessage } from "#app/lib/refusal.ts";
 import { viRequests } from "#base/i18n/vi/requests.ts";
 
@@ -59,13 +61,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * and room can open from the device.
  */
 export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
   defaultShouldRevalidate,
-}: {
-  defaultShouldRevalidate: boolean;
-}): boolean {
+}: ShouldRevalidateFunctionArgs): boolean {
   if (typeof navigator !== "undefined" && !navigator.onLine) return false;
+  if (!formMethod && startsARoom(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }
+
+/**
+ * "Bắt đầu": from a set-up page into the room. The room shows no header or footer, and the
+ * student and the preferences are the ones the set-up page got a moment ago, so the root's
+ * data is not asked for again: the room then opens on its own data alone, which the set-up page
+ * may have fetched already (issue 29). The room's loader and the save still check the session.
+ */
+function startsARoom(currentUrl: URL, nextUrl: URL): boolean {
+  return (
+    currentUrl.pathname.startsWith(SETUP_PATH_PREFIX) && nextUrl.pathname === paths.roomPathname
+  );
+}
+/** "/practice-review/": every set-up page, and nothing else, is below it. */
+const SETUP_PATH_PREFIX = paths.practiceSetup("");
 
 /** What a route can ask of the shell through its `handle` export. */
 export interface RouteHandle {

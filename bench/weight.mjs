@@ -8,8 +8,10 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import Database from "better-sqlite3";
+import { freePort } from "../tests/support/bench-app-server.mjs";
 
-const port = 3300 + Math.floor(Math.random() * 500);
+// A port the system hands out: a fixed range met this machine's MariaDB (3306) once.
+const port = await freePort();
 const dir = mkdtempSync(path.join(tmpdir(), "on-tap-weight-"));
 const database = path.join(dir, "bench.sqlite");
 const server = spawn(process.execPath, ["build/host/index.js"], {

@@ -10,6 +10,7 @@ import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
+import { roomDataFor } from "#app/lib/room-data-prefetch.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
@@ -80,7 +81,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   if (url.searchParams.has("exam")) return onDevice();
   let loaded: Awaited<ReturnType<typeof serverLoader>> | null = null;
   try {
-    loaded = await serverLoader();
+    // Perhaps fetched already, while the student was on the set-up page (room-data-prefetch.ts).
+    loaded = await roomDataFor(url, serverLoader);
   } catch (error) {
     if (navigator.onLine && !(error instanceof TypeError)) throw error;
   }

@@ -798,3 +798,50 @@ test("a signed-out visitor practises as a guest; a mock exam's room sends them t
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   expect(decodeURIComponent(new URL(page.url()).searchParams.get("redirectTo") ?? "")).toBe(exam);
 });
+
+test.describe("“Bắt đầu” with the room's questions fetched ahead (issue 29)", () => {
+  const isRoomData = (url: string) => new URL(url).pathname === `${paths.roomPathname}.data`;
+
+  test("the questions come while the student chooses: the tap asks the server for nothing", async ({
+    page,
+  }) => {
+    await register(page, "Lê Thị Sẵn Sàng");
+    await expect(page).toHaveURL("/");
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) asked.push(request.url());
+    });
+    const fetchedAhead = page.waitForResponse((response) => isRoomData(response.url()));
+    await page.goto(paths.practiceSetup(SEED.roomPractice.code));
+    await waitForHydration(page);
+    const ahead = await fetchedAhead;
+    expect(ahead.status()).toBe(200);
+    const before = asked.length;
+
+    await page.getByRole("button", { name: "Bắt đầu" }).click();
+    await expect(page.locator("#room-question")).toBeVisible();
+    await expect(page.getByText("1/5")).toBeVisible();
+    // Neither the room's data again nor the root's (the student is the same as a moment ago).
+    expect(asked.slice(before)).toEqual([]);
+    // The room opened is the one fetched: its attempt id and seed are in both addresses.
+    const opened = new URL(page.url());
+    const fetched = new URL(ahead.url());
+    expect(fetched.searchParams.get("attempt")).toBe(opened.searchParams.get("attempt"));
+    expect(fetched.searchParams.get("seed")).toBe(opened.searchParams.get("seed"));
+  });
+
+  test("a choice changed after the fetch opens the room chosen, not the one fetched", async ({
+    page,
+  }) => {
+    const fetchedAhead = page.waitForResponse((response) => isRoomData(response.url()));
+    await page.goto(paths.practiceSetup(SEED.chapterPractice.code));
+    await waitForHydration(page);
+    expect(new URL((await fetchedAhead).url()).searchParams.get("chapter")).toBe("0");
+
+    await page.getByRole("radio", { name: /Chương 2: Kiểm thử hộp trắng/ }).check();
+    await page.getByRole("button", { name: "Bắt đầu" }).click();
+    await expect(page).toHaveURL(/chapter=1/);
+    await expect(page.locator("#room-question")).toBeVisible();
+    await expect(page.getByText("1/7")).toBeVisible();
+  });
+});

@@ -1,6 +1,6 @@
 // Starts a production build (this checkout's, or another checkout's for an A/B run) on a port of
 // its own, with a fresh database and DATA_DIR, the sample banks loaded at its first start.
-// Used by bench:page and bench:server. Ports 3300–3399 (the benchmarks' range).
+// Used by bench:page, bench:server and bench:weight, each app on a port the system hands out.
 import { spawn } from "node:child_process";
 import {
   copyFileSync,
@@ -22,7 +22,7 @@ import pg from "pg";
  * A port nothing listens on, as the system hands one out: a fixed range collided with the
  * machine's own services (MariaDB's 3306 is in 3300–3399), and the server then failed to start.
  */
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

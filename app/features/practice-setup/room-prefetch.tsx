@@ -1,6 +1,7 @@
 import { useContext, useEffect, useState } from "react";
-import { UNSAFE_FrameworkContext } from "react-router";
+import { UNSAFE_FrameworkContext, useFetcher } from "react-router";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
+import { requestRoomData } from "#app/lib/room-data-prefetch.ts";
 
 const ROOM_ROUTE = "routes/practice-room";
 
@@ -26,4 +27,30 @@ export function RoomModulePreload() {
       ))}
     </>
   );
+}
+
+/** How long the choices must stay as they are before the room's data is asked for. */
+const SETTLED_MS = 700;
+
+/**
+ * The room's questions, fetched ahead (app/lib/room-data-prefetch.ts): once the student's
+ * choices have stayed as they are for a moment, or at once when a mouse or the keyboard reaches
+ * for "Bắt đầu". Each choice names another room, so a student trying several tiles asks for the
+ * last one only. Returns the handler for "Bắt đầu"'s pointer and focus.
+ */
+export function useRoomDataPrefetch(nextRoom: string | null, enabled: boolean) {
+  const fetcher = useFetcher();
+  const { load } = fetcher;
+  useEffect(() => {
+    if (!enabled || !nextRoom || !navigator.onLine) return;
+    const timer = setTimeout(() => requestRoomData(nextRoom, load), SETTLED_MS);
+    return () => clearTimeout(timer);
+  }, [enabled, nextRoom, load]);
+  return (event: React.PointerEvent | React.FocusEvent) => {
+    const lead =
+      "pointerType" in event
+        ? event.pointerType === "mouse"
+        : event.currentTarget.matches(":focus-visible");
+    if (lead && enabled && nextRoom && navigator.onLine) requestRoomData(nextRoom, load);
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { PrefetchPageLinks, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { PracticeInfo } from "#db/catalogue.ts";
 import { showToast } from "#app/ui/toast.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
@@ -15,7 +15,7 @@ import {
 } from "#app/lib/room-setup.ts";
 import { selectionLabel } from "#base/selection-label.ts";
 import { PreviewDialog } from "./preview-dialog.tsx";
-import { RoomModulePreload } from "./room-prefetch.tsx";
+import { RoomModulePreload, useRoomDataPrefetch } from "./room-prefetch.tsx";
 import { useMockExamStart } from "./use-mock-exam-start.ts";
 import { RoomOptions } from "./room-options.tsx";
 import { SelectionChoices } from "./selection-choices.tsx";
@@ -55,10 +55,9 @@ export function SetupForm({
   }));
   const [restored, setRestored] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
-  // The next room's seed and attempt id, chosen once: the room's data fetched when the student
-  // reaches for "Bắt đầu" (hover, keyboard focus) is then the very room the click opens.
+  // The next room's seed and attempt id, chosen once: the room's data fetched ahead
+  // (useRoomDataPrefetch) is then the very room the click opens.
   const [identity] = useState(newRoomIdentity);
-  const [aboutToStart, setAboutToStart] = useState(false);
   const exam = useMockExamStart(practice, identity);
   const navigate = useNavigate();
   const key = storageKeyOf(practice.code);
@@ -106,15 +105,9 @@ export function SetupForm({
   const nextRoom = setup.selection
     ? roomUrl(practice.code, { ...setup, selection: setup.selection }, identity)
     : null;
-  // Only when there is time to win: a mouse over the button, or a keyboard focus. A finger's
-  // touch comes a moment before its click, and two requests for one room would share the link.
-  const reachForStart = (event: React.PointerEvent | React.FocusEvent) => {
-    const lead =
-      "pointerType" in event
-        ? event.pointerType === "mouse"
-        : event.currentTarget.matches(":focus-visible");
-    if (lead) setAboutToStart(true);
-  };
+  // After the stored choices are back (they may name another room), and never for a mock exam,
+  // whose room is built on the device.
+  const reachForStart = useRoomDataPrefetch(nextRoom, restored && !exam.on);
 
   function preview() {
     if (!setup.selection) {
@@ -152,7 +145,6 @@ export function SetupForm({
         />
       ) : null}
       <RoomModulePreload />
-      {aboutToStart && nextRoom && !exam.on ? <PrefetchPageLinks page={nextRoom} /> : null}
     </section>
   );
 }

@@ -1,0 +1,50 @@
+/**
+ * The room's data, asked for while the student is still on the set-up page, so that "Bắt đầu"
+ * opens a room whose questions are already here (issue 29: on a slow phone the tap waited for a
+ * round trip and ~15 KB of questions). The set-up page asks through a fetcher of the room's
+ * address (`requestRoomData`), which runs the room's clientLoader; the clientLoader keeps what
+ * it fetched for that address, and the navigation to the same address takes it, once.
+ *
+ * Memory of this tab only, keyed by the room's whole address (its attempt id and seed included),
+ * and kept a minute at most: nothing is stored on the device, and a sign-out reloads the page.
+ */
+const KEPT_MS = 60_000;
+
+const requested = new Set<string>();
+const kept = new Map<string, { at: number; data: Promise<unknown> }>();
+
+const keyOf = (url: URL | string) => {
+  const { pathname, search } = typeof url === "string" ? new URL(url, "http://x") : url;
+  return pathname + search;
+};
+
+/** Marks `href` as asked for ahead; `load` is the fetcher's load of it. */
+export function requestRoomData(href: string, load: (href: string) => unknown): void {
+  const key = keyOf(href);
+  if (requested.has(key) || kept.has(key)) return;
+  requested.add(key);
+  load(href);
+}
+
+/**
+ * For the room's clientLoader: a fetch asked for ahead is kept for the navigation that follows;
+ * a navigation takes what was kept for its address (fetching afresh if that fetch failed), or
+ * fetches now.
+ */
+export function roomDataFor<T>(url: URL, fetchNow: () => Promise<T>): Promise<T> {
+  const key = keyOf(url);
+  for (const [other, entry] of kept) {
+    if (Date.now() - entry.at > KEPT_MS) kept.delete(other);
+  }
+  if (requested.delete(key)) {
+    const data = fetchNow();
+    kept.set(key, { at: Date.now(), data });
+    // Nobody may come for it: a failure here is the navigation's to see, not an unhandled one.
+    data.catch(() => undefined);
+    return data;
+  }
+  const entry = kept.get(key);
+  if (!entry) return fetchNow();
+  kept.delete(key);
+  return (entry.data as Promise<T>).catch(() => fetchNow());
+}
