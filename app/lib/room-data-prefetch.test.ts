@@ -23,13 +23,19 @@ describe("the room's data fetched ahead", () => {
   });
 
   it("is taken once: a second visit of the address fetches afresh", async () => {
-    requestRoomData(ROOM, fetcherLoading(async () => "ahead"));
+    requestRoomData(
+      ROOM,
+      fetcherLoading(async () => "ahead"),
+    );
     await roomDataFor(url(ROOM), async () => "now");
     await expect(roomDataFor(url(ROOM), async () => "again")).resolves.toBe("again");
   });
 
   it("is not another room's: another seed or attempt fetches its own", async () => {
-    requestRoomData(ROOM, fetcherLoading(async () => "ahead"));
+    requestRoomData(
+      ROOM,
+      fetcherLoading(async () => "ahead"),
+    );
     const other = ROOM.replace("seed=1", "seed=2");
     await expect(roomDataFor(url(other), async () => "own")).resolves.toBe("own");
     await roomDataFor(url(ROOM), async () => "clean up");
@@ -47,7 +53,10 @@ describe("the room's data fetched ahead", () => {
 
   it("is dropped after a minute", async () => {
     vi.useFakeTimers();
-    requestRoomData(ROOM, fetcherLoading(async () => "old"));
+    requestRoomData(
+      ROOM,
+      fetcherLoading(async () => "old"),
+    );
     vi.advanceTimersByTime(61_000);
     await expect(roomDataFor(url(ROOM), async () => "fresh")).resolves.toBe("fresh");
   });
