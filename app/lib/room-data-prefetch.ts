@@ -27,24 +27,35 @@ export function requestRoomData(href: string, load: (href: string) => unknown): 
 }
 
 /**
- * For the room's clientLoader: a fetch asked for ahead is kept for the navigation that follows;
- * a navigation takes what was kept for its address (fetching afresh if that fetch failed), or
- * fetches now.
+ * For the room's clientLoader, first: whether this call is the set-up page's fetch ahead. If so
+ * the fetch is started and kept, and the fetcher gets nothing from it: a redirect (a session
+ * ended meanwhile) or an error is for the navigation to meet when the student taps, not a reason
+ * to move the set-up page.
  */
-export function roomDataFor<T>(url: URL, fetchNow: () => Promise<T>): Promise<T> {
+export function fetchingAhead(url: URL, fetchNow: () => Promise<unknown>): boolean {
+  dropOld();
   const key = keyOf(url);
-  for (const [other, entry] of kept) {
-    if (Date.now() - entry.at > KEPT_MS) kept.delete(other);
-  }
-  if (requested.delete(key)) {
-    const data = fetchNow();
-    kept.set(key, { at: Date.now(), data });
-    // Nobody may come for it: a failure here is the navigation's to see, not an unhandled one.
-    data.catch(() => undefined);
-    return data;
-  }
+  if (!requested.delete(key)) return false;
+  const data = fetchNow();
+  // Nobody may come for it: a failure here is the navigation's to see, not an unhandled one.
+  data.catch(() => undefined);
+  kept.set(key, { at: Date.now(), data });
+  return true;
+}
+
+/** What the navigation to `url` loads: what was fetched ahead for it (once), else a fetch now. */
+export function roomDataFor<T>(url: URL, fetchNow: () => Promise<T>): Promise<T> {
+  dropOld();
+  const key = keyOf(url);
   const entry = kept.get(key);
   if (!entry) return fetchNow();
   kept.delete(key);
+  // A fetch ahead that failed (offline, a redirect): the navigation asks again, and meets it.
   return (entry.data as Promise<T>).catch(() => fetchNow());
+}
+
+function dropOld() {
+  for (const [key, entry] of kept) {
+    if (Date.now() - entry.at > KEPT_MS) kept.delete(key);
+  }
 }

@@ -10,7 +10,7 @@ import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
-import { roomDataFor } from "#app/lib/room-data-prefetch.ts";
+import { fetchingAhead, roomDataFor } from "#app/lib/room-data-prefetch.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
@@ -79,6 +79,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const onDevice = () =>
     import("#app/features/offline/offline-room.ts").then((module) => module.offlineRoomData(url));
   if (url.searchParams.has("exam")) return onDevice();
+  // The set-up page's fetch ahead (room-data-prefetch.ts): kept for the tap. A fetcher's answer
+  // is never shown; were it, it would be the "not found" screen.
+  if (fetchingAhead(url, serverLoader)) return { kind: "ahead" as const };
   let loaded: Awaited<ReturnType<typeof serverLoader>> | null = null;
   try {
     // Perhaps fetched already, while the student was on the set-up page (room-data-prefetch.ts).
