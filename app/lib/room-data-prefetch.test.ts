@@ -28,6 +28,18 @@ describe("the room's data fetched ahead", () => {
     expect(navigation).not.toHaveBeenCalled();
   });
 
+  it("is never the navigation's own call, even when the navigation runs first", async () => {
+    let fetcherLoad = () => {};
+    requestRoomData(ROOM, (href) => {
+      fetcherLoad = () => void fetchingAhead(url(href), async () => "ahead");
+    });
+    // The tap's navigation reaches the clientLoader before the fetcher does: it fetches itself.
+    expect(fetchingAhead(url(ROOM), async () => "no")).toBe(false);
+    await expect(roomDataFor(url(ROOM), async () => "now")).resolves.toBe("now");
+    fetcherLoad();
+    await roomDataFor(url(ROOM), async () => "clean up");
+  });
+
   it("is taken once: a second visit of the address fetches afresh", async () => {
     aheadWith(async () => "ahead");
     await roomDataFor(url(ROOM), async () => "now");
