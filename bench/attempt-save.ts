@@ -3,7 +3,9 @@
 // writing it with its 50 answers and the practice counter in one transaction. On SQLite and on
 // PostgreSQL (TEST_DATABASE_URL when set, else PGlite): 1,000 saves one after another (latency
 // p50/p99), then 1,000 saves 20 at a time, all on ONE practice, so every save contends for the
-// same counter row (throughput, and latency under that load).
+// same counter row (throughput, and latency under that load). The 20 at a time are 20 students,
+// as in a class: one student finishes one room at a time, and a save waits for the same
+// student's other saves (their review cards are locked per student).
 import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
@@ -23,7 +25,8 @@ import { roomConfig } from "#tests/support/engine-fixture.ts";
 import { testEnv } from "#tests/support/test-env.ts";
 
 const PRACTICE = "bench-attempts";
-const USER = "bench-user";
+/** One student per concurrent save: 20 saves at once come from 20 students finishing a room. */
+const userOf = (k: number) => `bench-user-${k}`;
 const SAVES = 1_000;
 const WARM_UP = 50;
 const CONCURRENCY = 20;
@@ -63,15 +66,17 @@ async function seed(db: Kysely<DB>, postgres: boolean): Promise<number[]> {
   const at = new Date().toISOString();
   await db
     .insertInto("user")
-    .values({
-      id: USER,
-      name: "Người đo",
-      email: "bench@example.com",
-      emailVerified: postgres ? true : 1,
-      image: null,
-      createdAt: at,
-      updatedAt: at,
-    })
+    .values(
+      Array.from({ length: CONCURRENCY }, (_, k) => ({
+        id: userOf(k),
+        name: `Người đo ${k + 1}`,
+        email: `bench${k}@example.com`,
+        emailVerified: postgres ? true : 1,
+        image: null,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
     .execute();
   const questions = await listQuestionsByCode(db, PRACTICE, { type: "PRACTICE_TIME_ALL" });
   return questions.map((q) => q.id);
@@ -96,9 +101,13 @@ function submission(ids: readonly number[], n: number): AttemptSubmission {
   };
 }
 
-async function timedSave(db: Kysely<DB>, attempt: AttemptSubmission): Promise<number> {
+async function timedSave(
+  db: Kysely<DB>,
+  attempt: AttemptSubmission,
+  user = userOf(0),
+): Promise<number> {
   const t0 = performance.now();
-  const saved = await saveAttempt(db, USER, attempt);
+  const saved = await saveAttempt(db, user, attempt);
   const elapsed = performance.now() - t0;
   if (!saved.ok || !saved.created) throw new Error(`save refused: ${JSON.stringify(saved)}`);
   return elapsed;
@@ -125,8 +134,10 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
   const queue = Array.from({ length: SAVES }, () => submission(ids, (n += 1)));
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      for (let next = queue.pop(); next; next = queue.pop()) loaded.push(await timedSave(db, next));
+    Array.from({ length: CONCURRENCY }, async (_, k) => {
+      for (let next = queue.pop(); next; next = queue.pop()) {
+        loaded.push(await timedSave(db, next, userOf(k)));
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
