@@ -21,3 +21,9 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   return formatDateTime(iso).slice(0, 10);
 }
+
+/** "14/03/2025" from a calendar day as stored ("2025-03-14"); "" when it is not one. */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
+}

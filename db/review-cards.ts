@@ -61,6 +61,28 @@ function toRow(userId: string, card: StoredReviewCard): ReviewCardTable {
   };
 }
 
+/**
+ * The user's cards of a subject's practices planned after `dueAfter` (an exam's eve, issue 30),
+ * any state, in no particular order.
+ */
+export async function findCardsOfSubjectDueAfter(
+  db: Kysely<DB>,
+  userId: string,
+  subjectId: number,
+  dueAfter: Date,
+): Promise<StoredReviewCard[]> {
+  const rows = await db
+    .selectFrom("review_card")
+    .innerJoin("question", "question.id", "review_card.question_id")
+    .innerJoin("practice", "practice.id", "question.practice_id")
+    .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
+    .where("review_card.user_id", "=", userId)
+    .where("practice.subject_id", "=", subjectId)
+    .where("review_card.due", ">", dueAfter.toISOString())
+    .execute();
+  return rows.map(toCard);
+}
+
 /** The user's cards on these revisions (any state), in no particular order. */
 export async function findCards(
   db: Kysely<DB>,
@@ -150,8 +172,17 @@ export async function listDueCards(
   suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore?: Date,
+  subjectId?: number,
 ): Promise<StoredReviewCard[]> {
-  const rows = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore)
+  const rows = await dueQuery(
+    db,
+    userId,
+    suspended,
+    dueBefore,
+    learningDueBefore,
+    undefined,
+    subjectId,
+  )
     .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
     .orderBy("review_card.due")
     .limit(MAX_DUE_READ)
@@ -166,8 +197,17 @@ export async function countDueCards(
   suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore?: Date,
+  subjectId?: number,
 ): Promise<number> {
-  const row = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore)
+  const row = await dueQuery(
+    db,
+    userId,
+    suspended,
+    dueBefore,
+    learningDueBefore,
+    undefined,
+    subjectId,
+  )
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -184,9 +224,10 @@ export async function countDueCardsOn(
   questionIds: readonly number[],
   dueBefore: Date,
   learningDueBefore?: Date,
+  subjectId?: number,
 ): Promise<number> {
   if (questionIds.length === 0) return 0;
-  const row = await dueQuery(db, userId, [], dueBefore, learningDueBefore, questionIds)
+  const row = await dueQuery(db, userId, [], dueBefore, learningDueBefore, questionIds, subjectId)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -202,6 +243,8 @@ function dueQuery(
   dueBefore: Date,
   learningDueBefore: Date | undefined,
   onRevisions?: readonly number[],
+  /** Only the cards of this subject's practices ("Ôn môn này", issue 30). */
+  subjectId?: number,
 ) {
   let query = db
     .selectFrom("review_card")
@@ -215,6 +258,11 @@ function dueQuery(
     ? query.where("review_card.question_id", "in", [...onRevisions])
     : query.where("question.retired", "=", 0);
   if (suspended.length > 0) query = query.where("question.practice_id", "not in", [...suspended]);
+  if (subjectId !== undefined) {
+    query = query.where("question.practice_id", "in", (eb) =>
+      eb.selectFrom("practice").select("practice.id").where("practice.subject_id", "=", subjectId),
+    );
+  }
   if (learningDueBefore) {
     const learningBound = learningDueBefore.toISOString();
     query = query.where((eb) =>

@@ -174,6 +174,13 @@ export interface ReviewCardTable {
 }
 
 /** A profile picture (migration 0011): `name` is `<userId>-<16 hex>.webp`, `bytes` the WebP. */
+/** "Ngày thi": a student's exam day in a subject (migration 0019). */
+interface ExamDateTable {
+  user_id: string;
+  subject_id: number;
+  exam_day: string;
+  updated_at: string;
+}
 interface AvatarTable {
   name: string;
   user_id: string;
@@ -334,6 +341,7 @@ export interface DB {
   mock_exam: MockExamTable;
   guest_attempt: GuestAttemptTable;
   review_card: ReviewCardTable;
+  exam_date: ExamDateTable;
   own_practice: OwnPracticeTable;
   practice_report: PracticeReportTable;
   operator: OperatorTable;

@@ -1,4 +1,5 @@
 import { fsrs, Rating, type Card, type Grade } from "ts-fsrs";
+import { VN_OFFSET_MS } from "#base/vn-day.ts";
 import { kindOf } from "./responses.ts";
 import { keyIndexes } from "./scoring.ts";
 import { SLOW_ANSWER_SECONDS } from "./countdowns.ts";
@@ -36,7 +37,76 @@ const RATING: Record<ReviewGrade, Grade> = {
 /** A card leaves the review list once its stability passes this many days. */
 export const GRADUATION_DAYS = 30;
 
-const scheduler = fsrs({ enable_fuzz: false });
+/** ts-fsrs's own default: 90% of the answers still remembered when a card falls due. */
+export const DEFAULT_RETENTION = 0.9;
+/** The retention aimed at on the eve of an exam: intervals short enough to see a card again. */
+export const EXAM_EVE_RETENTION = 0.97;
+/** From this many days before an exam, the aimed retention rises toward EXAM_EVE_RETENTION. */
+const EXAM_RAMP_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** One scheduler per retention aimed at (two decimals: at most a few dozen ever made). */
+const schedulers = new Map<number, ReturnType<typeof fsrs>>();
+function schedulerFor(retention: number) {
+  let made = schedulers.get(retention);
+  if (!made) {
+    made = fsrs({ enable_fuzz: false, request_retention: retention });
+    schedulers.set(retention, made);
+  }
+  return made;
+}
+const scheduler = schedulerFor(DEFAULT_RETENTION);
+
+/**
+ * "Ngày thi" (issue 30): the Vietnamese calendar day of a student's exam, "2026-12-15". Before
+ * it, a card is planned to be seen before that day: FSRS aims at a higher retention as the day
+ * nears (shorter intervals), and a card it would put after the eve of the exam is brought back
+ * to the eve. Without a day, or once the eve has come, the schedule is FSRS's own.
+ */
+export type ExamDay = string;
+
+/** The first instant of the day before the exam, in Vietnam: the latest a card is planned for. */
+export function examEve(examDay: ExamDay): Date {
+  return new Date(Date.parse(`${examDay}T00:00:00Z`) - VN_OFFSET_MS - DAY_MS);
+}
+
+/** Whole Vietnamese days from `now`'s day to the exam's day (0 on the day, negative after). */
+export function daysUntilExam(examDay: ExamDay, now: Date): number {
+  const today = Math.floor((now.getTime() + VN_OFFSET_MS) / DAY_MS);
+  return Math.round(Date.parse(`${examDay}T00:00:00Z`) / DAY_MS) - today;
+}
+
+/**
+ * The retention FSRS aims at `daysLeft` days before an exam: the default until EXAM_RAMP_DAYS
+ * before, then rising evenly to EXAM_EVE_RETENTION on the eve. A day never tightens it past that.
+ */
+export function retentionBefore(daysLeft: number | null): number {
+  if (daysLeft === null || daysLeft > EXAM_RAMP_DAYS || daysLeft < 1) return DEFAULT_RETENTION;
+  const closeness = (EXAM_RAMP_DAYS - daysLeft) / (EXAM_RAMP_DAYS - 1);
+  const retention = DEFAULT_RETENTION + (EXAM_EVE_RETENTION - DEFAULT_RETENTION) * closeness;
+  return Math.round(retention * 100) / 100;
+}
+
+/**
+ * A card planned for after the exam's eve is brought back to the eve, while the eve is still
+ * ahead of `now`; its planned interval says so too. Otherwise the card is as it was.
+ */
+export function aimAtExam(
+  card: ReviewCardState,
+  examDay: ExamDay | null,
+  now: Date,
+): ReviewCardState {
+  if (examDay === null) return card;
+  const eve = examEve(examDay);
+  if (eve.getTime() <= now.getTime() || card.due.getTime() <= eve.getTime()) return card;
+  const from = card.lastReview ?? now;
+  return {
+    ...card,
+    due: eve,
+    scheduledDays: Math.max(0, Math.floor((eve.getTime() - from.getTime()) / DAY_MS)),
+  };
+}
 
 function toFsrs(card: ReviewCardState): Card {
   return {
@@ -84,7 +154,8 @@ function emptyCard(now: Date): ReviewCardState {
 }
 
 /**
- * The card after one review at `now`; a missing card starts empty. A `now` before the card's
+ * The card after one review at `now`, aimed at the exam on `examDay` when there is one
+ * (aimAtExam, retentionBefore); a missing card starts empty. A `now` before the card's
  * last review (another instance's clock a little behind, a save graded with the time it was
  * made after a later one) counts as that review's time: ts-fsrs refuses a negative interval,
  * and a save must never fail on it.
@@ -93,10 +164,17 @@ export function reviewCard(
   card: ReviewCardState | null,
   grade: ReviewGrade,
   now: Date,
+  examDay: ExamDay | null = null,
 ): ReviewCardState {
   const last = card?.lastReview?.getTime() ?? -Infinity;
   const at = now.getTime() < last ? new Date(last) : now;
-  return fromFsrs(scheduler.next(toFsrs(card ?? emptyCard(at)), at, RATING[grade]).card);
+  const daysLeft = examDay === null ? null : daysUntilExam(examDay, at);
+  const next = schedulerFor(retentionBefore(daysLeft)).next(
+    toFsrs(card ?? emptyCard(at)),
+    at,
+    RATING[grade],
+  ).card;
+  return aimAtExam(fromFsrs(next), examDay, at);
 }
 
 /** The probability, by FSRS's forgetting curve, that the answer is still remembered at `now`. */

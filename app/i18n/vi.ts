@@ -70,6 +70,8 @@ export const vi = {
     heading: (n: number) => `Ôn tập hôm nay: ${n} câu`,
     text: "Những câu bạn từng làm sai đã đến lúc ôn lại. Ôn đúng lúc giúp nhớ lâu hơn.",
     start: "Bắt đầu ôn",
+    /** With exam days set: the review of every subject at once (each exam has its own). */
+    mixed: "Ôn trộn tất cả môn",
   },
 
   /**

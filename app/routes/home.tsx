@@ -3,12 +3,14 @@ import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
+import { examCountdowns } from "#services/review/exam-dates.ts";
 import { countDueToday } from "#services/review/review.ts";
 import { searchCatalogue } from "#services/search/search.ts";
 import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
 import { SearchForm } from "#app/features/catalogue/search-form.tsx";
 import { SearchResults, SearchStatus } from "#app/features/catalogue/search-results.tsx";
 import { SubjectList } from "#app/features/catalogue/subject-list.tsx";
+import { ExamCountdowns } from "#app/features/exam-date/exam-countdowns.tsx";
 import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { UnfinishedRooms } from "#app/features/unfinished/unfinished-rooms.tsx";
 import { vi } from "#app/i18n/vi.ts";
@@ -38,7 +40,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected && !search ? await listPracticesOfSubject(context.db, selected.code) : [];
   // "Ôn tập hôm nay: N câu" for a signed-in student (a visitor's page stays cacheable).
   const user = await getSessionUser(context, request);
-  const dueToday = user ? await countDueToday(context.db, user.id, new Date()) : 0;
+  const now = new Date();
+  const [dueToday, exams] = user
+    ? await Promise.all([
+        countDueToday(context.db, user.id, now),
+        // "Ngày thi" (issue 30): the coming exams the student set, with today's review of each.
+        examCountdowns(context.db, user.id, now),
+      ])
+    : [0, []];
   return data(
     {
       subjects,
@@ -46,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       subjectInAddress: wanted,
       practices,
       dueToday,
+      exams,
       query,
       search,
     },
@@ -56,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { subjects, selected, practices, dueToday, query, search } = loaderData;
+  const { subjects, selected, practices, dueToday, exams, query, search } = loaderData;
   const selectedSubject = subjects.find((s) => s.code === selected);
   const t = vi.pages.home;
   useShowChosenSubject(selected);
@@ -68,7 +78,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SearchForm query={query} subject={loaderData.subjectInAddress} />
         </div>
         <UnfinishedRooms />
-        <ReviewBanner dueToday={dueToday} />
+        <ExamCountdowns exams={exams} />
+        <ReviewBanner dueToday={dueToday} mixed={exams.length > 0} />
         <SearchStatus query={query} search={search} />
         {search ? null : <SubjectList subjects={subjects} selected={selected} />}
       </section>

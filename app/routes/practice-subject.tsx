@@ -1,5 +1,12 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/practice-subject";
+import { vnDay } from "#base/vn-day.ts";
+import { daysUntilExam } from "#engine/review.ts";
+import { clearExamDate, examDayOf, setExamDate } from "#services/review/exam-dates.ts";
+import { ExamDateForm, type ExamDateAnswer } from "#app/features/exam-date/exam-date-form.tsx";
+import { viExamDate } from "#app/i18n/vi/exam-date.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import {
   findSubjectByCode,
   listPracticesOfSubject,
@@ -9,6 +16,7 @@ import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
 import { vi } from "#app/i18n/vi.ts";
 import { catalogueCacheHeaders } from "#app/features/catalogue/catalogue-cache.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { paths } from "#base/paths.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageTitle(
@@ -20,20 +28,59 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const subject = await findSubjectByCode(context.db, params.subjectCode);
   if (!subject) throw data(null, { status: 404 });
-  const [practices, suggestions] = await Promise.all([
+  const [practices, suggestions, user] = await Promise.all([
     listPracticesOfSubject(context.db, subject.code),
     listSuggestedPractices(context.db, subject.code, 10),
+    getSessionUser(context, request),
   ]);
+  // "Ngày thi" (issue 30): a signed-in student's own exam day in this subject.
+  const now = new Date();
+  const examDay = user ? await examDayOf(context.db, user.id, subject.code, now) : null;
+  const exam = user
+    ? {
+        day: examDay,
+        daysLeft: examDay === null ? null : daysUntilExam(examDay, now),
+        today: vnDay(now),
+      }
+    : null;
   return data(
-    { subject, practices, suggestions },
+    { subject, practices, suggestions, exam },
     { headers: catalogueCacheHeaders(request, context.publicEnv.countsCacheMinutes) },
   );
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export default function PracticeSubject({ loaderData }: Route.ComponentProps) {
-  const { subject, practices, suggestions } = loaderData;
+/** "Ngày thi": set or clear the signed-in student's exam day in this subject. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const code = params.subjectCode;
+  if (intent === "exam-clear") {
+    await clearExamDate(context.db, user.id, code);
+    return { intent, ok: true, message: viExamDate.cleared } satisfies ExamDateAnswer;
+  }
+  if (intent !== "exam-set") throw redirect(paths.subject(code));
+  const value = form.get("examDay");
+  const outcome = await setExamDate(
+    context.db,
+    user.id,
+    code,
+    typeof value === "string" ? value : "",
+    new Date(),
+  );
+  if (!outcome.ok) {
+    return data(
+      { intent, ok: false, message: viExamDate.errors[outcome.refusal] } satisfies ExamDateAnswer,
+      { status: outcome.refusal === "NO_SUBJECT" ? 404 : 400 },
+    );
+  }
+  return { intent, ok: true, message: viExamDate.saved(outcome.day) } satisfies ExamDateAnswer;
+}
+
+export default function PracticeSubject({ loaderData, actionData }: Route.ComponentProps) {
+  const { subject, practices, suggestions, exam } = loaderData;
   const t = vi.pages.practiceSubject;
   return (
     <>
@@ -42,6 +89,15 @@ export default function PracticeSubject({ loaderData }: Route.ComponentProps) {
         {subject.description ? <p className="muted">{subject.description}</p> : null}
         <PracticeCardList practices={practices} />
       </section>
+      {exam ? (
+        <ExamDateForm
+          subjectCode={subject.code}
+          examDay={exam.day}
+          daysLeft={exam.daysLeft}
+          today={exam.today}
+          answer={actionData}
+        />
+      ) : null}
       {suggestions.length > 0 ? (
         <section className="page" aria-labelledby="suggestions-heading">
           <h2 id="suggestions-heading">{t.suggestions}</h2>

@@ -11,6 +11,7 @@ import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { newRoomIdentity } from "#app/lib/room-setup.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { listRevisionsWithPractice } from "#db/catalogue.ts";
+import { findExamSubject } from "#db/exam-dates.ts";
 import { findCards } from "#db/review-cards.ts";
 import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import type { RoomConfig, RoomSummary, Seconds } from "#engine/types.ts";
@@ -78,9 +79,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (time === null) return data({ kind: "badTime" as const }, { status: 400 });
   const id = params.get("id");
   if (id === null) {
-    const due = await dueReviewQuestions(context.db, user.id, new Date());
+    // "Ôn môn này" (issue 30): `mon=<subject>` reviews that subject's cards alone.
+    const subjectCode = params.get("mon");
+    const subject = subjectCode === null ? null : await findExamSubject(context.db, subjectCode);
+    if (subjectCode !== null && !subject) {
+      return data({ kind: "noSubject" as const }, { status: 404 });
+    }
+    const due = await dueReviewQuestions(context.db, user.id, new Date(), subject?.id);
     if (due.length === 0) return { kind: "none" as const };
-    if (time === undefined) return { kind: "setup" as const, due: due.length };
+    if (time === undefined) {
+      return {
+        kind: "setup" as const,
+        due: due.length,
+        subject: subject ? { code: subject.code, name: subject.name } : null,
+      };
+    }
     const { attemptId, seed } = newRoomIdentity();
     throw redirect(paths.reviewRoom(roomParams(attemptId, seed, due, time)));
   }
@@ -143,18 +156,24 @@ export default function ReviewRoomPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "room") {
     return <ReviewRoom key={loaderData.attemptId} {...loaderData} />;
   }
-  if (loaderData.kind === "setup") return <ReviewSetup due={loaderData.due} />;
+  if (loaderData.kind === "setup") {
+    return <ReviewSetup due={loaderData.due} subject={loaderData.subject} />;
+  }
   return <ReviewStatus kind={loaderData.kind} />;
 }
 
-/** Nothing due, a room that can no longer be rebuilt, or a time the review does not offer. */
-function ReviewStatus({ kind }: { kind: "none" | "changed" | "badTime" }) {
+/**
+ * Nothing due, a room that can no longer be rebuilt, a time the review does not offer, or a
+ * subject that does not exist.
+ */
+function ReviewStatus({ kind }: { kind: "none" | "changed" | "badTime" | "noSubject" }) {
   const none = kind === "none";
-  const [heading, text] = none
-    ? [t.noneHeading, t.noneText]
-    : kind === "changed"
-      ? [t.changedHeading, t.changedText]
-      : [t.badTimeHeading, t.badTimeText];
+  const [heading, text] = {
+    none: [t.noneHeading, t.noneText],
+    changed: [t.changedHeading, t.changedText],
+    badTime: [t.badTimeHeading, t.badTimeText],
+    noSubject: [t.noSubjectHeading, t.noSubjectText],
+  }[kind];
   return (
     <section className="status-screen">
       <h1>{heading}</h1>
@@ -162,7 +181,7 @@ function ReviewStatus({ kind }: { kind: "none" | "changed" | "badTime" }) {
       <p className="status-actions">
         {none ? null : (
           <Link className="button button-primary" to={paths.reviewRoom()}>
-            {kind === "changed" ? t.startNew : t.chooseAgain}
+            {kind === "changed" ? t.startNew : kind === "noSubject" ? t.reviewAll : t.chooseAgain}
           </Link>
         )}
         <Link className={`button ${none ? "button-primary" : "button-secondary"}`} to="/">

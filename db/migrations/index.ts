@@ -17,6 +17,7 @@ import * as questionKinds from "./0015-question-kinds.ts";
 import * as mockExams from "./0016-mock-exams.ts";
 import * as questionSearchText from "./0017-question-search-text.ts";
 import * as guestAttempts from "./0018-guest-attempts.ts";
+import * as examDates from "./0019-exam-dates.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   "0016-mock-exams": mockExams,
   "0017-question-search-text": questionSearchText,
   "0018-guest-attempts": guestAttempts,
+  "0019-exam-dates": examDates,
 };

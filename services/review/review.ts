@@ -10,6 +10,7 @@ import {
   saveCards,
   type StoredReviewCard,
 } from "#db/review-cards.ts";
+import { examDaysOfQuestions } from "#db/exam-dates.ts";
 import { listRevisions, liveRevisionsAt } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
@@ -60,20 +61,27 @@ const LEARN_AHEAD_MS = 5 * 60 * 1000;
  * "Ôn tập hôm nay: N câu": of the cards not suspended, those scheduled in days that fall due before the end of today
  * (Vietnam's day), and the cards in learning steps whose step comes within LEARN_AHEAD_MS.
  */
-export async function countDueToday(db: Kysely<DB>, userId: string, now: Date): Promise<number> {
+export async function countDueToday(
+  db: Kysely<DB>,
+  userId: string,
+  now: Date,
+  /** Only this subject's cards (issue 30: "hôm nay ôn 25 câu" before its exam). */
+  subjectId?: number,
+): Promise<number> {
   const suspended = await suspendedPractices(db, userId);
   // A read, shown on every home and history page: it writes nothing, and counts the cards the
   // catch-up would move as if they had moved (ADR 0018), so the number is the one the review
   // room will find.
   const { moves } = await planCatchUp(db, userId, suspended);
   const [live, following] = await Promise.all([
-    countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now)),
+    countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now), subjectId),
     countDueCardsOn(
       db,
       userId,
       moves.map((move) => move.from),
       endOfVnDay(now),
       learnAhead(now),
+      subjectId,
     ),
   ]);
   return live + following;
@@ -93,10 +101,19 @@ export async function dueReviewQuestions(
   db: Kysely<DB>,
   userId: string,
   now: Date,
+  /** "Ôn môn này": only this subject's cards; without it, every subject ("Ôn trộn"). */
+  subjectId?: number,
 ): Promise<number[]> {
   await catchUpReviewCards(db, userId);
   const suspended = await suspendedPractices(db, userId);
-  const due = await listDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now));
+  const due = await listDueCards(
+    db,
+    userId,
+    suspended,
+    endOfVnDay(now),
+    learnAhead(now),
+    subjectId,
+  );
   return due
     .map((card) => ({ id: card.questionId, r: retrievability(card, now) }))
     .sort((a, b) => a.r - b.r || a.id - b.id)
@@ -127,9 +144,15 @@ export async function gradeCards(
       )
     ).map((c) => [c.questionId, c]),
   );
+  // "Ngày thi" (issue 30): a card of a subject with an exam ahead is planned before it.
+  const examDays = await examDaysOfQuestions(
+    db,
+    userId,
+    grades.map((g) => g.questionId),
+  );
   const next: StoredReviewCard[] = grades.map(({ questionId, grade }) => ({
     questionId,
-    ...reviewCard(existing.get(questionId) ?? null, grade, now),
+    ...reviewCard(existing.get(questionId) ?? null, grade, now, examDays.get(questionId) ?? null),
   }));
   await saveCards(db, userId, next);
 }

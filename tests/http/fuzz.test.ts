@@ -214,6 +214,16 @@ const ENTRIES: Record<string, FuzzEntry> = {
     samples: { fetcher: ["1"], ...REDIRECT_SAMPLES },
   },
   "GET /practice-subject/:subjectCode": { samples: { subjectCode: ["mon-thu"] } },
+  // "Ngày thi" (issue 30): a signed-in student's exam day in the subject.
+  "POST /practice-subject/:subjectCode": {
+    body: "form",
+    fields: ["examDay"],
+    intents: ["exam-set", "exam-clear"],
+    samples: {
+      subjectCode: ["mon-thu", "_cua-hoc-sinh"],
+      examDay: ["2030-01-15", "2020-01-01", "2030-02-31", "15/01/2030"],
+    },
+  },
   "GET /practice-review/:practiceCode": {
     query: ["type", "chapter", "start", "end"],
     samples: { practiceCode: ["de-thu"], ...ROOM_SAMPLES },
@@ -302,13 +312,14 @@ const ENTRIES: Record<string, FuzzEntry> = {
   },
   "GET /practice-history": { query: ["id", "view"], samples: { view: ["statistics"] } },
   "GET /mistakes": {
-    query: ["id", "seed", "q", "time", "retry"],
+    query: ["id", "seed", "q", "time", "retry", "mon"],
     samples: {
       id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"],
       seed: ["42"],
       q: ["1.2", "1"],
       time: ["30", "OFF"],
       retry: ["1"],
+      mon: ["mon-thu", "_cua-hoc-sinh"],
     },
   },
   // "Tạo đề của tôi" (ADR 0014): a valid practice among the hostile forms, so some are saved.

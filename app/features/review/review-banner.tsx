@@ -6,9 +6,10 @@ const t = vi.reviewBanner;
 
 /**
  * "Ôn tập hôm nay: N câu" on the home page and the history, for a signed-in student with
- * review cards due today; nothing at all when none are due.
+ * review cards due today; nothing at all when none are due. With exam days set (`mixed`), its
+ * button says it mixes every subject ("Ôn trộn"); each exam has its own above it.
  */
-export function ReviewBanner({ dueToday }: { dueToday: number }) {
+export function ReviewBanner({ dueToday, mixed = false }: { dueToday: number; mixed?: boolean }) {
   if (dueToday <= 0) return null;
   return (
     <section className="review-banner" aria-labelledby="review-banner-heading">
@@ -17,7 +18,7 @@ export function ReviewBanner({ dueToday }: { dueToday: number }) {
         <p>{t.text}</p>
       </div>
       <Link className="button button-primary" to={paths.reviewRoom()}>
-        {t.start}
+        {mixed ? vi.reviewBanner.mixed : t.start}
       </Link>
     </section>
   );

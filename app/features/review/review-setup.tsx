@@ -14,7 +14,14 @@ const t = viReviewRoom;
  * choice of this device first. A plain GET form (`/mistakes?time=30`): the server picks the due
  * questions and opens the room, with or without scripts.
  */
-export function ReviewSetup({ due }: { due: number }) {
+export function ReviewSetup({
+  due,
+  subject,
+}: {
+  due: number;
+  /** "Ôn môn này" (issue 30): the subject reviewed alone; null for every subject. */
+  subject: { code: string; name: string } | null;
+}) {
   const [time, setTime] = useState<Seconds>(DEFAULT_REVIEW_TIME);
   useEffect(() => {
     // Browser storage exists only after hydration; reading it here is syncing with an external system.
@@ -23,9 +30,10 @@ export function ReviewSetup({ due }: { due: number }) {
   }, []);
   return (
     <section className="review-setup" aria-labelledby="review-setup-heading">
-      <h1 id="review-setup-heading">{t.title}</h1>
-      <p>{t.setupIntro(due)}</p>
+      <h1 id="review-setup-heading">{subject ? t.subjectTitle(subject.name) : t.title}</h1>
+      <p>{subject ? t.subjectIntro(due, subject.name) : t.setupIntro(due)}</p>
       <Form method="get" action={paths.reviewRoom()} onSubmit={() => rememberReviewTime(time)}>
+        {subject ? <input type="hidden" name="mon" value={subject.code} /> : null}
         <SecondsChoice
           name="time"
           legend={t.questionTime}

@@ -30,4 +30,12 @@ export const viReviewRoom = {
   badTimeText:
     "Địa chỉ này có thời gian mỗi câu không nằm trong các lựa chọn. Hãy chọn lại trước khi bắt đầu ôn.",
   chooseAgain: "Chọn lại",
+  /** "Ôn môn này" (issue 30): the review of one subject's mistakes. */
+  subjectTitle: (subject: string) => `Ôn lỗi sai môn ${subject}`,
+  subjectIntro: (n: number, subject: string) =>
+    `Hôm nay có ${n} câu môn ${subject} bạn từng làm sai cần ôn lại.`,
+  noSubjectHeading: "Không tìm thấy môn học",
+  noSubjectText:
+    "Địa chỉ này nhắc đến một môn không có trong Ôn Tập. Bạn có thể ôn lỗi sai của mọi môn.",
+  reviewAll: "Ôn trộn tất cả môn",
 } as const;
