@@ -32,6 +32,8 @@ export const E2E_SERVER_ENV = {
   // several a test could read a counter from one worker's cache after saving through
   // another. tests/http/cluster.test.ts covers the workers themselves.
   WEB_CONCURRENCY: "1",
+  // "How others answered" is counted every second, so a test sees a share it just made.
+  ANSWER_SHARES_SECONDS: "1",
   SNOW_SEASON: "12-01/01-15",
   // Every browser test signs up from 127.0.0.1; the limits themselves are tested on the server.
   AUTH_SIGN_UP_PER_HOUR: "10000",

@@ -5,12 +5,15 @@
 // p50/p99), then 1,000 saves 20 at a time, all on ONE practice, so every save contends for the
 // same counter row (throughput, and latency under that load). The 20 at a time are 20 students,
 // as in a class: one student finishes one room at a time, and a save waits for the same
-// student's other saves (their review cards are locked per student).
+// student's other saves (their review cards are locked per student). Last, the roll-up of "how
+// others answered" (issue 30) over every attempt saved: attempts counted per second, off the
+// save's path.
 import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
+import { rollUpAnswerShares } from "#services/attempts/answer-shares.ts";
 import { listQuestionsByCode } from "#tests/support/catalogue.ts";
 import { migrateToLatest } from "#db/migrate.ts";
 import type { DB } from "#db/schema.ts";
@@ -149,6 +152,12 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
     .executeTakeFirstOrThrow();
   if (attempt_count !== WARM_UP + 2 * SAVES) throw new Error(`counter is ${attempt_count}`);
 
+  // "How others answered" (issue 30) is counted off the save's path: the roll-up of every
+  // attempt just saved, as a server's timer would run it.
+  const rollUpStarted = performance.now();
+  const counted = await rollUpAnswerShares(db);
+  const rollUpSeconds = (performance.now() - rollUpStarted) / 1000;
+
   const ms = (value: number) => value.toFixed(2).padStart(8);
   const rate = (value: number) => value.toFixed(0).padStart(8);
   return [
@@ -159,6 +168,7 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
     rate(SAVES / seconds),
     ms(percentile(loaded, 50)),
     ms(percentile(loaded, 99)),
+    rate(counted / rollUpSeconds),
   ].join("  ");
 }
 
@@ -202,8 +212,10 @@ async function postgresBench(): Promise<Bench> {
 console.log(
   `Saving attempts of 50 questions (50 answer rows each), ${SAVES} sequential then ${SAVES} at concurrency ${CONCURRENCY}, one practice:`,
 );
-const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms"];
-console.log(`${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  — ${CONCURRENCY} at a time —`);
+const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms", "rolled/s"];
+console.log(
+  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(28)}  answer shares`,
+);
 console.log(`${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}`);
 for (const [open, postgres] of [
   [sqliteBench, false],

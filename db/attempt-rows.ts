@@ -133,6 +133,8 @@ export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
     created_at: attempt.createdAt.toISOString(),
     exam_minutes: attempt.examMinutes ?? null,
     offline: attempt.offline ? 1 : 0,
+    // Counted in the answer shares later, off the save's path (services/attempts/answer-shares.ts).
+    tallied: 0,
   };
 }
 
@@ -151,7 +153,7 @@ export function answerRows(attempt: NewAttempt): AttemptAnswerTable[] {
 
 export type SummaryRow = Omit<
   Selectable<AttemptTable>,
-  "user_id" | "practice_id" | "answer_orders"
+  "user_id" | "practice_id" | "answer_orders" | "tallied"
 >;
 
 export const summaryColumns = [

@@ -8,6 +8,7 @@ import {
 } from "./own-practices.ts";
 import type { QuestionKind } from "#engine/types.ts";
 import { whereInSelection } from "./revisions.ts";
+import type { AnswerShare } from "./answer-shares.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
@@ -216,6 +217,8 @@ export interface QuestionView {
   }[];
   /** The practice it belongs to, where questions of several practices meet ("Ôn lỗi sai"). */
   practiceTitle?: string;
+  /** How others answered it (issue 30), once enough have: shown with the result. */
+  share?: AnswerShare;
 }
 
 /** What a QuestionView is made of (toQuestionView). */

@@ -108,6 +108,8 @@ export interface AttemptTable {
   exam_minutes: number | null;
   /** 1: taken in the offline room (migration 0016). */
   offline: Generated<number>;
+  /** 1 once counted in the answer shares (migration 0020). */
+  tallied: Generated<number>;
 }
 
 /**
@@ -174,6 +176,13 @@ export interface ReviewCardTable {
 }
 
 /** A profile picture (migration 0011): `name` is `<userId>-<16 hex>.webp`, `bytes` the WebP. */
+/** "How others answered": a revision's answer counts, rolled up (migration 0020). */
+interface AnswerShareTable {
+  question_id: number;
+  answered: number;
+  /** JSON array: picks of each answer by original idx. */
+  picks: string;
+}
 /** "Ngày thi": a student's exam day in a subject (migration 0019). */
 interface ExamDateTable {
   user_id: string;
@@ -342,6 +351,7 @@ export interface DB {
   guest_attempt: GuestAttemptTable;
   review_card: ReviewCardTable;
   exam_date: ExamDateTable;
+  answer_share: AnswerShareTable;
   own_practice: OwnPracticeTable;
   practice_report: PracticeReportTable;
   operator: OperatorTable;

@@ -9,6 +9,7 @@ import expressStaticGzip from "express-static-gzip";
 import type { Kysely } from "kysely";
 import { pinoHttp } from "pino-http";
 import { redactShareTokens } from "#services/own-practices/manage.ts";
+import { rollUpAnswerShares } from "#services/attempts/answer-shares.ts";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { toNodeHandler } from "better-auth/node";
@@ -86,6 +87,34 @@ export async function closeApp(app: Express): Promise<void> {
   const close = closers.get(app);
   closers.delete(app);
   await close?.();
+}
+
+/**
+ * "How others answered" (issue 30): every `seconds`, the attempts saved since are counted, off
+ * the save's path. Every instance runs it; the roll-up lets one batch run at a time. A failure
+ * (the database away) is logged and tried again next time.
+ */
+function rollUpAnswerSharesEvery(
+  seconds: number,
+  db: Kysely<DB>,
+  logger: Logger,
+): { stop: () => Promise<void> } {
+  if (seconds === 0) return { stop: async () => {} };
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() =>
+      rollUpAnswerShares(db).catch((error: unknown) =>
+        logger.warn({ err: error }, "could not count the answer shares"),
+      ),
+    );
+  }, seconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 /** One log line a request, with its id (the client's x-request-id or a new one). */
@@ -213,7 +242,9 @@ export function createApp(options: AppOptions): Express {
     memoryMb: env.PARSE_MEMORY_MB,
     onError: (error) => logger.error({ err: error }, "parse pool thread failed"),
   });
+  const shares = rollUpAnswerSharesEvery(env.ANSWER_SHARES_SECONDS, db, logger);
   closers.set(app, async () => {
+    await shares.stop();
     await sessions.close();
     await Promise.all([shared?.close(), parse.close()]);
   });

@@ -114,6 +114,11 @@ const EnvSchema = z.object({
    * where it cannot hear of it stops working within this time. At most 5 (0: read every time).
    */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(5).default(5),
+  /**
+   * How often each process counts the attempts saved since into "how others answered" (issue 30,
+   * services/attempts/answer-shares.ts); the shares on screen are at most this old. 0: never.
+   */
+  ANSWER_SHARES_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Worker processes of the production server (`node build/host/index.js`): one per core. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(availableParallelism()),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),

@@ -1,5 +1,6 @@
 import { data, useNavigate } from "react-router";
 import { AttemptNotFound, AttemptScreen } from "#app/features/history/attempt-screen.tsx";
+import { withAnswerShares } from "#services/attempts/answer-shares.ts";
 import { HistoryListScreen } from "#app/features/history/history-list-screen.tsx";
 import { StatisticsScreen } from "#app/features/history/statistics-screen.tsx";
 import { ReviewBanner } from "#app/features/review/review-banner.tsx";
@@ -94,10 +95,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!attempt) return data({ kind: "notFound" as const }, { status: 404 });
   const ids = attempt.results.map((result) => result.questionId);
   // A review of mistakes asks questions of several practices: each is shown with its practice.
-  const questions =
+  // With how others answered each (issue 30).
+  const questions = await withAnswerShares(
+    context.db,
     attempt.type === "MISTAKES"
       ? await listRevisionsWithPractice(context.db, ids, user.id)
-      : await listQuestionRevisions(context.db, ids);
+      : await listQuestionRevisions(context.db, ids),
+  );
   // A student's practice deleted since: the replay stays, marked, with no way back to it.
   const practiceDeleted =
     attempt.type !== "MISTAKES" && ids.length > 0

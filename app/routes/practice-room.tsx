@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from "react";
 import { data, Link, useNavigate } from "react-router";
+import { withAnswerShares } from "#services/attempts/answer-shares.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
@@ -48,9 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not open to a visitor: perhaps their own practice, opened signed out.
   if (!practice && !user) await requireUser(context, request);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
-  const questions = questionsForAddress(
-    await listPracticeQuestions(context.db, practice.id, room.selection),
-    room.practiceCode,
+  // With how others answered each (issue 30), shown with each result.
+  const questions = await withAnswerShares(
+    context.db,
+    questionsForAddress(
+      await listPracticeQuestions(context.db, practice.id, room.selection),
+      room.practiceCode,
+    ),
   );
   const setupHref = paths.practiceSetup(practice.code);
   if (questions.length === 0) {

@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
+import { withAnswerShares } from "#services/attempts/answer-shares.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { ReviewSetup } from "#app/features/review/review-setup.tsx";
@@ -117,7 +118,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listRevisionsWithPractice(context.db, ids, user.id),
     mayReviewQuestions(context.db, user.id, ids),
   ]);
-  const byId = new Map(revisions.map((q) => [q.id, q]));
+  // With how others answered each (issue 30).
+  const byId = new Map((await withAnswerShares(context.db, revisions)).map((q) => [q.id, q]));
   const questions = ids.flatMap((qid) => byId.get(qid) ?? []);
   // A practice the student may no longer open (ADR 0012) shows none of its questions.
   if (!mayOpen || cards.length !== ids.length || questions.length !== ids.length) {

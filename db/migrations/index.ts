@@ -18,6 +18,7 @@ import * as mockExams from "./0016-mock-exams.ts";
 import * as questionSearchText from "./0017-question-search-text.ts";
 import * as guestAttempts from "./0018-guest-attempts.ts";
 import * as examDates from "./0019-exam-dates.ts";
+import * as answerShares from "./0020-answer-shares.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017-question-search-text": questionSearchText,
   "0018-guest-attempts": guestAttempts,
   "0019-exam-dates": examDates,
+  "0020-answer-shares": answerShares,
 };

@@ -45,6 +45,14 @@ export const SEED = {
     code: "ktpm-dem-luot",
     title: "Đếm lượt làm",
   },
+  /**
+   * How others answered (issue 30): one question, one practice per browser project, so that one
+   * project's attempts never change the shares the other reads.
+   */
+  sharePractices: {
+    phone: { code: "ktpm-chia-se-dien-thoai", title: "Đáp án của mọi người (điện thoại)" },
+    desktop: { code: "ktpm-chia-se-may-tinh", title: "Đáp án của mọi người (máy tính)" },
+  },
 } as const;
 
 /** Per question of roomPractice: the letters of its keys, in order. */
@@ -187,6 +195,21 @@ export function buildSeedBank(): Bank {
         description: "Chỉ một bài kiểm thử làm đề này.",
         questions: roomQuestions().slice(0, 2),
       },
+      ...Object.values(SEED.sharePractices).map(({ code, title }) => ({
+        code,
+        title,
+        description: "Chỉ bài kiểm thử “đáp án của mọi người” làm đề này.",
+        questions: [
+          {
+            text: "Kiểm thử khói (smoke test) thường được chạy vào lúc nào?",
+            answers: [
+              { text: "Ngay khi có bản dựng mới, trước các đợt kiểm thử sâu hơn", key: true },
+              { text: "Chỉ sau khi phần mềm đã phát hành", key: false },
+              { text: "Khi khách hàng đã gửi báo lỗi", key: false },
+            ],
+          },
+        ],
+      })),
     ],
   };
 }

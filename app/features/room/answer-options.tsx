@@ -60,6 +60,9 @@ export const AnswerOptions = memo(function AnswerOptions({
         const label = `${letter}.`;
         // The source's feedback on this answer, once the result is out, to whoever picked it.
         const feedback = reveal !== "answering" && picked ? answer.feedbackHtml : undefined;
+        // How others answered (issue 30), once the result is out and enough have answered.
+        const share =
+          reveal !== "answering" && question.share ? (question.share.percents[idx] ?? 0) : null;
         const shown = interactive
           ? inertPictures(placePictures(answer.html))
           : { html: placePictures(answer.html), count: 0 };
@@ -79,6 +82,14 @@ export const AnswerOptions = memo(function AnswerOptions({
                 </span>
               ) : null}
             </span>
+            {share !== null && question.share ? (
+              <span
+                className="answer-share"
+                title={t.answerShareOf(share, question.share.answered)}
+              >
+                {t.answerShare(share)}
+              </span>
+            ) : null}
             {state === "key" || state === "right" ? (
               <span className="visually-hidden">
                 {" "}

@@ -37,6 +37,10 @@ export const viRoom = {
   wrongMark: "bạn chọn sai",
   pickedMark: "bạn đã chọn",
   answerFeedback: "Nhận xét:",
+  /** How others answered (issue 30): the share of attempts that picked this answer. */
+  answerShare: (percent: number) => `${percent}% chọn`,
+  answerShareOf: (percent: number, answered: number) =>
+    `${percent}% trong ${answered} lượt làm đã chọn đáp án này`,
   explanation: "Lời giải",
   reference: "Tham khảo",
   questionCount: (n: number) => `${n.toLocaleString("vi-VN")} câu hỏi`,
