@@ -182,6 +182,9 @@ interface AnswerShareTable {
   answered: number;
   /** JSON array: picks of each answer by original idx. */
   picks: string;
+  /** Answers of it in strong attempts (80% or more right), and those right. */
+  strong_answered: Generated<number>;
+  strong_right: Generated<number>;
 }
 /** "Ngày thi": a student's exam day in a subject (migration 0019). */
 interface ExamDateTable {

@@ -8,6 +8,8 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { redirectWithToast } from "#app/lib/toast-url.ts";
 import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
+import { suspectKeys } from "#services/attempts/answer-shares.ts";
+import { SuspectKeys } from "#app/features/own-practices/suspect-keys.tsx";
 import { paths } from "#base/paths.ts";
 import { viRequests } from "#base/i18n/vi/requests.ts";
 
@@ -35,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...report,
         createdAt: formatDateTime(report.createdAt),
       })),
+      // listReports let only an operator through: every practice's suspect keys.
+      suspect: await suspectKeys(context.db, user.id),
     };
   } catch (error) {
     return answerRefusal(error);
@@ -71,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { reports } = loaderData;
+  const { reports, suspect } = loaderData;
   return (
     <section className="page reports-page" aria-labelledby="reports-heading">
       <h1 id="reports-heading">{t.title}</h1>
@@ -119,6 +123,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <SuspectKeys keys={suspect} />
     </section>
   );
 }

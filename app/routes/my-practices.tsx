@@ -1,5 +1,7 @@
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { data, Link } from "react-router";
+import { suspectKeys } from "#services/attempts/answer-shares.ts";
+import { SuspectKeys } from "#app/features/own-practices/suspect-keys.tsx";
 import type { Route } from "./+types/my-practices";
 import {
   OwnPracticeList,
@@ -46,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shareUrl: row.sharePath ? `${origin}${row.sharePath}` : null,
     blocked: row.blocked,
   }));
-  return { practices };
+  // "Đáp án đáng ngờ" (issue 30): keys of the owner's practices that strong attempts miss.
+  return { practices, suspect: await suspectKeys(context.db, user.id, { ownOnly: true }) };
 }
 
 const DONE = { share: t.sharedDone, unshare: t.unsharedDone, delete: t.deletedDone } as const;
@@ -87,6 +90,7 @@ export default function MyPractices({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <OwnPracticeList practices={loaderData.practices} />
+      <SuspectKeys keys={loaderData.suspect} />
     </section>
   );
 }

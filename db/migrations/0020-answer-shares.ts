@@ -5,6 +5,8 @@ import { sql, type Kysely } from "kysely";
  * it and how many picked each answer, rolled up off the save's path.
  * - `answer_share.answered`: attempts that picked at least one answer of this revision;
  * - `answer_share.picks`: JSON array, the count of picks of each answer by original idx;
+ * - `answer_share.strong_answered` / `strong_right`: the same question in strong attempts (80% or
+ *   more right), and how many of them got it right: a key most strong students miss may be wrong;
  * - `attempt.tallied`: 1 once the roll-up counted the attempt (services/attempts/answer-shares.ts).
  *   Attempts saved before this migration start at 0, so the first roll-up counts them too.
  */
@@ -17,6 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("answered", "integer", (col) => col.notNull())
     .addColumn("picks", "text", (col) => col.notNull())
+    .addColumn("strong_answered", "integer", (col) => col.notNull().defaultTo(0))
+    .addColumn("strong_right", "integer", (col) => col.notNull().defaultTo(0))
     .execute();
   await db.schema
     .alterTable("attempt")

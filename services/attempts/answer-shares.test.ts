@@ -5,7 +5,13 @@ import type { Bank } from "#content/formats/types.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
-import { answerShares, MIN_ANSWERED, rollUpAnswerShares } from "./answer-shares.ts";
+import {
+  answerShares,
+  MIN_ANSWERED,
+  rollUpAnswerShares,
+  suspectKeys,
+  SUSPECT_MIN_STRONG,
+} from "./answer-shares.ts";
 
 /**
  * "How others answered" on both databases: after 100 saved attempts the shares are the counts of
@@ -116,5 +122,124 @@ describeEachDatabase("answer shares", (database) => {
       if (n + 1 < MIN_ANSWERED) expect(shown).toBeUndefined();
       else expect(shown).toEqual({ answered: MIN_ANSWERED, percents: [100] });
     }
+  });
+
+  it("a key most strong attempts miss is flagged to the practice's owner and to operators, no one else", async () => {
+    const db = database().db;
+    // Six questions; the last one's key is wrong: whoever knows the subject picks "Hai".
+    const code = "de-cua-an";
+    await importBanks(
+      db,
+      [
+        {
+          ...bank,
+          practices: [
+            {
+              code,
+              title: "Đề của An",
+              description: "",
+              questions: Array.from({ length: 6 }, (_, i) => ({
+                text: i === 5 ? "Câu có đáp án nhầm: $1+1$ bằng mấy?" : `Câu đúng ${i + 1}`,
+                answers: [
+                  { text: "Một", key: i !== 5 },
+                  { text: "Hai", key: i === 5 ? false : false },
+                  { text: "Ba", key: i === 5 },
+                ],
+              })),
+            },
+          ],
+        },
+      ],
+      { now: T0 },
+    );
+    const practice = await db
+      .selectFrom("practice")
+      .select("id")
+      .where("code", "=", code)
+      .executeTakeFirstOrThrow();
+    for (const id of ["an-chu-de", "binh-khac", "cuong-van-hanh"]) {
+      await insertUser(database(), id, { at: T0 });
+    }
+    await db
+      .insertInto("operator")
+      .values({ user_id: "cuong-van-hanh", granted_at: T0.toISOString() })
+      .execute();
+    const six = (
+      await db
+        .selectFrom("question")
+        .select("id")
+        .where("practice_id", "=", practice.id)
+        .orderBy("idx")
+        .execute()
+    ).map((r) => r.id);
+    const save = async (n: number, picks: (i: number) => number[]) => {
+      const body = {
+        ...attemptSubmission(randomUUID(), six, { picks }),
+        practiceCode: code,
+      } as AttemptSubmission;
+      expect((await saveAttempt(db, `hs-${n % 10}`, body, T0)).ok).toBe(true);
+    };
+    // Strong attempts (5 of 6 right) that all pick "Hai" on the last: one fewer than needed first.
+    for (let n = 0; n < SUSPECT_MIN_STRONG - 1; n += 1) await save(n, (i) => (i === 5 ? [1] : [0]));
+    // Weak attempts that miss everything do not count for or against.
+    for (let n = 0; n < 5; n += 1) await save(n, () => [1]);
+    await rollUpAnswerShares(db);
+    // Made An's own practice only now: the attempts above came from students it was open to.
+    await db
+      .insertInto("own_practice")
+      .values({
+        practice_id: practice.id,
+        owner_id: "an-chu-de",
+        subject_name: null,
+        share_token: null,
+        deleted_at: null,
+        blocked_at: null,
+        created_at: T0.toISOString(),
+        updated_at: T0.toISOString(),
+      })
+      .execute();
+    expect(await suspectKeys(db, "an-chu-de")).toEqual([]);
+
+    await db.deleteFrom("own_practice").where("practice_id", "=", practice.id).execute();
+    await save(99, (i) => (i === 5 ? [1] : [0]));
+    await db
+      .insertInto("own_practice")
+      .values({
+        practice_id: practice.id,
+        owner_id: "an-chu-de",
+        subject_name: null,
+        share_token: null,
+        deleted_at: null,
+        blocked_at: null,
+        created_at: T0.toISOString(),
+        updated_at: T0.toISOString(),
+      })
+      .execute();
+
+    await rollUpAnswerShares(db);
+    const flagged = [
+      {
+        practiceCode: code,
+        practiceTitle: "Đề của An",
+        number: 6,
+        excerpt: "Câu có đáp án nhầm: 1+1 bằng mấy?",
+        strongAnswered: SUSPECT_MIN_STRONG,
+        strongRight: 0,
+      },
+    ];
+    expect(await suspectKeys(db, "an-chu-de")).toEqual(flagged);
+    // An operator sees every practice's (the other tests' practices have their own).
+    expect(
+      (await suspectKeys(db, "cuong-van-hanh")).filter((key) => key.practiceCode === code),
+    ).toEqual(flagged);
+    expect(await suspectKeys(db, "cuong-van-hanh", { ownOnly: true })).toEqual([]);
+    expect(await suspectKeys(db, "binh-khac")).toEqual([]);
+    // A deleted practice is no longer the owner's to fix.
+    await db
+      .updateTable("own_practice")
+      .set({ deleted_at: T0.toISOString() })
+      .where("practice_id", "=", practice.id)
+      .execute();
+    expect(await suspectKeys(db, "an-chu-de")).toEqual([]);
   });
 });

@@ -7,8 +7,11 @@ import {
   markTallied,
   saveAnswerCounts,
   type AnswerCounts,
+  listSuspectKeys,
   type AnswerShare,
 } from "#db/answer-shares.ts";
+import { isOperator } from "#db/own-practices.ts";
+import { plainText } from "#content/plain-text.ts";
 import type { DB } from "#db/schema.ts";
 
 /**
@@ -21,6 +24,13 @@ import type { DB } from "#db/schema.ts";
 
 /** A share is shown from this many answers of the revision up. */
 export const MIN_ANSWERED = 10;
+
+/**
+ * A strong attempt: at least this share right, of at least STRONG_MIN_QUESTIONS questions. A key
+ * that most strong attempts miss may be wrong (suspectKeys).
+ */
+const STRONG_SHARE = 0.8;
+const STRONG_MIN_QUESTIONS = 5;
 
 /** Attempts counted per transaction: short enough that a save never waits long behind it. */
 const BATCH = 50;
@@ -43,11 +53,29 @@ export async function rollUpAnswerShares(db: Kysely<DB>): Promise<number> {
         trx,
         answers.map((a) => a.questionId),
       );
-      for (const { questionId, selected } of answers) {
+      const strong = new Set(
+        attempts
+          .filter(
+            (a) =>
+              a.questionCount >= STRONG_MIN_QUESTIONS &&
+              a.numberOfRight >= STRONG_SHARE * a.questionCount,
+          )
+          .map((a) => `${a.userId}\n${a.id}`),
+      );
+      for (const { userId, attemptId, questionId, selected, right } of answers) {
         const picks = parsePicks(selected);
         if (picks.length === 0) continue;
-        const entry: AnswerCounts = counts.get(questionId) ?? { answered: 0, picks: [] };
+        const entry: AnswerCounts = counts.get(questionId) ?? {
+          answered: 0,
+          picks: [],
+          strongAnswered: 0,
+          strongRight: 0,
+        };
         entry.answered += 1;
+        if (strong.has(`${userId}\n${attemptId}`)) {
+          entry.strongAnswered += 1;
+          if (right) entry.strongRight += 1;
+        }
         for (const idx of picks) {
           while (entry.picks.length <= idx) entry.picks.push(0);
           entry.picks[idx]! += 1;
@@ -104,5 +132,51 @@ export async function withAnswerShares<Q extends { id: number }>(
   return questions.map((q) => {
     const share = shares.get(q.id);
     return share ? { ...q, share } : q;
+  });
+}
+
+/** A key is suspect from this many strong answers up, fewer than half of them right. */
+export const SUSPECT_MIN_STRONG = 10;
+/** At most this many suspect keys are listed at once. */
+const SUSPECT_LIST = 100;
+
+export interface SuspectKey {
+  practiceCode: string;
+  practiceTitle: string;
+  /** 1-based, as the practice numbers it. */
+  number: number;
+  /** The question in plain text, shortened. */
+  excerpt: string;
+  strongAnswered: number;
+  strongRight: number;
+}
+
+/**
+ * "Đáp án đáng ngờ": questions whose key most strong attempts miss (80% or more right overall,
+ * SUSPECT_MIN_STRONG of them or more, fewer than half right on this one). An operator sees those
+ * of every practice (unless `ownOnly`: "Đề của tôi" lists one's own); anyone else, those of
+ * their own practices only.
+ */
+export async function suspectKeys(
+  db: Kysely<DB>,
+  userId: string,
+  { ownOnly = false }: { ownOnly?: boolean } = {},
+): Promise<SuspectKey[]> {
+  const operator = !ownOnly && (await isOperator(db, userId));
+  const rows = await listSuspectKeys(db, {
+    minAnswered: SUSPECT_MIN_STRONG,
+    limit: SUSPECT_LIST,
+    ...(operator ? {} : { ownerId: userId }),
+  });
+  return rows.map((row) => {
+    const text = plainText(row.text).replace(/\s+/g, " ").trim();
+    return {
+      practiceCode: row.practiceCode,
+      practiceTitle: row.practiceTitle,
+      number: row.idx + 1,
+      excerpt: text.length > 140 ? `${text.slice(0, 139)}…` : text,
+      strongAnswered: row.strongAnswered,
+      strongRight: row.strongRight,
+    };
   });
 }

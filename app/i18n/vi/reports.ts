@@ -17,4 +17,12 @@ export const viReports = {
   hiddenDone: "Đã ẩn đề.",
   unhiddenDone: "Đã bỏ ẩn đề.",
   resolvedDone: "Đã đánh dấu báo cáo là đã xử lý.",
+  /** "Đáp án đáng ngờ" (issue 30): keys most strong attempts miss; on this page and "Đề của tôi". */
+  suspectHeading: "Đáp án đáng ngờ",
+  suspectIntro:
+    "Những câu mà phần lớn bài làm tốt (đúng từ 80% trở lên) vẫn trả lời sai. Đáp án của các câu này có thể bị nhầm: hãy kiểm tra lại.",
+  suspectQuestion: (number: number, title: string) => `Câu ${number} — ${title}`,
+  suspectCount: (right: number, answered: number) =>
+    `Chỉ ${right}/${answered} bài làm tốt trả lời đúng câu này`,
+  suspectOpen: "Mở đề",
 } as const;
