@@ -58,6 +58,11 @@ function parseQuestionIds(value: string | null): number[] | null {
   return new Set(ids).size === ids.length && ids.length <= MAX_REVIEW_QUESTIONS ? ids : null;
 }
 
+/** A subject's code as the catalogue writes them; anything else is no subject. */
+function parseSubjectCode(value: string | null): string | null {
+  return value !== null && /^[a-z0-9-]{1,120}$/.test(value) ? value : null;
+}
+
 function parseSeed(value: string | null): number | null {
   if (!value || !/^\d{1,10}$/.test(value)) return null;
   const seed = Number(value);
@@ -96,7 +101,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
     }
     const { attemptId, seed } = newRoomIdentity();
-    throw redirect(paths.reviewRoom(roomParams(attemptId, seed, due, time)));
+    const room = roomParams(attemptId, seed, due, time);
+    // Kept in the room's address, so that "Làm lại" reviews the same subject again.
+    if (subject) room.set("mon", subject.code);
+    throw redirect(paths.reviewRoom(room));
   }
   const ids = parseQuestionIds(params.get("q"));
   const seed = parseSeed(params.get("seed"));
@@ -130,6 +138,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attemptId: id.toLowerCase(),
     // "Ôn lại câu sai" (app/lib/retry-wrong.ts): a run over one run's mistakes, named as such.
     retry,
+    /** "Ôn môn này": the subject this review is of, for "Làm lại"; null for every subject. */
+    subjectCode: parseSubjectCode(params.get("mon")),
     config: { ...REVIEW_CONFIG, maxQuestionTime: time ?? DEFAULT_REVIEW_TIME, seed },
     questions,
   };
@@ -199,6 +209,7 @@ function ReviewRoom({
   config,
   questions,
   retry,
+  subjectCode,
 }: Extract<Route.ComponentProps["loaderData"], { kind: "room" }>) {
   const navigate = useNavigate();
   const submissionOf = useCallback(
@@ -211,13 +222,18 @@ function ReviewRoom({
     [attemptId, config],
   );
   // "Làm lại": a new review of whatever is due now (the cards just answered have moved on), with
-  // the same time per question.
+  // the same time per question, of the same subject when it was one subject's.
   const again = useCallback(
     () =>
       void navigate(
-        paths.reviewRoom(new URLSearchParams({ time: String(config.maxQuestionTime) })),
+        paths.reviewRoom(
+          new URLSearchParams({
+            time: String(config.maxQuestionTime),
+            ...(subjectCode ? { mon: subjectCode } : {}),
+          }),
+        ),
       ),
-    [navigate, config.maxQuestionTime],
+    [navigate, config.maxQuestionTime, subjectCode],
   );
   // "Ôn lại câu sai": what this run got wrong comes again, with the same time per question,
   // until each is answered right once.
@@ -233,6 +249,7 @@ function ReviewRoom({
     config.maxQuestionTime,
   );
   if (retry) params.set("retry", "1");
+  if (subjectCode) params.set("mon", subjectCode);
   const here = paths.reviewRoom(params);
   return (
     <RoomScreen
