@@ -29,7 +29,7 @@ import { CLIENT_IP_HEADER, createAuth, type Auth } from "./auth.ts";
 import { createAvatarRouter } from "./avatar-routes.ts";
 import { createPictureRouter } from "./picture-routes.ts";
 import { createSharedStore, type SharedStore } from "./redis.ts";
-import { createSessionCache, mayChangeSession, type SessionCache } from "./session-cache.ts";
+import { createSessionCache, forgetChangedSessions, type SessionCache } from "./session-cache.ts";
 import {
   answerOutages,
   isDatabaseUnavailable,
@@ -153,22 +153,6 @@ function openSharedStore(env: Env, logger: Logger): SharedStore | undefined {
         logger,
       })
     : undefined;
-}
-
-/**
- * A request that may end a session or change its user (sign-out, deletion, a new name or
- * password) has its user's cached sessions forgotten before it runs and again once answered, so
- * no page read meanwhile keeps the old answer.
- */
-function forgetChangedSessions(sessions: SessionCache): express.RequestHandler {
-  return (req, res, next) => {
-    if (req.headers.cookie && mayChangeSession(req.method, req.path)) {
-      const cookie = req.headers.cookie;
-      sessions.forget(cookie);
-      res.once("finish", () => sessions.forget(cookie));
-    }
-    next();
-  };
 }
 
 /** Healthy when the database answers; load balancers take an instance out on 503. */

@@ -1,10 +1,16 @@
 import { randomBytes } from "node:crypto";
+import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { findTestRedis } from "#tests/support/test-env.ts";
 import type { Auth } from "./auth.ts";
 import { createLogger } from "./logger.ts";
 import { createSharedStore } from "./redis.ts";
-import { createSessionCache, mayChangeSession, type SessionCache } from "./session-cache.ts";
+import {
+  createSessionCache,
+  forgetChangedSessions,
+  mayChangeSession,
+  type SessionCache,
+} from "./session-cache.ts";
 
 const redisUrl = await findTestRedis("the session cache's forgetting on every instance");
 
@@ -156,6 +162,48 @@ describe.runIf(redisUrl)("the session cache on two instances sharing Redis", () 
     } finally {
       await Promise.all(caches.splice(0).map((cache) => cache.close()));
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+});
+
+describe("forgetChangedSessions", () => {
+  it("renamed, the header showed the old name: a change's answer is written only after its sessions are forgotten", async () => {
+    const events: string[] = [];
+    const app = express();
+    app.use(forgetChangedSessions({ forget: () => void events.push("forget") }));
+    app.post("/profile", (_req, res) => {
+      // The action read the session (the old user, cached), then changed the user.
+      events.push("changed");
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+        const written = writeHead.apply(this, args);
+        events.push("answer written");
+        return written;
+      } as typeof res.writeHead;
+      res.status(200).send("ok");
+    });
+    app.get("/", (_req, res) => void res.send("page"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const base = `http://127.0.0.1:${port}`;
+      const answer = await fetch(`${base}/profile`, {
+        method: "POST",
+        headers: { cookie: "on-tap.session_token=abc" },
+      });
+      expect(await answer.text()).toBe("ok");
+      // The browser's next page may come before the answer's "finish": forgotten before it.
+      const changed = events.indexOf("changed");
+      const written = events.indexOf("answer written");
+      expect(events.slice(changed, written)).toContain("forget");
+      // A page read changes nothing, and a request without a session has nothing to forget.
+      events.length = 0;
+      await (await fetch(`${base}/`, { headers: { cookie: "on-tap.session_token=abc" } })).text();
+      await (await fetch(`${base}/profile`, { method: "POST" })).text();
+      expect(events.filter((e) => e === "forget")).toEqual([]);
+    } finally {
+      server.close();
     }
   });
 });

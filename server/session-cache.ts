@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Auth } from "./auth.ts";
 import type { SharedStore } from "./redis.ts";
 import { sessionTokenOf } from "./session-cookie.ts";
@@ -173,4 +174,28 @@ function parseForgetMessage(message: string): ForgetMessage | null {
 export function mayChangeSession(method: string, path: string): boolean {
   if (path.startsWith("/api/auth/")) return path !== "/api/auth/get-session";
   return method !== "GET" && method !== "HEAD";
+}
+
+/**
+ * A request that may end a session or change its user (sign-out, deletion, a new name or
+ * password) has its user's cached sessions forgotten before it runs, again when its answer's
+ * headers are written, and once more when it is answered. The handler itself reads the session
+ * (caching the old user) before it changes it; were the cache forgotten only on "finish", the
+ * page the browser asks for on reading the answer (React Router's revalidation) could come
+ * before "finish" under load and show the old name until the next navigation.
+ */
+export function forgetChangedSessions(sessions: Pick<SessionCache, "forget">) {
+  return (req: IncomingMessage & { path: string }, res: ServerResponse, next: () => void): void => {
+    if (req.headers.cookie && mayChangeSession(req.method ?? "GET", req.path)) {
+      const cookie = req.headers.cookie;
+      sessions.forget(cookie);
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+        sessions.forget(cookie);
+        return writeHead.apply(this, args);
+      } as typeof res.writeHead;
+      res.once("finish", () => sessions.forget(cookie));
+    }
+    next();
+  };
 }
