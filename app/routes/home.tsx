@@ -3,8 +3,7 @@ import { data, Link, useRouteError } from "react-router";
 import type { Route } from "./+types/home";
 import { listPracticesOfSubject } from "#db/catalogue.ts";
 import { listSubjects } from "#db/subjects.ts";
-import { examCountdowns } from "#services/review/exam-dates.ts";
-import { countDueToday } from "#services/review/review.ts";
+import { todaysReview } from "#services/review/exam-dates.ts";
 import { searchCatalogue } from "#services/search/search.ts";
 import { PracticeCardList } from "#app/features/catalogue/practice-card.tsx";
 import { SearchForm } from "#app/features/catalogue/search-form.tsx";
@@ -40,14 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected && !search ? await listPracticesOfSubject(context.db, selected.code) : [];
   // "Ôn tập hôm nay: N câu" for a signed-in student (a visitor's page stays cacheable).
   const user = await getSessionUser(context, request);
-  const now = new Date();
-  const [dueToday, exams] = user
-    ? await Promise.all([
-        countDueToday(context.db, user.id, now),
-        // "Ngày thi" (issue 30): the coming exams the student set, with today's review of each.
-        examCountdowns(context.db, user.id, now),
-      ])
-    : [0, []];
+  // "Ngày thi" (issue 30): with the coming exams the student set, and today's review of each.
+  const { dueToday, exams } = user
+    ? await todaysReview(context.db, user.id, new Date())
+    : { dueToday: 0, exams: [] };
   return data(
     {
       subjects,

@@ -7,13 +7,7 @@ import { examEve } from "#engine/review.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
-import {
-  checkExamDay,
-  clearExamDate,
-  examCountdowns,
-  examDayOf,
-  setExamDate,
-} from "./exam-dates.ts";
+import { checkExamDay, clearExamDate, todaysReview, examDayOf, setExamDate } from "./exam-dates.ts";
 import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";
 
 /**
@@ -171,7 +165,9 @@ describeEachDatabase("exam dates", (database) => {
     await setExamDate(db, "hs-dem", "mon-b", "2025-03-13", T0);
     await setExamDate(db, "hs-dem", "mon-a", "2025-03-20", T0);
     const now = at(0.5);
-    expect(await examCountdowns(db, "hs-dem", now)).toEqual([
+    const { dueToday, exams } = await todaysReview(db, "hs-dem", now);
+    expect(dueToday).toBe(12);
+    expect(exams).toEqual([
       {
         subjectCode: "mon-b",
         subjectName: "Triết học",

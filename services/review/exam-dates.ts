@@ -4,7 +4,7 @@ import { deleteExamDate, findExamSubject, listExamDates, saveExamDate } from "#d
 import { findCardsOfSubjectDueAfter, lockCardsOf, saveCards } from "#db/review-cards.ts";
 import type { DB } from "#db/schema.ts";
 import { aimAtExam, daysUntilExam, examEve } from "#engine/review.ts";
-import { countDueToday } from "./review.ts";
+import { dueTodayCounter } from "./review.ts";
 
 /**
  * "Ngày thi" (issue 30): a student sets the day of their exam in a subject; from then on the
@@ -88,23 +88,36 @@ export interface ExamCountdown {
   dueToday: number;
 }
 
-/** The user's coming exams (today's included), soonest first, with today's review of each. */
-export async function examCountdowns(
+/**
+ * Home's review: what is due today in every subject, and the user's coming exams (today's
+ * included), soonest first, each with today's review of its subject. The catch-up's plan is read
+ * once for all of them (dueTodayCounter); a student without exams pays nothing more than before.
+ */
+export async function todaysReview(
   db: Kysely<DB>,
   userId: string,
   now: Date,
   limit = SHOWN_EXAMS,
-): Promise<ExamCountdown[]> {
-  const exams = (await listExamDates(db, userId, vnDay(now))).slice(0, limit);
-  return Promise.all(
-    exams.map(async (exam) => ({
+): Promise<{ dueToday: number; exams: ExamCountdown[] }> {
+  const [count, exams] = await Promise.all([
+    dueTodayCounter(db, userId, now),
+    listExamDates(db, userId, vnDay(now)),
+  ]);
+  const shown = exams.slice(0, limit);
+  const [dueToday, ...perExam] = await Promise.all([
+    count(),
+    ...shown.map((exam) => count(exam.subjectId)),
+  ]);
+  return {
+    dueToday: dueToday!,
+    exams: shown.map((exam, i) => ({
       subjectCode: exam.subjectCode,
       subjectName: exam.subjectName,
       examDay: exam.examDay,
       daysLeft: daysUntilExam(exam.examDay, now),
-      dueToday: await countDueToday(db, userId, now, exam.subjectId),
+      dueToday: perExam[i]!,
     })),
-  );
+  };
 }
 
 /** The user's coming exam day in one subject, or null. */

@@ -68,23 +68,31 @@ export async function countDueToday(
   /** Only this subject's cards (issue 30: "hôm nay ôn 25 câu" before its exam). */
   subjectId?: number,
 ): Promise<number> {
+  return (await dueTodayCounter(db, userId, now))(subjectId);
+}
+
+/**
+ * countDueToday for several subjects at once (home: every subject, then each coming exam's): the
+ * suspended practices and the catch-up's plan are read once, each count is then two queries.
+ */
+export async function dueTodayCounter(
+  db: Kysely<DB>,
+  userId: string,
+  now: Date,
+): Promise<(subjectId?: number) => Promise<number>> {
   const suspended = await suspendedPractices(db, userId);
   // A read, shown on every home and history page: it writes nothing, and counts the cards the
   // catch-up would move as if they had moved (ADR 0018), so the number is the one the review
   // room will find.
   const { moves } = await planCatchUp(db, userId, suspended);
-  const [live, following] = await Promise.all([
-    countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now), subjectId),
-    countDueCardsOn(
-      db,
-      userId,
-      moves.map((move) => move.from),
-      endOfVnDay(now),
-      learnAhead(now),
-      subjectId,
-    ),
-  ]);
-  return live + following;
+  const moved = moves.map((move) => move.from);
+  return async (subjectId) => {
+    const [live, following] = await Promise.all([
+      countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now), subjectId),
+      countDueCardsOn(db, userId, moved, endOfVnDay(now), learnAhead(now), subjectId),
+    ]);
+    return live + following;
+  };
 }
 
 function learnAhead(now: Date): Date {
