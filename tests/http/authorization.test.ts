@@ -17,6 +17,7 @@ import { encodePicture, type EncodedPicture } from "#content/pictures/encode-pic
 import { storePictures } from "#db/pictures.ts";
 import { drawnPng } from "#tests/support/test-pictures.ts";
 import { startMockExam } from "#services/mock-exams/start.ts";
+import { setExamDate } from "#services/review/exam-dates.ts";
 
 /**
  * Every route of the app (tests/support/route-table.ts) called as the owner
@@ -166,6 +167,24 @@ const DATA_ROUTES: Record<string, Check> = {
     }),
     expect: { owner: 200, other: 404, visitor: 401 },
     ownerSees: () => SECRET_EXAM_ID,
+  },
+  // "Ngày thi" (issue 30): each student's own exam day; nobody sees or moves Alice's.
+  "GET /practice-subject/:subjectCode": {
+    request: () => ({ path: "/practice-subject/mon-thu" }),
+    expect: { owner: 200, other: 200, visitor: 200 },
+    ownerSees: () => ALICE_EXAM_SHOWN,
+  },
+  "POST /practice-subject/:subjectCode": {
+    request: (alice, self) => ({
+      path: "/practice-subject/mon-thu",
+      // Alice sets the day she has; anyone else sets a day of their own.
+      ...form({
+        intent: "exam-set",
+        examDay: self?.id === alice.id ? ALICE_EXAM_DAY : OTHER_EXAM_DAY,
+      }),
+    }),
+    expect: { owner: 200, other: 200, visitor: toLogin },
+    ownerSees: () => ALICE_EXAM_SHOWN,
   },
   "GET /my-practices": {
     request: () => ({ path: "/my-practices" }),
@@ -344,6 +363,10 @@ let questionIds: number[] = [];
 
 /** Alice's own practices (ADR 0012): one private, showing a picture, one shared by its link. */
 const PRIVATE_TITLE = "Đề riêng Zqxprivate";
+/** Alice's exam day in the tiny practice's subject ("Ngày thi"), and another student's. */
+const ALICE_EXAM_DAY = `${new Date().getUTCFullYear() + 1}-03-17`;
+const ALICE_EXAM_SHOWN = ALICE_EXAM_DAY.split("-").reverse().join("/");
+const OTHER_EXAM_DAY = `${new Date().getUTCFullYear() + 1}-05-22`;
 const own: { privateCode: string; sharedAddress: string; picture?: EncodedPicture } = {
   privateCode: "",
   sharedAddress: "",
@@ -440,6 +463,8 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         });
         expect(started.ok).toBe(true);
       }
+      const exam = await setExamDate(db, alice, "mon-thu", ALICE_EXAM_DAY, new Date());
+      expect(exam.ok).toBe(true);
       routes = listAppRoutes(server);
     }, 120_000);
 
@@ -480,6 +505,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         db.selectFrom("attempt_answer").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("picture_upload").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("mock_exam").selectAll().where("user_id", "=", id).execute(),
+        db.selectFrom("exam_date").selectAll().where("user_id", "=", id).execute(),
       ]);
       return JSON.stringify(rows);
     }
@@ -501,7 +527,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         person.name,
         person.email,
         person.id,
-        ...(person === people.alice ? [PRIVATE_TITLE] : []),
+        ...(person === people.alice ? [PRIVATE_TITLE, ALICE_EXAM_SHOWN] : []),
         ...(person.privateAttemptId ? [person.privateAttemptId] : []),
         ...sessions.map((s) => s.token),
         ...accounts.map((a) => a.id),

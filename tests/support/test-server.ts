@@ -67,6 +67,10 @@ export async function startTestServer(
     // valid 30-question text waited past the 3 s default and was refused (fuzz.test.ts). Tests
     // of the limit set it themselves.
     PARSE_TIME_LIMIT_MS: "30000",
+    // No roll-up of the answer shares on a timer: it marks attempts counted in the middle of a
+    // test that compares a student's rows before and after (authorization.test.ts). Tests of
+    // the shares run it themselves (services/attempts/answer-shares.test.ts).
+    ANSWER_SHARES_SECONDS: "0",
     ...env,
   });
   const app = createApp({
