@@ -48,10 +48,20 @@ export interface SuggestedPractice extends PracticeCard {
   subjectName: string;
 }
 
+/** A catalogue subject (not the own practices' one) by its code; null when none. */
 export async function findSubjectByCode(db: Kysely<DB>, code: string): Promise<SubjectRef | null> {
+  const row = await findSubjectRowByCode(db, code);
+  return row && { code: row.code, name: row.name, description: row.description };
+}
+
+/** findSubjectByCode with the subject's row id, for what is stored per subject ("Ngày thi"). */
+export async function findSubjectRowByCode(
+  db: Kysely<DB>,
+  code: string,
+): Promise<(SubjectRef & { id: number }) | null> {
   const row = await db
     .selectFrom("subject")
-    .select(["code", "name", "description"])
+    .select(["id", "code", "name", "description"])
     .where("code", "=", code)
     .where("code", "!=", OWN_SUBJECT_CODE)
     .executeTakeFirst();

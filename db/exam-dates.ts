@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { OWN_SUBJECT_CODE } from "./own-practices.ts";
 import type { DB } from "./schema.ts";
 
 /**
@@ -13,20 +12,6 @@ export interface ExamDate {
   subjectName: string;
   /** The Vietnamese calendar day, "2026-12-15". */
   examDay: string;
-}
-
-/** A catalogue subject by its code (not the own practices' subject), or null. */
-export async function findExamSubject(
-  db: Kysely<DB>,
-  subjectCode: string,
-): Promise<{ id: number; code: string; name: string } | null> {
-  const row = await db
-    .selectFrom("subject")
-    .select(["id", "code", "name"])
-    .where("code", "=", subjectCode)
-    .where("code", "!=", OWN_SUBJECT_CODE)
-    .executeTakeFirst();
-  return row ?? null;
 }
 
 /** Sets (or moves) the user's exam day in a subject. */

@@ -11,8 +11,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { newRoomIdentity } from "#app/lib/room-setup.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
-import { listRevisionsWithPractice } from "#db/catalogue.ts";
-import { findExamSubject } from "#db/exam-dates.ts";
+import { findSubjectRowByCode, listRevisionsWithPractice } from "#db/catalogue.ts";
 import { findCards } from "#db/review-cards.ts";
 import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import type { RoomConfig, RoomSummary, Seconds } from "#engine/types.ts";
@@ -87,7 +86,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (id === null) {
     // "Ôn môn này" (issue 30): `mon=<subject>` reviews that subject's cards alone.
     const subjectCode = params.get("mon");
-    const subject = subjectCode === null ? null : await findExamSubject(context.db, subjectCode);
+    const subject =
+      subjectCode === null ? null : await findSubjectRowByCode(context.db, subjectCode);
     if (subjectCode !== null && !subject) {
       return data({ kind: "noSubject" as const }, { status: 404 });
     }

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
 import type { Bank } from "#content/formats/types.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
+import { listQuestionsByCode } from "#tests/support/catalogue.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "./save-attempt.ts";
 import {
@@ -18,6 +19,7 @@ import {
  * the attempts themselves, an attempt is counted once however often the roll-up runs, and a
  * revision with fewer than MIN_ANSWERED answers shows none.
  */
+const ALL = { type: "PRACTICE_TIME_ALL" } as const;
 const T0 = new Date("2025-03-01T01:00:00.000Z");
 
 const bank: Bank = {
@@ -45,8 +47,7 @@ describeEachDatabase("answer shares", (database) => {
 
   beforeAll(async () => {
     await importBanks(database().db, [bank], { now: T0 });
-    const rows = await database().db.selectFrom("question").select("id").orderBy("idx").execute();
-    ids = rows.map((r) => r.id);
+    ids = (await listQuestionsByCode(database().db, "de-thu", ALL)).map((q) => q.id);
     for (let u = 0; u < 10; u += 1) await insertUser(database(), `hs-${u}`, { at: T0 });
   });
 
@@ -102,15 +103,7 @@ describeEachDatabase("answer shares", (database) => {
       [{ ...bank, practices: [{ ...bank.practices[0]!, code: "de-it", title: "Đề ít" }] }],
       { now: T0 },
     );
-    const few = (
-      await db
-        .selectFrom("question")
-        .innerJoin("practice", "practice.id", "question.practice_id")
-        .select("question.id")
-        .where("practice.code", "=", "de-it")
-        .orderBy("question.idx")
-        .execute()
-    ).map((r) => r.id);
+    const few = (await listQuestionsByCode(db, "de-it", ALL)).map((q) => q.id);
     for (let n = 0; n < MIN_ANSWERED; n += 1) {
       const body = {
         ...attemptSubmission(randomUUID(), few, { picks: () => [0] }),
@@ -164,14 +157,22 @@ describeEachDatabase("answer shares", (database) => {
       .insertInto("operator")
       .values({ user_id: "cuong-van-hanh", granted_at: T0.toISOString() })
       .execute();
-    const six = (
-      await db
-        .selectFrom("question")
-        .select("id")
-        .where("practice_id", "=", practice.id)
-        .orderBy("idx")
-        .execute()
-    ).map((r) => r.id);
+    const six = (await listQuestionsByCode(db, code, ALL)).map((q) => q.id);
+    /** The practice as An's own (made after the saves that need it open to everyone). */
+    const makeItAnsOwn = () =>
+      db
+        .insertInto("own_practice")
+        .values({
+          practice_id: practice.id,
+          owner_id: "an-chu-de",
+          subject_name: null,
+          share_token: null,
+          deleted_at: null,
+          blocked_at: null,
+          created_at: T0.toISOString(),
+          updated_at: T0.toISOString(),
+        })
+        .execute();
     const save = async (n: number, picks: (i: number) => number[]) => {
       const body = {
         ...attemptSubmission(randomUUID(), six, { picks }),
@@ -185,36 +186,12 @@ describeEachDatabase("answer shares", (database) => {
     for (let n = 0; n < 5; n += 1) await save(n, () => [1]);
     await rollUpAnswerShares(db);
     // Made An's own practice only now: the attempts above came from students it was open to.
-    await db
-      .insertInto("own_practice")
-      .values({
-        practice_id: practice.id,
-        owner_id: "an-chu-de",
-        subject_name: null,
-        share_token: null,
-        deleted_at: null,
-        blocked_at: null,
-        created_at: T0.toISOString(),
-        updated_at: T0.toISOString(),
-      })
-      .execute();
+    await makeItAnsOwn();
     expect(await suspectKeys(db, "an-chu-de")).toEqual([]);
 
     await db.deleteFrom("own_practice").where("practice_id", "=", practice.id).execute();
     await save(99, (i) => (i === 5 ? [1] : [0]));
-    await db
-      .insertInto("own_practice")
-      .values({
-        practice_id: practice.id,
-        owner_id: "an-chu-de",
-        subject_name: null,
-        share_token: null,
-        deleted_at: null,
-        blocked_at: null,
-        created_at: T0.toISOString(),
-        updated_at: T0.toISOString(),
-      })
-      .execute();
+    await makeItAnsOwn();
 
     await rollUpAnswerShares(db);
     const flagged = [

@@ -6,6 +6,7 @@ import { findCards } from "#db/review-cards.ts";
 import { examEve } from "#engine/review.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { describeEachDatabase, insertUser } from "#tests/support/databases.ts";
+import { listQuestionsByCode } from "#tests/support/catalogue.ts";
 import { attemptSubmission } from "#tests/support/practice-fixture.ts";
 import { checkExamDay, clearExamDate, todaysReview, examDayOf, setExamDate } from "./exam-dates.ts";
 import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";
@@ -15,6 +16,7 @@ import { countDueToday, dueReviewQuestions, gradeCards } from "./review.ts";
  * subject, brings the subject's cards before its eve (and only that subject's, only that
  * student's), and a review can be started for one subject or across all.
  */
+const ALL = { type: "PRACTICE_TIME_ALL" } as const;
 const T0 = new Date("2025-03-01T01:00:00.000Z"); // 08:00 on 01/03 in Vietnam
 const DAY = 24 * 60 * 60 * 1000;
 const at = (days: number) => new Date(T0.getTime() + days * DAY);
@@ -59,14 +61,8 @@ describeEachDatabase("exam dates", (database) => {
       { now: T0 },
     );
     for (const code of ["de-a", "de-b"]) {
-      const rows = await database()
-        .db.selectFrom("question")
-        .innerJoin("practice", "practice.id", "question.practice_id")
-        .select("question.id")
-        .where("practice.code", "=", code)
-        .orderBy("question.idx")
-        .execute();
-      ids[code] = rows.map((r) => r.id);
+      const questions = await listQuestionsByCode(database().db, code, ALL);
+      ids[code] = questions.map((q) => q.id);
     }
   });
 

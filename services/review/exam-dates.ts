@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { vnDay } from "#base/vn-day.ts";
-import { deleteExamDate, findExamSubject, listExamDates, saveExamDate } from "#db/exam-dates.ts";
+import { findSubjectRowByCode } from "#db/catalogue.ts";
+import { deleteExamDate, listExamDates, saveExamDate } from "#db/exam-dates.ts";
 import { findCardsOfSubjectDueAfter, lockCardsOf, saveCards } from "#db/review-cards.ts";
 import type { DB } from "#db/schema.ts";
 import { aimAtExam, daysUntilExam, examEve } from "#engine/review.ts";
@@ -51,7 +52,7 @@ export async function setExamDate(
 ): Promise<{ ok: true; day: string } | { ok: false; refusal: ExamDayRefusal }> {
   const checked = checkExamDay(value, now);
   if (!checked.ok) return checked;
-  const subject = await findExamSubject(db, subjectCode);
+  const subject = await findSubjectRowByCode(db, subjectCode);
   if (!subject) return { ok: false, refusal: "NO_SUBJECT" };
   await db.transaction().execute(async (trx) => {
     await lockCardsOf(trx, userId);
@@ -74,7 +75,7 @@ export async function clearExamDate(
   userId: string,
   subjectCode: string,
 ): Promise<boolean> {
-  const subject = await findExamSubject(db, subjectCode);
+  const subject = await findSubjectRowByCode(db, subjectCode);
   return subject ? deleteExamDate(db, userId, subject.id) : false;
 }
 

@@ -4,6 +4,7 @@ import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setu
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { expectNoAxeViolations, isPhone, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
+import { roomConfig } from "../support/engine-fixture.ts";
 
 /**
  * "How others answered" (issue 30): once ten attempts answered a question, its result shows
@@ -84,16 +85,7 @@ test("after ten answers, a result shows how others answered; before, nothing", a
         id: crypto.randomUUID(),
         practiceCode: practice.code,
         selection: { type: "PRACTICE_TIME_ALL" },
-        config: {
-          practiceType: "SEQUENCE",
-          maxQuestionTime: 30,
-          maxResultTime: 20,
-          showQuestionKeyAfterQuestionEnd: true,
-          showNotification: true,
-          shuffleQuestions: false,
-          shuffleAnswers: false,
-          seed: n + 1,
-        },
+        config: roomConfig({ seed: n + 1 }),
         answers: [{ questionId: question!.id, selectedAnswerIndexes: [n < 7 ? 0 : 1] }],
         answerOrders: null,
         totalTime: 12,

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
-import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, makeFourMistakes, register, waitForHydration } from "./helpers.ts";
 import { SEED } from "../support/e2e-seed.ts";
 
 /**
@@ -25,19 +24,7 @@ test("an exam day set on the subject page counts down on home and starts that su
   await register(page, "Đỗ Ngày Thi");
   await expect(page).toHaveURL("/");
 
-  // Four mistakes in the subject: a flat run with only the first question answered.
-  await page.goto(
-    roomUrl(
-      SEED.roomPractice.code,
-      { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
-      newRoomIdentity(),
-    ),
-  );
-  await waitForHydration(page);
-  await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
-  await page.getByRole("button", { name: "Kết thúc" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
-  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+  await makeFourMistakes(page);
 
   await page.goto(`/practice-subject/${SEED.subject.code}`);
   await waitForHydration(page);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { SEED } from "../support/e2e-seed.ts";
 
 // Browser-only helpers: each drives a Playwright page (or axe in it), so only the specs beside
@@ -135,4 +136,23 @@ export async function markStatements(question: Locator, marks: readonly ("Đúng
       .getByRole("radio", { name: mark, exact: true })
       .check();
   }
+}
+
+/**
+ * Four mistakes for the signed-in student, saved: a flat run of the room practice (five
+ * questions) with only the first answered, right. They are due in "Ôn lỗi sai" at once.
+ */
+export async function makeFourMistakes(page: Page) {
+  await page.goto(
+    roomUrl(
+      SEED.roomPractice.code,
+      { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
+      newRoomIdentity(),
+    ),
+  );
+  await waitForHydration(page);
+  await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
+  await page.getByRole("button", { name: "Kết thúc" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
+  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
 }

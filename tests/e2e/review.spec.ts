@@ -3,6 +3,7 @@ import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setu
 import {
   expectNoAxeViolations,
   isPhone,
+  makeFourMistakes,
   newEmail,
   openAccountMenu,
   register,
@@ -64,19 +65,7 @@ test("a run's mistakes are reviewed from the banner, and the banner counts what 
   await expect(page).toHaveURL("/");
   await expect(banner(page)).toHaveCount(0);
 
-  // A flat run with only the first question answered (right): four mistakes.
-  await page.goto(
-    roomUrl(
-      SEED.roomPractice.code,
-      { ...DEFAULT_SETUP, practiceType: "FLAT", selection: { type: "PRACTICE_TIME_ALL" } },
-      newRoomIdentity(),
-    ),
-  );
-  await waitForHydration(page);
-  await page.locator(".sheet > li").nth(0).getByRole("button", { name: /^A\./ }).click();
-  await page.getByRole("button", { name: "Kết thúc" }).click();
-  await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
-  await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+  await makeFourMistakes(page);
 
   await page.goto("/");
   await expect(banner(page)).toContainText("Ôn tập hôm nay: 4 câu");
