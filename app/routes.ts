@@ -26,6 +26,9 @@ export default [
   route("api/mock-exams/:examId/sheet", "routes/api.mock-exams.sheet.ts"),
   route("api/mock-exams/:examId/submit", "routes/api.mock-exams.submit.ts"),
   route("practice-history", "routes/history.tsx"),
+  // "Báo đáp án sai" (issue 30): a student's report, and a reported question for its handler.
+  route("api/question-reports", "routes/api.question-reports.ts"),
+  route("question-reports/:questionId", "routes/question-reports.tsx"),
   // "Ôn lỗi sai": starts a review of today's due cards, then is its room.
   route("mistakes", "routes/review-room.tsx"),
   // A student's own practices (ADR 0012): 'Đề của tôi', and below the editor.

@@ -43,6 +43,15 @@ export const REPORT_REASON_MAX = 1000;
 export const REPORT_LIMIT = { window: 60 * 60, max: 10 } as const;
 
 /**
+ * "Báo đáp án sai" (issue 30): a report's note, reports a student may send per window, a fixed
+ * question's texts, and the reply to its reporters.
+ */
+export const QUESTION_REPORT_NOTE_MAX = 500;
+export const QUESTION_REPORT_LIMIT = { window: 60 * 60, max: 20 } as const;
+export const QUESTION_FIX_TEXT_MAX = 5000;
+export const QUESTION_REPORT_REPLY_MAX = 1000;
+
+/**
  * A mock exam ("Thi thử", issue 27): the whole-test times a student may pick (null: "Tắt"), the
  * most questions one exam holds, and how many exams a user may start per window.
  */

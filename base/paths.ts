@@ -63,6 +63,9 @@ export const paths = {
   myPracticePreview: "/my-practices/preview",
   myPracticeEdit: (practiceCode: string) => `/my-practices/${segment(practiceCode)}/edit`,
   adminReports: "/admin/reports",
+  /** "Báo đáp án sai" (issue 30): POST a report; a reported question's page for its handler. */
+  apiQuestionReports: "/api/question-reports",
+  questionReports: (questionId: number) => `/question-reports/${questionId}`,
 
   /** The sign-in page, then back to `redirectTo`. */
   login: (redirectTo = "/") => `/login${redirectQuery(redirectTo)}`,

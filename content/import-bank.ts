@@ -84,6 +84,11 @@ export interface ImportOptions {
    */
   beforeWrite?: (trx: Transaction<DB>) => Promise<void>;
   /**
+   * Runs last inside the import's transaction, once every practice is written: writes that name
+   * the new revisions (a fix from reports records which revision replaced which).
+   */
+  afterWrite?: (trx: Transaction<DB>) => Promise<void>;
+  /**
    * HTML the parse pool already rendered for texts of these banks (ADR 0015), so a student's
    * save renders nothing on the server's event loop; a text missing here is rendered here.
    */
@@ -162,6 +167,7 @@ async function runImport(
           options.onPractice?.(summary.practices, total);
         }
       }
+      await options.afterWrite?.(trx);
       if (options.dryRun) throw new DryRunRollback();
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import {
 import { renderRichText, type PictureCatalog } from "./rich-text.ts";
 import { readBankFile } from "./read-bank-file.ts";
 import { encodePicture } from "./pictures/encode-picture.ts";
+import type { PictureMeta } from "#base/pictures.ts";
 
 /**
  * What the parse pool's threads do (content/parse-pool.ts, ADR 0015): every reading of a file
@@ -49,6 +50,17 @@ export const PARSE_JOBS = {
       ...result,
       renderedHtml: clean && result.parsed ? renderAll(result.parsed, pictures) : null,
     };
+  },
+  /** The texts of one question fixed from reports ("Báo đáp án sai"), rendered as stored. */
+  renderTexts: ({
+    texts,
+    pictures,
+  }: {
+    texts: readonly string[];
+    pictures: readonly PictureMeta[];
+  }): Map<string, string> => {
+    const catalog = new Map(pictures.map((picture) => [picture.hash, picture]));
+    return new Map(texts.map((text) => [text, renderRichText(text, catalog)]));
   },
   /** A stored practice as the text its editor shows (parsed back to choose the lightest). */
   formatOwnPracticeText: (parsed: ParsedQuestions) => formatOwnPracticeText(parsed),

@@ -135,6 +135,8 @@ export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
     offline: attempt.offline ? 1 : 0,
     // Counted in the answer shares later, off the save's path (services/attempts/answer-shares.ts).
     tallied: 0,
+    original_right: null,
+    rescored_at: null,
   };
 }
 
@@ -153,7 +155,7 @@ export function answerRows(attempt: NewAttempt): AttemptAnswerTable[] {
 
 export type SummaryRow = Omit<
   Selectable<AttemptTable>,
-  "user_id" | "practice_id" | "answer_orders" | "tallied"
+  "user_id" | "practice_id" | "answer_orders" | "tallied" | "original_right" | "rescored_at"
 >;
 
 export const summaryColumns = [

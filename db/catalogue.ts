@@ -9,6 +9,7 @@ import {
 import type { QuestionKind } from "#engine/types.ts";
 import { whereInSelection } from "./revisions.ts";
 import type { AnswerShare } from "./answer-shares.ts";
+import type { ReportsSeen } from "./question-reports.ts";
 import type { DB, StoredAnswer } from "./schema.ts";
 
 export interface SubjectRef {
@@ -229,6 +230,10 @@ export interface QuestionView {
   practiceTitle?: string;
   /** How others answered it (issue 30), once enough have: shown with the result. */
   share?: AnswerShare;
+  /** "Báo đáp án sai" (issue 30): open reports on it, and the viewer's own. */
+  reports?: ReportsSeen;
+  /** A replay's question whose key was fixed since (issue 30): the day, and the answer under the new key. */
+  keyFix?: { date: string; rightNow: boolean };
 }
 
 /** What a QuestionView is made of (toQuestionView). */

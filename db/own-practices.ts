@@ -357,6 +357,18 @@ export async function claimEditVersion(
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Moves an own practice's edit version on without a full edit (a question fixed from reports):
+ * an editor opened before then saves as stale, so it never silently undoes the fix.
+ */
+export async function bumpEditVersion(db: Db, practiceId: number, now: string): Promise<void> {
+  await db
+    .updateTable("own_practice")
+    .set((eb) => ({ edit_version: eb("edit_version", "+", 1), updated_at: now }))
+    .where("practice_id", "=", practiceId)
+    .execute();
+}
+
 export async function countOwnPractices(db: Db, userId: string): Promise<number> {
   const { count } = await db
     .selectFrom("own_practice")

@@ -110,6 +110,20 @@ export async function readUploadedPictures(
   return rows.map((row) => ({ ...toMeta(row), byteSize: row.byte_size }));
 }
 
+/** The pictures a question revision shows (what a fix of it may keep showing). */
+export async function readRevisionPictures(db: Db, questionId: number): Promise<PictureMeta[]> {
+  const rows = await db
+    .selectFrom("picture")
+    .innerJoin("question_picture", "question_picture.picture_hash", "picture.hash")
+    .select(["hash", "type", "width", "height"])
+    .select((eb) =>
+      eb.case().when("small_bytes", "is not", null).then(1).else(0).end().as("has_small"),
+    )
+    .where("question_picture.question_id", "=", questionId)
+    .execute();
+  return rows.map(toMeta);
+}
+
 /** The stored bytes of a picture (or of its phone variant), with its type; undefined when none. */
 export async function readPictureBytes(
   db: Db,

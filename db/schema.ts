@@ -110,6 +110,9 @@ export interface AttemptTable {
   offline: Generated<number>;
   /** 1 once counted in the answer shares (migration 0020). */
   tallied: Generated<number>;
+  /** The score as first computed, once the attempt was rescored against a fixed key (migration 0021). */
+  original_right: number | null;
+  rescored_at: string | null;
 }
 
 /**
@@ -254,6 +257,31 @@ interface PracticeReportTable {
   resolved: Generated<number>;
 }
 
+/** "Báo đáp án sai": a student's report on a question revision (migration 0021). */
+interface QuestionReportTable {
+  id: Generated<number>;
+  question_id: number;
+  practice_id: number;
+  /** The question's position: a report stays on its question across revisions. */
+  idx: number;
+  reporter_id: string;
+  reason: string;
+  note: Generated<string>;
+  status: Generated<string>;
+  reply: string | null;
+  created_at: string;
+  handled_at: string | null;
+}
+
+/** A revision made from reports replaced `old_question_id` (migration 0021). */
+interface QuestionFixTable {
+  old_question_id: number;
+  new_question_id: number;
+  keys_changed: number;
+  fixed_at: string;
+  fixed_by: string | null;
+}
+
 /** Users who may read reports and hide practices (migration 0012; `npm run user -- grant-admin`). */
 interface OperatorTable {
   user_id: string;
@@ -357,5 +385,7 @@ export interface DB {
   answer_share: AnswerShareTable;
   own_practice: OwnPracticeTable;
   practice_report: PracticeReportTable;
+  question_report: QuestionReportTable;
+  question_fix: QuestionFixTable;
   operator: OperatorTable;
 }

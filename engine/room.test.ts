@@ -222,6 +222,17 @@ describe("tick", () => {
     expect(shownForever).toMatchObject({ resultShown: true, currentIndex: 0, totalTime: 1000 });
   });
 
+  it("a held result stays until next, and holding does nothing while the question is asked", () => {
+    const hold: RoomAction = { type: "holdResult" };
+    const asking = createRoom(bank, roomConfig());
+    expect(reduceRoom(asking, hold)).toBe(asking);
+    const held = run(asking, pick(1), ...ticks(5), hold, ...ticks(60));
+    expect(held).toMatchObject({ resultShown: true, currentIndex: 0, resultCountdown: null });
+    const moved = run(held, next);
+    // The next question's result counts down again.
+    expect(moved).toMatchObject({ currentIndex: 1, resultShown: false, resultCountdown: 20 });
+  });
+
   it("in FLAT only adds total time", () => {
     const flat = run(createRoom(bank, roomConfig({ practiceType: "FLAT" })), ...ticks(100));
     expect(flat).toMatchObject({ totalTime: 100, resultShown: false, finished: null });

@@ -75,6 +75,10 @@ export function reduceRoom<Q extends EngineQuestion>(
       return state.preview.visible ? state : { ...state, preview: { visible: true } };
     case "closePreview":
       return state.preview.visible ? { ...state, preview: { visible: false } } : state;
+    case "holdResult":
+      return state.resultShown && state.resultCountdown !== null
+        ? { ...state, resultCountdown: null }
+        : state;
     default:
       return state;
   }

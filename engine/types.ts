@@ -126,4 +126,9 @@ export type RoomAction =
   | { readonly type: "reset" }
   | { readonly type: "restart"; readonly seed: number }
   | { readonly type: "openPreview" }
-  | { readonly type: "closePreview" };
+  | { readonly type: "closePreview" }
+  /**
+   * The result on screen stays until "Câu tiếp theo": its countdown stops (a student writing a
+   * report on the question, issue 30, is not moved on mid-sentence).
+   */
+  | { readonly type: "holdResult" };

@@ -10,6 +10,9 @@ import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 import { suspectKeys } from "#services/attempts/answer-shares.ts";
 import { SuspectKeys } from "#app/features/own-practices/suspect-keys.tsx";
+import { QuestionReportQueue } from "#app/features/own-practices/question-report-queue.tsx";
+import { queueItems } from "#app/features/own-practices/question-report-queue.server.ts";
+import { catalogueQuestionReports } from "#services/question-reports/reports.ts";
 import { paths } from "#base/paths.ts";
 import { viRequests } from "#base/i18n/vi/requests.ts";
 
@@ -37,8 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...report,
         createdAt: formatDateTime(report.createdAt),
       })),
-      // listReports let only an operator through: every practice's suspect keys.
+      // listReports let only an operator through: every practice's suspect keys, and the
+      // reports on the catalogue's questions (issue 30).
       suspect: await suspectKeys(context.db, user.id),
+      reported: queueItems(await catalogueQuestionReports(context.db, user.id)),
     };
   } catch (error) {
     return answerRefusal(error);
@@ -75,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { reports, suspect } = loaderData;
+  const { reports, suspect, reported } = loaderData;
   return (
     <section className="page reports-page" aria-labelledby="reports-heading">
       <h1 id="reports-heading">{t.title}</h1>
@@ -123,6 +128,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <QuestionReportQueue items={reported} />
       <SuspectKeys keys={suspect} />
     </section>
   );

@@ -1,12 +1,14 @@
+import { useMemo } from "react";
 import { data, useNavigate } from "react-router";
 import { AttemptNotFound, AttemptScreen } from "#app/features/history/attempt-screen.tsx";
-import { withAnswerShares } from "#services/attempts/answer-shares.ts";
+import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import { HistoryListScreen } from "#app/features/history/history-list-screen.tsx";
 import { StatisticsScreen } from "#app/features/history/statistics-screen.tsx";
 import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { paths } from "#base/paths.ts";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
+import { ReportPlace } from "#app/features/room/question-report.tsx";
 import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
 import { viHistory } from "#app/i18n/vi/history.ts";
 import { viStatistics } from "#app/i18n/vi/statistics.ts";
@@ -26,6 +28,12 @@ import { userStatistics } from "#db/statistics.ts";
 import { isAttemptId } from "#engine/submission.ts";
 import { countDueToday } from "#services/review/review.ts";
 import { mockExamScoreOf } from "#services/mock-exams/score.ts";
+import { replayKeyFixes, rescoreAttempt } from "#services/question-reports/rescore.ts";
+import { isQuestionReportError, ownsQuestion } from "#services/question-reports/reports.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { redirectWithToast } from "#app/lib/toast-url.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
+import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
 import type { Route } from "./+types/history";
 
 const t = viHistory;
@@ -96,11 +104,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = attempt.results.map((result) => result.questionId);
   // A review of mistakes asks questions of several practices: each is shown with its practice.
   // With how others answered each (issue 30).
-  const questions = await withAnswerShares(
+  // And, when a key was fixed since (issue 30), the answer under the new key.
+  const { questions, fixes } = await replayKeyFixes(
     context.db,
-    attempt.type === "MISTAKES"
-      ? await listRevisionsWithPractice(context.db, ids, user.id)
-      : await listQuestionRevisions(context.db, ids),
+    user.id,
+    attempt,
+    await withResultNotes(
+      context.db,
+      user.id,
+      attempt.type === "MISTAKES"
+        ? await listRevisionsWithPractice(context.db, ids, user.id)
+        : await listQuestionRevisions(context.db, ids),
+    ),
   );
   // A student's practice deleted since: the replay stays, marked, with no way back to it.
   const practiceDeleted =
@@ -109,7 +124,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : false;
   // A mock exam ("Thi thử"): its score on 10 and its parts, computed here from what was stored.
   const examScore = await mockExamScoreOf(context.db, user.id, attempt);
-  return { kind: "attempt" as const, attempt, questions, practiceDeleted, examScore };
+  // "Báo đáp án sai": from the replay too, but not by the practice's owner (they fix it).
+  const reportable =
+    attempt.type === "MISTAKES" || ids.length === 0
+      ? true
+      : !(await ownsQuestion(context.db, user.id, ids[0]!));
+  return {
+    kind: "attempt" as const,
+    attempt,
+    questions,
+    practiceDeleted,
+    examScore,
+    fixes,
+    reportable,
+  };
+}
+
+/** "Chấm lại theo đáp án mới" (issue 30): the attempt rescored once after a key fix. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(context, request);
+  const form = await readForm(request);
+  const id = form.get("id");
+  if (form.get("intent") !== "rescore" || typeof id !== "string" || !isAttemptId(id)) {
+    throw data({ message: viRequests.unreadableForm }, { status: 400 });
+  }
+  try {
+    await rescoreAttempt(context.db, user.id, id);
+  } catch (error) {
+    if (!isQuestionReportError(error)) throw error;
+    return data({ rescoreError: error.message }, { status: error.status });
+  }
+  return redirectWithToast(paths.history({ id }), {
+    type: "info",
+    message: viQuestionReportsUi.rescoredDone,
+  });
 }
 
 export const links: Route.LinksFunction = () => questionStylesheets;
@@ -123,29 +171,44 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
         : t.title,
   );
 
-export default function History({ loaderData }: Route.ComponentProps) {
+export default function History({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
+  // "Báo đáp án sai" from the replay (issue 30): by the address the attempt was saved through.
+  const reportPlace = useMemo(
+    () =>
+      loaderData.kind === "attempt" && loaderData.reportable
+        ? {
+            address:
+              loaderData.attempt.type === "MISTAKES" ? null : loaderData.attempt.practiceCode,
+          }
+        : null,
+    [loaderData],
+  );
   if (loaderData.kind === "notFound") return <AttemptNotFound />;
   if (loaderData.kind === "attempt") {
     return (
-      <AttemptScreen
-        attempt={loaderData.attempt}
-        questions={loaderData.questions}
-        practiceDeleted={loaderData.practiceDeleted}
-        examScore={loaderData.examScore}
-        reviewHref={paths.reviewRoom()}
-        renderSummary={(props) => (
-          <Summary
-            {...props}
-            // A mock exam's replay keeps to its score; any other run's mistakes can come again.
-            onRetryWrong={
-              loaderData.examScore === null && loaderData.attempt.config.examMinutes === undefined
-                ? (questionIds) => void navigate(retryWrongAddress(questionIds))
-                : undefined
-            }
-          />
-        )}
-      />
+      <ReportPlace.Provider value={reportPlace}>
+        <AttemptScreen
+          attempt={loaderData.attempt}
+          questions={loaderData.questions}
+          practiceDeleted={loaderData.practiceDeleted}
+          examScore={loaderData.examScore}
+          fixes={loaderData.fixes}
+          rescoreError={actionData?.rescoreError}
+          reviewHref={paths.reviewRoom()}
+          renderSummary={(props) => (
+            <Summary
+              {...props}
+              // A mock exam's replay keeps to its score; any other run's mistakes can come again.
+              onRetryWrong={
+                loaderData.examScore === null && loaderData.attempt.config.examMinutes === undefined
+                  ? (questionIds) => void navigate(retryWrongAddress(questionIds))
+                  : undefined
+              }
+            />
+          )}
+        />
+      </ReportPlace.Provider>
     );
   }
   const dueToday = loaderData.kind === "list" ? loaderData.dueToday : 0;

@@ -2,6 +2,9 @@ import { serverVi } from "#base/i18n/vi-server.ts";
 import { data, Link } from "react-router";
 import { suspectKeys } from "#services/attempts/answer-shares.ts";
 import { SuspectKeys } from "#app/features/own-practices/suspect-keys.tsx";
+import { QuestionReportQueue } from "#app/features/own-practices/question-report-queue.tsx";
+import { queueItems } from "#app/features/own-practices/question-report-queue.server.ts";
+import { ownerQuestionReports } from "#services/question-reports/reports.ts";
 import type { Route } from "./+types/my-practices";
 import {
   OwnPracticeList,
@@ -49,7 +52,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     blocked: row.blocked,
   }));
   // "Đáp án đáng ngờ" (issue 30): keys of the owner's practices that strong attempts miss.
-  return { practices, suspect: await suspectKeys(context.db, user.id, { ownOnly: true }) };
+  // "Báo lỗi câu hỏi" (issue 30): students' reports on the owner's questions.
+  const [suspect, reported] = await Promise.all([
+    suspectKeys(context.db, user.id, { ownOnly: true }),
+    ownerQuestionReports(context.db, user.id),
+  ]);
+  return { practices, suspect, reported: queueItems(reported) };
 }
 
 const DONE = { share: t.sharedDone, unshare: t.unsharedDone, delete: t.deletedDone } as const;
@@ -90,6 +98,7 @@ export default function MyPractices({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <OwnPracticeList practices={loaderData.practices} />
+      <QuestionReportQueue items={loaderData.reported} />
       <SuspectKeys keys={loaderData.suspect} />
     </section>
   );

@@ -1,9 +1,10 @@
 import { useCallback, useMemo } from "react";
 import { data, Link, useNavigate } from "react-router";
-import { withAnswerShares } from "#services/attempts/answer-shares.ts";
+import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
+import { ReportPlace } from "#app/features/room/question-report.tsx";
 import { viOffline } from "#app/i18n/vi/offline.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
@@ -49,9 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not open to a visitor: perhaps their own practice, opened signed out.
   if (!practice && !user) await requireUser(context, request);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
-  // With how others answered each (issue 30), shown with each result.
-  const questions = await withAnswerShares(
+  // With how others answered each and their reports (issue 30), shown with each result.
+  const questions = await withResultNotes(
     context.db,
+    user?.id ?? null,
     questionsForAddress(
       await listPracticeQuestions(context.db, practice.id, room.selection),
       room.practiceCode,
@@ -69,6 +71,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     contentVersion: practice.contentVersion,
     setupHref,
     questions,
+    // "Báo đáp án sai" (issue 30): a signed-in student, on a practice not their own.
+    reportable: user !== null && practice.own?.isOwner !== true,
   };
 }
 
@@ -156,6 +160,7 @@ function PracticeRoom({
   questions,
   onDevice = false,
   subjectCode = "",
+  reportable = false,
 }: {
   room: RoomRequest;
   title: string;
@@ -166,6 +171,7 @@ function PracticeRoom({
   /** Built on the device from a download (offline-room.ts): saved as "làm offline". */
   onDevice?: boolean;
   subjectCode?: string;
+  reportable?: boolean;
 }) {
   const navigate = useNavigate();
   const config = useMemo(() => configFields(room), [room]);
@@ -228,23 +234,29 @@ function PracticeRoom({
     (questionIds: number[]) => void navigate(retryWrongAddress(questionIds)),
     [navigate],
   );
+  const reportPlace = useMemo(
+    () => (reportable ? { address: room.practiceCode } : null),
+    [reportable, room.practiceCode],
+  );
   return (
-    <RoomScreen
-      questions={questions}
-      config={config}
-      attemptId={room.attemptId}
-      contentVersion={contentVersion}
-      title={title}
-      label={fullLabel}
-      submissionOf={submissionOf}
-      {...exam}
-      onAgain={again}
-      setupHref={setupHref}
-      loginHref={paths.login(href)}
-      resume={resume}
-      // A mock exam's mistakes are reviewed from its own result (device-exam.tsx).
-      // A guest has no review cards: "Ôn lại câu sai" comes with an account.
-      onRetryWrong={minutes === undefined && userId ? retryWrong : undefined}
-    />
+    <ReportPlace.Provider value={reportPlace}>
+      <RoomScreen
+        questions={questions}
+        config={config}
+        attemptId={room.attemptId}
+        contentVersion={contentVersion}
+        title={title}
+        label={fullLabel}
+        submissionOf={submissionOf}
+        {...exam}
+        onAgain={again}
+        setupHref={setupHref}
+        loginHref={paths.login(href)}
+        resume={resume}
+        // A mock exam's mistakes are reviewed from its own result (device-exam.tsx).
+        // A guest has no review cards: "Ôn lại câu sai" comes with an account.
+        onRetryWrong={minutes === undefined && userId ? retryWrong : undefined}
+      />
+    </ReportPlace.Provider>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback } from "react";
 import { data, Link, redirect, useNavigate } from "react-router";
-import { withAnswerShares } from "#services/attempts/answer-shares.ts";
+import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
+import { ReportPlace } from "#app/features/room/question-report.tsx";
 import { ReviewSetup } from "#app/features/review/review-setup.tsx";
 import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/review-time.ts";
 import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
@@ -126,8 +127,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listRevisionsWithPractice(context.db, ids, user.id),
     mayReviewQuestions(context.db, user.id, ids),
   ]);
-  // With how others answered each (issue 30).
-  const byId = new Map((await withAnswerShares(context.db, revisions)).map((q) => [q.id, q]));
+  // With how others answered each and their reports (issue 30).
+  const byId = new Map(
+    (await withResultNotes(context.db, user.id, revisions)).map((q) => [q.id, q]),
+  );
   const questions = ids.flatMap((qid) => byId.get(qid) ?? []);
   // A practice the student may no longer open (ADR 0012) shows none of its questions.
   if (!mayOpen || cards.length !== ids.length || questions.length !== ids.length) {
@@ -252,20 +255,25 @@ function ReviewRoom({
   if (subjectCode) params.set("mon", subjectCode);
   const here = paths.reviewRoom(params);
   return (
-    <RoomScreen
-      questions={questions}
-      config={config}
-      attemptId={attemptId}
-      contentVersion={CONTENT_VERSION}
-      title={retry ? t.retryTitle : t.title}
-      label={retry ? t.retryLabel(questions.length) : t.label(questions.length)}
-      submissionOf={submissionOf}
-      onAgain={again}
-      setupHref="/"
-      setupText={t.toHome}
-      summaryHeading={t.summaryHeading}
-      loginHref={paths.login(here)}
-      onRetryWrong={retryWrong}
-    />
+    // Questions of several practices: reported by the student's cards, not by one address.
+    <ReportPlace.Provider value={REVIEW_REPORT_PLACE}>
+      <RoomScreen
+        questions={questions}
+        config={config}
+        attemptId={attemptId}
+        contentVersion={CONTENT_VERSION}
+        title={retry ? t.retryTitle : t.title}
+        label={retry ? t.retryLabel(questions.length) : t.label(questions.length)}
+        submissionOf={submissionOf}
+        onAgain={again}
+        setupHref="/"
+        setupText={t.toHome}
+        summaryHeading={t.summaryHeading}
+        loginHref={paths.login(here)}
+        onRetryWrong={retryWrong}
+      />
+    </ReportPlace.Provider>
   );
 }
+
+const REVIEW_REPORT_PLACE = { address: null };

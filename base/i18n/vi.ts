@@ -8,6 +8,7 @@ import { viValidation } from "./vi/validation.ts";
 import { viRecoveryErrors } from "./vi/recovery-errors.ts";
 import { viProviderSignIn } from "./vi/provider-sign-in.ts";
 import { viDataExport } from "./vi/data-export.ts";
+import { viQuestionReports } from "./vi/question-reports.ts";
 /**
  * The Vietnamese messages that both the browser and the server show: form and validation
  * errors, account errors, refusals of the HTTP layer, avatar and attempt-saving errors, the
@@ -30,4 +31,5 @@ export const sharedVi = {
   recoveryErrors: viRecoveryErrors,
   providerSignIn: viProviderSignIn,
   dataExport: viDataExport,
+  questionReports: viQuestionReports,
 } as const;

@@ -19,6 +19,7 @@ import * as questionSearchText from "./0017-question-search-text.ts";
 import * as guestAttempts from "./0018-guest-attempts.ts";
 import * as examDates from "./0019-exam-dates.ts";
 import * as answerShares from "./0020-answer-shares.ts";
+import * as questionReports from "./0021-question-reports.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0018-guest-attempts": guestAttempts,
   "0019-exam-dates": examDates,
   "0020-answer-shares": answerShares,
+  "0021-question-reports": questionReports,
 };

@@ -18,6 +18,7 @@ import { storePictures } from "#db/pictures.ts";
 import { drawnPng } from "#tests/support/test-pictures.ts";
 import { startMockExam } from "#services/mock-exams/start.ts";
 import { setExamDate } from "#services/review/exam-dates.ts";
+import { reportQuestion } from "#services/question-reports/reports.ts";
 
 /**
  * Every route of the app (tests/support/route-table.ts) called as the owner
@@ -217,6 +218,36 @@ const DATA_ROUTES: Record<string, Check> = {
     request: () => ({ path: "/admin/reports", ...form({ intent: "hide", practiceId: "1" }) }),
     expect: { owner: 404, other: 404, visitor: toLogin },
   },
+  // "Báo đáp án sai" (issue 30): Bob reported the question of Alice's shared practice. She
+  // handles it (her page); nobody else sees or closes it.
+  "GET /question-reports/:questionId": {
+    request: () => ({ path: `/question-reports/${own.sharedQuestionId}` }),
+    expect: { owner: 200, other: 404, visitor: toLogin },
+    ownerSees: () => "Câu chia sẻ",
+  },
+  "POST /question-reports/:questionId": {
+    request: () => ({
+      path: `/question-reports/${own.sharedQuestionId}`,
+      ...form({ intent: "answer", reply: "Đáp án đã đúng." }),
+    }),
+    expect: { owner: 302, other: 404, visitor: toLogin },
+  },
+  "POST /api/question-reports": {
+    // Alice's private question: not hers to report, nobody else's to see.
+    request: () => ({
+      path: "/api/question-reports",
+      ...form({ questionId: String(own.privateQuestionId), reason: "key", note: "" }),
+    }),
+    expect: { owner: 400, other: 404, visitor: 401 },
+  },
+  "POST /practice-history": {
+    // "Chấm lại" of Alice's attempt: no key of it was fixed (409) for her; nobody else's.
+    request: () => ({
+      path: "/practice-history",
+      ...form({ intent: "rescore", id: SECRET_ATTEMPT_ID }),
+    }),
+    expect: { owner: 409, other: 404, visitor: toLogin },
+  },
   "POST /api/avatar": {
     request: () => ({ path: "/api/avatar", body: "not an image", contentType: "image/png" }),
     expect: { owner: refused, other: refused, visitor: 401 },
@@ -367,7 +398,13 @@ const PRIVATE_TITLE = "Đề riêng Zqxprivate";
 const ALICE_EXAM_DAY = `${new Date().getUTCFullYear() + 1}-03-17`;
 const ALICE_EXAM_SHOWN = ALICE_EXAM_DAY.split("-").reverse().join("/");
 const OTHER_EXAM_DAY = `${new Date().getUTCFullYear() + 1}-05-22`;
-const own: { privateCode: string; sharedAddress: string; picture?: EncodedPicture } = {
+const own: {
+  privateCode: string;
+  sharedAddress: string;
+  picture?: EncodedPicture;
+  privateQuestionId?: number;
+  sharedQuestionId?: number;
+} = {
   privateCode: "",
   sharedAddress: "",
 };
@@ -456,6 +493,23 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         { limits: null },
       );
       own.sharedAddress = (await shareOwnPractice(db, alice, shared.code)).path.split("/").at(-1)!;
+      const questionOf = async (code: string) =>
+        (
+          await db
+            .selectFrom("question")
+            .innerJoin("practice", "practice.id", "question.practice_id")
+            .select("question.id")
+            .where("practice.code", "=", code)
+            .executeTakeFirstOrThrow()
+        ).id;
+      own.privateQuestionId = await questionOf(own.privateCode);
+      own.sharedQuestionId = await questionOf(shared.code);
+      await reportQuestion(
+        db,
+        people.bob.id,
+        { questionId: own.sharedQuestionId, reason: "key", note: "", address: own.sharedAddress },
+        { limits: null },
+      );
       for (const id of [STARTED_EXAM_ID, SECRET_EXAM_ID, PAGE_EXAM_ID]) {
         const started = await startMockExam(db, alice, examStart(id), {
           now: new Date(),
@@ -506,6 +560,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         db.selectFrom("picture_upload").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("mock_exam").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("exam_date").selectAll().where("user_id", "=", id).execute(),
+        db.selectFrom("question_report").selectAll().where("reporter_id", "=", id).execute(),
       ]);
       return JSON.stringify(rows);
     }

@@ -261,6 +261,27 @@ const ENTRIES: Record<string, FuzzEntry> = {
     intents: ["hide", "unhide", "resolve"],
     samples: { practiceId: ["1", "99999999999999999999"], reportId: ["1", "-1"] },
   },
+  // "Báo đáp án sai" (issue 30): a student's report, and a reported question for its handler.
+  "GET /api/question-reports": {},
+  "POST /api/question-reports": {
+    body: "form",
+    fields: ["questionId", "reason", "note", "address"],
+    samples: {
+      questionId: ["1", "-1", "99999999999999999999"],
+      reason: ["key", "unclear", "typo", "other", "spam"],
+      address: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"],
+    },
+    validForm: { questionId: "1", reason: "key", note: "Đáp án B mới đúng.", address: "de-thu" },
+  },
+  "GET /question-reports/:questionId": {
+    samples: { questionId: ["1", "0", "99999999999999999999"] },
+  },
+  "POST /question-reports/:questionId": {
+    body: "form",
+    fields: ["startedFrom", "answerCount", "text", "explanation", "answer-0", "key-0", "reply"],
+    intents: ["fix", "answer", "dismiss"],
+    samples: { questionId: ["1", "2"], answerCount: ["2", "51", "-1", "1e9"], key: ["on"] },
+  },
   "GET /api/attempts": {},
   "POST /api/attempts": {
     body: "json",
@@ -311,6 +332,13 @@ const ENTRIES: Record<string, FuzzEntry> = {
     template: ({ questionIds }) => ({ answers: mockExamAnswers(questionIds), totalTime: 30 }),
   },
   "GET /practice-history": { query: ["id", "view"], samples: { view: ["statistics"] } },
+  // "Chấm lại theo đáp án mới" (issue 30) of the signed-in student's attempt.
+  "POST /practice-history": {
+    body: "form",
+    fields: ["id"],
+    intents: ["rescore"],
+    samples: { id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", "x"] },
+  },
   "GET /mistakes": {
     query: ["id", "seed", "q", "time", "retry", "mon"],
     samples: {
@@ -478,6 +506,8 @@ const USER_TABLES = [
   "own_practice",
   "picture",
   "picture_upload",
+  "question_report",
+  "question_fix",
 ] as const;
 
 /** What a stack trace or a source path looks like in an answer. */

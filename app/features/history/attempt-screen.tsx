@@ -10,6 +10,7 @@ import { formatDateTime } from "#base/dates.ts";
 import { newRoomIdentity, roomUrl, setupOfAttempt } from "#app/lib/room-setup.ts";
 import { paths } from "#base/paths.ts";
 import { ExamResult, type ExamResultData } from "#app/ui/exam-result.tsx";
+import { KeyFixNotice, type KeyFixes } from "./key-fix-notice.tsx";
 
 const t = viHistory;
 
@@ -39,6 +40,8 @@ export function AttemptScreen({
   examScore = null,
   reviewHref,
   renderSummary,
+  fixes = null,
+  rescoreError,
 }: {
   attempt: StoredAttempt;
   questions: QuestionView[];
@@ -49,6 +52,9 @@ export function AttemptScreen({
   reviewHref: string;
   /** The room's summary (another feature's), as the route composes it. */
   renderSummary: (props: SavedSummary) => ReactNode;
+  /** Keys fixed since the attempt (issue 30): the notice and its "Chấm lại". */
+  fixes?: KeyFixes | null;
+  rescoreError?: string;
 }) {
   const review = attempt.type === "MISTAKES";
   const byId = useMemo(() => new Map(questions.map((q) => [q.id, q])), [questions]);
@@ -90,9 +96,26 @@ export function AttemptScreen({
           review || practiceDeleted ? paths.home : paths.practiceSetup(attempt.practiceCode),
         setupText: review || practiceDeleted ? viReviewRoom.toHome : undefined,
         doneAt: formatDateTime(attempt.createdAt),
-        scoreNote: examScore ? (
-          <ExamResult result={examScore} minutes={attempt.examMinutes} offline={attempt.offline} />
-        ) : undefined,
+        scoreNote:
+          examScore || fixes ? (
+            <>
+              {examScore ? (
+                <ExamResult
+                  result={examScore}
+                  minutes={attempt.examMinutes}
+                  offline={attempt.offline}
+                />
+              ) : null}
+              {fixes ? (
+                <KeyFixNotice
+                  attemptId={attempt.id}
+                  total={attempt.results.length}
+                  fixes={fixes}
+                  error={rescoreError}
+                />
+              ) : null}
+            </>
+          ) : undefined,
       })}
       <p className="history-back history-more">
         {practiceDeleted ? null : <RetryLink attempt={attempt} reviewHref={reviewHref} />}

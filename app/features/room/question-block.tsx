@@ -7,6 +7,7 @@ import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
 import { useKeyboardScrollable } from "#app/ui/keyboard-scroll.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
+import { QuestionReport } from "./question-report.tsx";
 import { countRender } from "./render-probe.ts";
 import { ShortAnswerField } from "./short-answer-field.tsx";
 import { TrueFalseStatements } from "./true-false-statements.tsx";
@@ -35,6 +36,8 @@ interface QuestionBlockProps {
   headingId?: string;
   /** On screen from the first paint: its pictures load at once (eagerPictures). */
   eager?: boolean;
+  /** "Báo đáp án sai" with the result; false when the screen places it itself (the sequence room). */
+  withReport?: boolean;
 }
 
 /** One question: its text (line breaks kept as written), "Chọn N đáp án", answers, explanation. */
@@ -53,6 +56,7 @@ export const QuestionBlock = memo(function QuestionBlock({
   onSubmit,
   headingId,
   eager,
+  withReport = true,
 }: QuestionBlockProps) {
   countRender("question");
   const block = useRef<HTMLDivElement>(null);
@@ -139,6 +143,7 @@ export const QuestionBlock = memo(function QuestionBlock({
           ) : null}
         </div>
       ) : null}
+      {withReport && reveal !== "answering" ? <QuestionReport question={question} /> : null}
     </div>
   );
 });

@@ -7,6 +7,7 @@ import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
 import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
+import { HoldResult, QuestionReport } from "./question-report.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar } from "./room-bar.tsx";
@@ -52,6 +53,7 @@ export function SequenceRoom({
   );
   // Enter in a short answer's field: "Trả lời", as the button below.
   const onSubmit = useCallback(() => dispatch({ type: "next" }), [dispatch]);
+  const holdResult = useCallback(() => dispatch({ type: "holdResult" }), [dispatch]);
 
   useResultFeedback(state, restored);
   useShortcuts(state, dispatch);
@@ -95,14 +97,20 @@ export function SequenceRoom({
               onSubmit={onSubmit}
               headingId={QUESTION_HEADING_ID}
               eager
+              withReport={false}
             />
             {state.resultShown ? (
-              <Verdict
-                question={question}
-                picks={picks}
-                response={response}
-                shown={state.config.showNotification}
-              />
+              <>
+                <Verdict
+                  question={question}
+                  picks={picks}
+                  response={response}
+                  shown={state.config.showNotification}
+                />
+                <HoldResult.Provider value={holdResult}>
+                  <QuestionReport question={question} />
+                </HoldResult.Provider>
+              </>
             ) : null}
           </section>
           <p className="visually-hidden" role="status">
