@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/question-reports";
 import { QuestionFixPage } from "#app/features/own-practices/question-fix-page.tsx";
-import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
+import { viQuestionFixes } from "#app/i18n/vi/question-fixes.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { requireUser } from "#app/lib/session.server.ts";
@@ -12,7 +12,7 @@ import { paths } from "#base/paths.ts";
 import { fixQuestion, readQuestionToFix } from "#services/question-reports/fix.ts";
 import { closeQuestionReports, isQuestionReportError } from "#services/question-reports/reports.ts";
 
-const t = viQuestionReportsUi;
+const t = viQuestionFixes;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 

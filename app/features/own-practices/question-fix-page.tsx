@@ -3,9 +3,9 @@ import { viQuestionReports } from "#base/i18n/vi/question-reports.ts";
 import { QUESTION_FIX_TEXT_MAX, QUESTION_REPORT_REPLY_MAX } from "#base/limits.ts";
 import type { ReportReasonName } from "#base/question-reports.ts";
 import { answerLabel } from "#engine/labels.ts";
-import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
+import { viQuestionFixes } from "#app/i18n/vi/question-fixes.ts";
 
-const t = viQuestionReportsUi;
+const t = viQuestionFixes;
 
 interface FixPageProps {
   number: number;

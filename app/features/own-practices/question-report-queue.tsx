@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { viQuestionReports } from "#base/i18n/vi/question-reports.ts";
 import type { ReportReasonName } from "#base/question-reports.ts";
 import { paths } from "#base/paths.ts";
-import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
+import { viQuestionFixes } from "#app/i18n/vi/question-fixes.ts";
 
-const t = viQuestionReportsUi;
+const t = viQuestionFixes;
 
 export interface ReportedQuestionItem {
   questionId: number;

@@ -3,9 +3,9 @@ import { viQuestionReports } from "#base/i18n/vi/question-reports.ts";
 import { QUESTION_REPORT_NOTE_MAX } from "#base/limits.ts";
 import { paths } from "#base/paths.ts";
 import { REPORT_REASON_NAMES, type ReportReasonName } from "#base/question-reports.ts";
-import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
+import { viQuestionReportForm } from "#app/i18n/vi/question-report-form.ts";
 
-const t = viQuestionReportsUi;
+const t = viQuestionReportForm;
 
 /**
  * The report form of one question ("Báo đáp án sai"): a reason, an optional note, sent to

@@ -1,20 +1,13 @@
 /**
- * "Báo đáp án sai" (issue 30): the words of the report under a question's result, of the queue
- * and of the page where a reported question is fixed (a module of its own: see ../vi.ts).
+ * "Báo đáp án sai" (issue 30): the words of the report under a question's result and of a
+ * replay after a key fix (a module of its own: see ../vi.ts; the handler's are in
+ * question-fixes.ts).
  */
 export const viQuestionReportsUi = {
   open: "Báo đáp án sai",
   underReview: "Đang được xem lại",
   underReviewHint: "Câu này đang có báo cáo chờ người soạn đề xem lại.",
-  formHeading: "Báo lỗi câu hỏi",
-  reasonLegend: "Câu này sai ở đâu?",
-  note: "Ghi chú (không bắt buộc)",
-  noteHint: (max: number) => `Ví dụ: đáp án đúng theo bạn và lý do, tối đa ${max} ký tự.`,
-  send: "Gửi báo cáo",
-  sending: "Đang gửi…",
-  cancel: "Hủy",
   sent: "Cảm ơn bạn! Người soạn đề sẽ xem lại câu này.",
-  offline: "Không gửi được báo cáo. Hãy kiểm tra kết nối mạng rồi thử lại.",
   /** The student's own report on the question, as it stands. */
   mine: {
     open: "Bạn đã báo lỗi câu này. Người soạn đề sẽ xem lại.",
@@ -35,39 +28,4 @@ export const viQuestionReportsUi = {
     `Đã chấm lại ngày ${date}: ${right}/${total} câu đúng (điểm gốc: ${original}/${total}).`,
   rescoredDone: "Đã chấm lại bài làm theo đáp án mới.",
   examKeepsScore: "Bài thi thử giữ điểm đã chấm lúc nộp bài.",
-  /** The queue ("Đề của tôi", /admin/reports). */
-  queueHeading: "Báo lỗi câu hỏi",
-  queueIntro: "Học sinh báo những câu này có thể sai. Hãy xem lại, sửa câu hỏi hoặc trả lời họ.",
-  queueQuestion: (number: number, title: string) => `Câu ${number} — ${title}`,
-  queueCount: (n: number) => `${n} báo cáo`,
-  queueOpen: "Xem và xử lý",
-  /** The page of a reported question. */
-  pageTitle: (number: number) => `Báo lỗi câu ${number}`,
-  pageHeading: (number: number, title: string) => `Câu ${number} — ${title}`,
-  reportsHeading: "Các báo cáo",
-  reporterOn: (name: string, date: string) => `${name} · ${date}`,
-  anonymousReporter: "Một học sinh",
-  noOpenReports: "Câu này không còn báo cáo nào chưa xử lý.",
-  removed: "Câu hỏi này không còn trong đề.",
-  fixHeading: "Sửa câu hỏi",
-  fixIntro:
-    "Sửa nội dung hoặc đáp án rồi lưu: câu hỏi có bản mới, bài làm cũ vẫn xem được như lúc làm, và học sinh có thể chấm lại theo đáp án mới.",
-  questionText: "Câu hỏi",
-  answerText: (letter: string) => `Đáp án ${letter}`,
-  statementText: (letter: string) => `Ý ${letter}`,
-  acceptedText: (n: number) => `Đáp án chấp nhận ${n}`,
-  isKey: "Đáp án đúng",
-  isTrue: "Ý này đúng",
-  explanation: "Giải thích (không bắt buộc)",
-  replyLabel: "Lời nhắn cho người báo (không bắt buộc)",
-  replyRequiredLabel: "Lời trả lời cho người báo",
-  saveFix: "Lưu bản sửa",
-  fixedDone: "Đã sửa câu hỏi và đóng các báo cáo.",
-  answerHeading: "Giữ nguyên câu hỏi",
-  answerIntro: "Nếu câu hỏi không sai, hãy trả lời người báo hoặc bỏ qua báo cáo.",
-  answer: "Trả lời và đóng báo cáo",
-  dismiss: "Bỏ qua báo cáo",
-  answeredDone: "Đã trả lời và đóng các báo cáo.",
-  dismissedDone: "Đã bỏ qua các báo cáo.",
-  back: "Quay lại danh sách",
 } as const;
