@@ -168,6 +168,9 @@ export async function lockRollUp(db: Kysely<DB>): Promise<void> {
 export interface SuspectKeyRow {
   practiceCode: string;
   practiceTitle: string;
+  /** Null: a practice of the catalogue. */
+  ownerId: string | null;
+  questionId: number;
   /** 0-based position in the practice. */
   idx: number;
   /** The question as written (the bank's markup). */
@@ -188,9 +191,12 @@ export async function listSuspectKeys(
     .selectFrom("answer_share")
     .innerJoin("question", "question.id", "answer_share.question_id")
     .innerJoin("practice", "practice.id", "question.practice_id")
+    .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
     .select([
       "practice.code",
       "practice.title",
+      "own_practice.owner_id",
+      "question.id",
       "question.idx",
       "question.text",
       "answer_share.strong_answered",
@@ -220,6 +226,8 @@ export async function listSuspectKeys(
   return rows.map((row) => ({
     practiceCode: row.code,
     practiceTitle: row.title,
+    ownerId: row.owner_id,
+    questionId: row.id,
     idx: row.idx,
     text: row.text,
     strongAnswered: row.strong_answered,

@@ -204,11 +204,13 @@ describeEachDatabase("answer shares", (database) => {
         strongRight: 0,
       },
     ];
-    expect(await suspectKeys(db, "an-chu-de")).toEqual(flagged);
-    // An operator sees every practice's (the other tests' practices have their own).
+    // The owner opens it on the fix page (ADR 0032).
+    expect(await suspectKeys(db, "an-chu-de")).toEqual([{ ...flagged[0], fixId: six[5] }]);
+    // An operator sees every practice's (the other tests' practices have their own), but fixes
+    // only the catalogue's: An's is An's to fix.
     expect(
       (await suspectKeys(db, "cuong-van-hanh")).filter((key) => key.practiceCode === code),
-    ).toEqual(flagged);
+    ).toEqual([{ ...flagged[0], fixId: null }]);
     expect(await suspectKeys(db, "cuong-van-hanh", { ownOnly: true })).toEqual([]);
     expect(await suspectKeys(db, "binh-khac")).toEqual([]);
     // A deleted practice is no longer the owner's to fix.

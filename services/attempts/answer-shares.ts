@@ -149,6 +149,11 @@ export interface SuspectKey {
   excerpt: string;
   strongAnswered: number;
   strongRight: number;
+  /**
+   * The question to open on its fix page (/question-reports/:id, ADR 0032) when this viewer fixes
+   * it: the owner their own practice's, an operator the catalogue's; else null.
+   */
+  fixId: number | null;
 }
 
 /**
@@ -177,6 +182,7 @@ export async function suspectKeys(
       excerpt: text.length > 140 ? `${text.slice(0, 139)}…` : text,
       strongAnswered: row.strongAnswered,
       strongRight: row.strongRight,
+      fixId: (row.ownerId === null ? operator : row.ownerId === userId) ? row.questionId : null,
     };
   });
 }

@@ -8,6 +8,7 @@ import type { DB } from "../../db/schema.ts";
 import { E2E_DATABASE } from "../../playwright.config.ts";
 import { createOwnPractice, shareOwnPractice } from "../../services/own-practices/manage.ts";
 import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
+import { roomConfig } from "../support/engine-fixture.ts";
 
 /**
  * "Báo đáp án sai" (issue 30), walked by a student and the practice's owner: the student
@@ -194,4 +195,92 @@ test("a student reports a key, the owner fixes it, the student's rescoring shows
   // Once: no second tap to take.
   await expect(notice.getByRole("button", { name: "Chấm lại theo đáp án mới" })).toHaveCount(0);
   await second.close();
+});
+
+test("a key most strong attempts miss is listed to its owner, who opens it on the fix page and fixes it", async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const title = `Đề nghi ngờ ${info.project.name} ${Date.now()}`;
+  const ownerEmail = newEmail("nghi-ngo");
+  await register(page, "Vũ Người Ra Đề", ownerEmail);
+  await expect(page).toHaveURL("/");
+  const origin = new URL(page.url()).origin;
+  const db = openDatabase();
+  let code = "";
+  try {
+    const ownerId = await userIdOf(db, ownerEmail);
+    ({ code } = await createOwnPractice(
+      db,
+      ownerId,
+      {
+        title,
+        parsed: {
+          chapters: [],
+          questions: [
+            ...[2, 3, 4, 5].map((n) => ({
+              text: `${n} + ${n} bằng bao nhiêu?`,
+              answers: [
+                { text: String(n + n), key: true },
+                { text: String(n + n + 1), key: false },
+              ],
+            })),
+            {
+              text: "Số nguyên tố chẵn duy nhất là số nào?",
+              // Marked wrong: strong students all pick "2".
+              answers: [
+                { text: "2", key: false },
+                { text: "4", key: true },
+              ],
+            },
+          ],
+        },
+      },
+      { limits: null },
+    ));
+  } finally {
+    await db.destroy();
+  }
+  // Ten strong attempts (4 of 5 right), each answering "2".
+  const response = await page.request.get(
+    `/practice-review/${code}/questions?type=PRACTICE_TIME_ALL`,
+  );
+  const { questions } = (await response.json()) as { questions: { id: number }[] };
+  for (let n = 0; n < 10; n += 1) {
+    const saved = await page.request.post("/api/attempts", {
+      headers: { origin },
+      data: {
+        id: crypto.randomUUID(),
+        practiceCode: code,
+        selection: { type: "PRACTICE_TIME_ALL" },
+        config: roomConfig({ seed: n + 1 }),
+        answers: questions.map((question) => ({
+          questionId: question.id,
+          selectedAnswerIndexes: [0],
+        })),
+        answerOrders: null,
+        totalTime: 40,
+      },
+    });
+    expect(saved.status()).toBe(201);
+  }
+
+  // Counted off the save's path every second here: then "Đáp án đáng ngờ" lists it.
+  const suspect = page.getByRole("region", { name: "Đáp án đáng ngờ" });
+  await expect(async () => {
+    await page.goto("/my-practices");
+    await expect(suspect).toContainText(`Câu 5 — ${title}`, { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(suspect).toContainText("Chỉ 0/10 bài làm tốt trả lời đúng câu này");
+  await suspect.getByRole("link", { name: "Xem và sửa câu hỏi" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Câu 5 — ${title}`);
+  await expect(page.getByText("Chưa có báo cáo nào đang chờ xử lý về câu này.")).toBeVisible();
+  await waitForHydration(page);
+  const keys = page.getByRole("checkbox", { name: "Đáp án đúng" });
+  await keys.nth(0).check();
+  await keys.nth(1).uncheck();
+  await page.getByRole("button", { name: "Lưu bản sửa" }).click();
+  await expect(page.getByText("Đã sửa câu hỏi và đóng các báo cáo.")).toBeVisible();
+  // The fixed question is a new revision with no answers yet: no longer suspect.
+  await expect(page.getByRole("region", { name: "Đáp án đáng ngờ" })).toHaveCount(0);
 });

@@ -11,6 +11,7 @@ export interface SuspectKeyItem {
   excerpt: string;
   strongAnswered: number;
   strongRight: number;
+  fixId: number | null;
 }
 
 /**
@@ -30,7 +31,12 @@ export function SuspectKeys({ keys }: { keys: readonly SuspectKeyItem[] }) {
             <h3 className="report-title">{t.suspectQuestion(key.number, key.practiceTitle)}</h3>
             <p className="report-reason">{key.excerpt}</p>
             <p className="muted">{t.suspectCount(key.strongRight, key.strongAnswered)}</p>
-            <p>
+            <p className="own-practice-actions">
+              {key.fixId !== null ? (
+                <Link className="button button-secondary" to={paths.questionReports(key.fixId)}>
+                  {t.suspectFix}
+                </Link>
+              ) : null}
               <Link to={paths.practiceSetup(key.practiceCode)}>{t.suspectOpen}</Link>
             </p>
           </li>

@@ -14,7 +14,7 @@ export const viQuestionFixes = {
   reportsHeading: "Các báo cáo",
   reporterOn: (name: string, date: string) => `${name} · ${date}`,
   anonymousReporter: "Một học sinh",
-  noOpenReports: "Câu này không còn báo cáo nào chưa xử lý.",
+  noOpenReports: "Chưa có báo cáo nào đang chờ xử lý về câu này.",
   removed: "Câu hỏi này không còn trong đề.",
   fixHeading: "Sửa câu hỏi",
   fixIntro:

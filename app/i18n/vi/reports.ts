@@ -25,4 +25,5 @@ export const viReports = {
   suspectCount: (right: number, answered: number) =>
     `Chỉ ${right}/${answered} bài làm tốt trả lời đúng câu này`,
   suspectOpen: "Mở đề",
+  suspectFix: "Xem và sửa câu hỏi",
 } as const;
