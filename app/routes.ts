@@ -29,6 +29,8 @@ export default [
   // "Báo đáp án sai" (issue 30): a student's report, and a reported question for its handler.
   route("api/question-reports", "routes/api.question-reports.ts"),
   route("question-reports/:questionId", "routes/question-reports.tsx"),
+  // "Thảo luận" (issue 30): a question's comments.
+  route("api/questions/:questionId/comments", "routes/api.comments.ts"),
   // "Ôn lỗi sai": starts a review of today's due cards, then is its room.
   route("mistakes", "routes/review-room.tsx"),
   // A student's own practices (ADR 0012): 'Đề của tôi', and below the editor.

@@ -52,6 +52,15 @@ export const QUESTION_FIX_TEXT_MAX = 5000;
 export const QUESTION_REPORT_REPLY_MAX = 1000;
 
 /**
+ * "Thảo luận" (issue 30): a comment's length, and how many comments (with edits), votes and
+ * reports of comments one student may make per window.
+ */
+export const COMMENT_MAX = 2000;
+export const COMMENT_LIMIT = { window: 10 * 60, max: 10 } as const;
+export const COMMENT_VOTE_LIMIT = { window: 10 * 60, max: 200 } as const;
+export const COMMENT_REPORT_LIMIT = { window: 60 * 60, max: 20 } as const;
+
+/**
  * A mock exam ("Thi thử", issue 27): the whole-test times a student may pick (null: "Tắt"), the
  * most questions one exam holds, and how many exams a user may start per window.
  */

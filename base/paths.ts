@@ -66,6 +66,12 @@ export const paths = {
   /** "Báo đáp án sai" (issue 30): POST a report; a reported question's page for its handler. */
   apiQuestionReports: "/api/question-reports",
   questionReports: (questionId: number) => `/question-reports/${questionId}`,
+  /** "Thảo luận": a question's comments (GET, with the address it was opened by; POST). */
+  apiComments: (questionId: number, address?: string | null) =>
+    withQuery(
+      `/api/questions/${questionId}/comments`,
+      address ? new URLSearchParams({ address }) : undefined,
+    ),
 
   /** The sign-in page, then back to `redirectTo`. */
   login: (redirectTo = "/") => `/login${redirectQuery(redirectTo)}`,

@@ -232,6 +232,8 @@ export interface QuestionView {
   share?: AnswerShare;
   /** "Báo đáp án sai" (issue 30): open reports on it, and the viewer's own. */
   reports?: ReportsSeen;
+  /** "Thảo luận" (issue 30): how many comments it has, when any. */
+  comments?: number;
   /** A replay's question whose key was fixed since (issue 30): the day, and the answer under the new key. */
   keyFix?: { date: string; rightNow: boolean };
 }

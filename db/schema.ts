@@ -282,6 +282,35 @@ interface QuestionFixTable {
   fixed_by: string | null;
 }
 
+/** "Thảo luận": a comment under a question (migration 0022). */
+interface CommentTable {
+  id: Generated<number>;
+  practice_id: number;
+  idx: number;
+  question_id: number;
+  author_id: string;
+  parent_id: number | null;
+  body: string;
+  body_html: string;
+  votes: Generated<number>;
+  created_at: string;
+  edited_at: string | null;
+  deleted_at: string | null;
+  hidden_at: string | null;
+}
+
+interface CommentVoteTable {
+  comment_id: number;
+  user_id: string;
+}
+
+interface CommentReportTable {
+  comment_id: number;
+  reporter_id: string;
+  created_at: string;
+  resolved: Generated<number>;
+}
+
 /** Users who may read reports and hide practices (migration 0012; `npm run user -- grant-admin`). */
 interface OperatorTable {
   user_id: string;
@@ -387,5 +416,8 @@ export interface DB {
   practice_report: PracticeReportTable;
   question_report: QuestionReportTable;
   question_fix: QuestionFixTable;
+  comment: CommentTable;
+  comment_vote: CommentVoteTable;
+  comment_report: CommentReportTable;
   operator: OperatorTable;
 }

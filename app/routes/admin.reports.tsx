@@ -10,6 +10,13 @@ import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { actOnReport, listReports, type ReportAction } from "#services/own-practices/reports.ts";
 import { suspectKeys } from "#services/attempts/answer-shares.ts";
 import { SuspectKeys } from "#app/features/own-practices/suspect-keys.tsx";
+import { ReportedComments } from "#app/features/own-practices/reported-comments.tsx";
+import {
+  isDiscussionError,
+  moderateComment,
+  reportedComments,
+} from "#services/discussion/comments.ts";
+import { isOperator } from "#db/own-practices.ts";
 import { QuestionReportQueue } from "#app/features/own-practices/question-report-queue.tsx";
 import { queueItems } from "#app/features/own-practices/question-report-queue.server.ts";
 import { catalogueQuestionReports } from "#services/question-reports/reports.ts";
@@ -44,6 +51,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // reports on the catalogue's questions (issue 30).
       suspect: await suspectKeys(context.db, user.id),
       reported: queueItems(await catalogueQuestionReports(context.db, user.id)),
+      comments: (await reportedComments(context.db, user.id)).map(
+        ({ id, practiceTitle, number, authorName, body, reports }) => ({
+          id,
+          practiceTitle,
+          number,
+          authorName,
+          body,
+          reports,
+        }),
+      ),
     };
   } catch (error) {
     return answerRefusal(error);
@@ -65,6 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "comment-hide" || intent === "comment-keep") {
+    return moderate(context, user.id, intent, idOf(form.get("commentId")));
+  }
   if (intent !== "hide" && intent !== "unhide" && intent !== "resolve") {
     throw data({ message: viRequests.unreadableForm }, { status: 400 });
   }
@@ -79,8 +99,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(paths.adminReports, { type: "info", message: DONE[intent] });
 }
 
+/** "Ẩn bình luận" / "Giữ lại" on a reported comment (issue 30); not found for anybody else. */
+async function moderate(
+  context: Route.ActionArgs["context"],
+  userId: string,
+  intent: "comment-hide" | "comment-keep",
+  commentId: number | undefined,
+) {
+  if (!(await isOperator(context.db, userId))) {
+    throw data({ message: viReports.notOperator }, { status: 404 });
+  }
+  try {
+    if (commentId === undefined)
+      throw data({ message: viRequests.unreadableForm }, { status: 400 });
+    const action = intent === "comment-hide" ? "hide" : "keep";
+    await moderateComment({ db: context.db, parse: context.parse }, userId, commentId, action);
+  } catch (error) {
+    if (!isDiscussionError(error)) throw error;
+    throw data({ message: error.message }, { status: error.status });
+  }
+  return redirectWithToast(paths.adminReports, {
+    type: "info",
+    message: intent === "comment-hide" ? t.commentHidden : t.commentKept,
+  });
+}
+
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { reports, suspect, reported } = loaderData;
+  const { reports, suspect, reported, comments } = loaderData;
   return (
     <section className="page reports-page" aria-labelledby="reports-heading">
       <h1 id="reports-heading">{t.title}</h1>
@@ -129,6 +174,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <QuestionReportQueue items={reported} />
+      <ReportedComments items={comments} />
       <SuspectKeys keys={suspect} />
     </section>
   );

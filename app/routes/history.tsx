@@ -8,7 +8,7 @@ import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { paths } from "#base/paths.ts";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
-import { ReportPlace } from "#app/features/room/question-report.tsx";
+import { QuestionPlace } from "#app/features/room/question-report.tsx";
 import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
 import { viHistory } from "#app/i18n/vi/history.ts";
 import { viStatistics } from "#app/i18n/vi/statistics.ts";
@@ -173,13 +173,16 @@ export const meta: Route.MetaFunction = ({ data: loaded }) =>
 
 export default function History({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
-  // "Báo đáp án sai" from the replay (issue 30): by the address the attempt was saved through.
-  const reportPlace = useMemo(
+  // "Báo đáp án sai" and "Thảo luận" from the replay (issue 30): by the address the attempt
+  // was saved through.
+  const place = useMemo(
     () =>
-      loaderData.kind === "attempt" && loaderData.reportable
+      loaderData.kind === "attempt"
         ? {
             address:
               loaderData.attempt.type === "MISTAKES" ? null : loaderData.attempt.practiceCode,
+            signedIn: true,
+            mayReport: loaderData.reportable,
           }
         : null,
     [loaderData],
@@ -187,7 +190,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
   if (loaderData.kind === "notFound") return <AttemptNotFound />;
   if (loaderData.kind === "attempt") {
     return (
-      <ReportPlace.Provider value={reportPlace}>
+      <QuestionPlace.Provider value={place}>
         <AttemptScreen
           attempt={loaderData.attempt}
           questions={loaderData.questions}
@@ -208,7 +211,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
             />
           )}
         />
-      </ReportPlace.Provider>
+      </QuestionPlace.Provider>
     );
   }
   const dueToday = loaderData.kind === "list" ? loaderData.dueToday : 0;

@@ -4,7 +4,7 @@ import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
-import { ReportPlace } from "#app/features/room/question-report.tsx";
+import { QuestionPlace } from "#app/features/room/question-report.tsx";
 import { viOffline } from "#app/i18n/vi/offline.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
@@ -234,12 +234,16 @@ function PracticeRoom({
     (questionIds: number[]) => void navigate(retryWrongAddress(questionIds)),
     [navigate],
   );
-  const reportPlace = useMemo(
-    () => (reportable ? { address: room.practiceCode } : null),
-    [reportable, room.practiceCode],
+  // "Báo đáp án sai" and "Thảo luận" under each result (issue 30); not in a room built offline.
+  const place = useMemo(
+    () =>
+      onDevice
+        ? null
+        : { address: room.practiceCode, signedIn: userId !== "", mayReport: reportable },
+    [onDevice, reportable, room.practiceCode, userId],
   );
   return (
-    <ReportPlace.Provider value={reportPlace}>
+    <QuestionPlace.Provider value={place}>
       <RoomScreen
         questions={questions}
         config={config}
@@ -257,6 +261,6 @@ function PracticeRoom({
         // A guest has no review cards: "Ôn lại câu sai" comes with an account.
         onRetryWrong={minutes === undefined && userId ? retryWrong : undefined}
       />
-    </ReportPlace.Provider>
+    </QuestionPlace.Provider>
   );
 }

@@ -3,7 +3,7 @@ import { data, Link, redirect, useNavigate } from "react-router";
 import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
-import { ReportPlace } from "#app/features/room/question-report.tsx";
+import { QuestionPlace } from "#app/features/room/question-report.tsx";
 import { ReviewSetup } from "#app/features/review/review-setup.tsx";
 import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/review-time.ts";
 import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
@@ -256,7 +256,7 @@ function ReviewRoom({
   const here = paths.reviewRoom(params);
   return (
     // Questions of several practices: reported by the student's cards, not by one address.
-    <ReportPlace.Provider value={REVIEW_REPORT_PLACE}>
+    <QuestionPlace.Provider value={REVIEW_PLACE}>
       <RoomScreen
         questions={questions}
         config={config}
@@ -272,8 +272,8 @@ function ReviewRoom({
         loginHref={paths.login(here)}
         onRetryWrong={retryWrong}
       />
-    </ReportPlace.Provider>
+    </QuestionPlace.Provider>
   );
 }
 
-const REVIEW_REPORT_PLACE = { address: null };
+const REVIEW_PLACE = { address: null, signedIn: true, mayReport: true };

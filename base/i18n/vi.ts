@@ -9,6 +9,7 @@ import { viRecoveryErrors } from "./vi/recovery-errors.ts";
 import { viProviderSignIn } from "./vi/provider-sign-in.ts";
 import { viDataExport } from "./vi/data-export.ts";
 import { viQuestionReports } from "./vi/question-reports.ts";
+import { viDiscussion } from "./vi/discussion.ts";
 /**
  * The Vietnamese messages that both the browser and the server show: form and validation
  * errors, account errors, refusals of the HTTP layer, avatar and attempt-saving errors, the
@@ -32,4 +33,5 @@ export const sharedVi = {
   providerSignIn: viProviderSignIn,
   dataExport: viDataExport,
   questionReports: viQuestionReports,
+  discussion: viDiscussion,
 } as const;

@@ -20,6 +20,7 @@ import * as guestAttempts from "./0018-guest-attempts.ts";
 import * as examDates from "./0019-exam-dates.ts";
 import * as answerShares from "./0020-answer-shares.ts";
 import * as questionReports from "./0021-question-reports.ts";
+import * as comments from "./0022-comments.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0019-exam-dates": examDates,
   "0020-answer-shares": answerShares,
   "0021-question-reports": questionReports,
+  "0022-comments": comments,
 };

@@ -120,13 +120,29 @@ async function mayReport(
   question: ReportedQuestion,
   address: string | undefined,
 ): Promise<boolean> {
-  if (address && (await resolvePractice(db, address, userId))?.id === question.practiceId) {
-    return true;
-  }
-  if ((await openablePractices(db, userId, [question.practiceId])).has(question.practiceId)) {
-    return true;
-  }
-  return userAnsweredQuestion(db, userId, question.id);
+  return (
+    (await mayOpenQuestion(db, userId, question, address)) ||
+    userAnsweredQuestion(db, userId, question.id)
+  );
+}
+
+/**
+ * Whether the viewer may open the question's practice now: by the address they came by (a share
+ * link's `s_…` included), by its code (the catalogue's, or their own), or by a link they saved an
+ * attempt through while it is still the practice's (db/own-practices.ts decides each). A revoked
+ * link or a practice an operator hid is closed again at once.
+ */
+export async function mayOpenQuestion(
+  db: Kysely<DB>,
+  viewerId: string | null,
+  question: ReportedQuestion,
+  address: string | undefined,
+): Promise<boolean> {
+  if (question.deleted) return false;
+  const byAddress = address ?? question.practiceCode;
+  if ((await resolvePractice(db, byAddress, viewerId))?.id === question.practiceId) return true;
+  if (viewerId === null) return false;
+  return (await openablePractices(db, viewerId, [question.practiceId])).has(question.practiceId);
 }
 
 /** What a question shows of its reports: "Đang được xem lại", and the viewer's own report. */

@@ -19,6 +19,7 @@ import { drawnPng } from "#tests/support/test-pictures.ts";
 import { startMockExam } from "#services/mock-exams/start.ts";
 import { setExamDate } from "#services/review/exam-dates.ts";
 import { reportQuestion } from "#services/question-reports/reports.ts";
+import { insertComment } from "#db/comments.ts";
 
 /**
  * Every route of the app (tests/support/route-table.ts) called as the owner
@@ -239,6 +240,19 @@ const DATA_ROUTES: Record<string, Check> = {
       ...form({ questionId: String(own.privateQuestionId), reason: "key", note: "" }),
     }),
     expect: { owner: 400, other: 404, visitor: 401 },
+  },
+  // "Thảo luận" (issue 30): the discussion of Alice's private question is hers alone.
+  "GET /api/questions/:questionId/comments": {
+    request: () => ({ path: `/api/questions/${own.privateQuestionId}/comments` }),
+    expect: { owner: 200, other: 404, visitor: 404 },
+    ownerSees: () => "Ghi chú riêng Zqx",
+  },
+  "POST /api/questions/:questionId/comments": {
+    request: () => ({
+      path: `/api/questions/${own.privateQuestionId}/comments`,
+      ...form({ intent: "post", body: "Một ý kiến" }),
+    }),
+    expect: { owner: 201, other: 404, visitor: 401 },
   },
   "POST /practice-history": {
     // "Chấm lại" of Alice's attempt: no key of it was fixed (409) for her; nobody else's.
@@ -504,6 +518,21 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         ).id;
       own.privateQuestionId = await questionOf(own.privateCode);
       own.sharedQuestionId = await questionOf(shared.code);
+      const privateQuestion = await db
+        .selectFrom("question")
+        .select(["practice_id", "idx"])
+        .where("id", "=", own.privateQuestionId)
+        .executeTakeFirstOrThrow();
+      await insertComment(db, {
+        practiceId: privateQuestion.practice_id,
+        idx: privateQuestion.idx,
+        questionId: own.privateQuestionId,
+        authorId: alice,
+        parentId: null,
+        body: "Ghi chú riêng Zqx",
+        bodyHtml: "Ghi chú riêng Zqx",
+        createdAt: new Date().toISOString(),
+      });
       await reportQuestion(
         db,
         people.bob.id,
@@ -561,6 +590,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         db.selectFrom("mock_exam").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("exam_date").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("question_report").selectAll().where("reporter_id", "=", id).execute(),
+        db.selectFrom("comment").selectAll().where("author_id", "=", id).execute(),
       ]);
       return JSON.stringify(rows);
     }

@@ -273,6 +273,27 @@ const ENTRIES: Record<string, FuzzEntry> = {
     },
     validForm: { questionId: "1", reason: "key", note: "Đáp án B mới đúng.", address: "de-thu" },
   },
+  // "Thảo luận" (issue 30): a question's comments.
+  "GET /api/questions/:questionId/comments": {
+    query: ["address"],
+    samples: {
+      questionId: ["1", "0", "99999999999999999999"],
+      address: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"],
+    },
+  },
+  "POST /api/questions/:questionId/comments": {
+    body: "form",
+    fields: ["body", "commentId", "address"],
+    intents: ["post", "reply", "edit", "delete", "vote", "unvote", "report", "hide"],
+    samples: {
+      questionId: ["1", "2"],
+      commentId: ["1", "-1", "99999999999999999999"],
+      body: ["Vì sao $x^2$?", "<script>alert(1)</script>", "$\\rule{9999em}{9999em}$"],
+      address: ["de-thu"],
+    },
+    validForm: { intent: "post", body: "Câu này hay: $a^2 + b^2$", address: "de-thu" },
+    parsePool: true,
+  },
   "GET /question-reports/:questionId": {
     samples: { questionId: ["1", "0", "99999999999999999999"] },
   },
@@ -508,6 +529,9 @@ const USER_TABLES = [
   "picture_upload",
   "question_report",
   "question_fix",
+  "comment",
+  "comment_vote",
+  "comment_report",
 ] as const;
 
 /** What a stack trace or a source path looks like in an answer. */

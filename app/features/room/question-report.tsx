@@ -5,16 +5,21 @@ import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
 const t = viQuestionReportsUi;
 
 /**
- * Where questions may be reported from ("Báo đáp án sai", issue 30): the practice's address the
- * student opened (a share link's `s_…` included; null in a review of several practices). A
- * screen provides it only to a signed-in student who does not own the practice; without it a
- * question shows its reports' state but no way to report.
+ * Where a screen's questions were opened (issue 30): the practice's address the student came by
+ * (a share link's `s_…` included; null in a review of several practices), whether somebody is
+ * signed in, and whether they may report (not on their own practice). Without it, a question
+ * shows its reports' state only: no report, no discussion (a room built offline, a preview).
  */
-export const ReportPlace = createContext<{ address: string | null } | null>(null);
+export interface QuestionPlaceValue {
+  address: string | null;
+  signedIn: boolean;
+  mayReport: boolean;
+}
+export const QuestionPlace = createContext<QuestionPlaceValue | null>(null);
 
 /**
- * What keeps the room's result on screen while a report is written (the sequence room's
- * countdown would otherwise move on to the next question mid-sentence).
+ * What keeps the room's result on screen while a report or a comment is written (the sequence
+ * room's countdown would otherwise move on to the next question mid-sentence).
  */
 export const HoldResult = createContext<(() => void) | null>(null);
 
@@ -24,26 +29,32 @@ export const HoldResult = createContext<(() => void) | null>(null);
  */
 const sentHere = new Set<number>();
 
-// The form is fetched at the first tap: nobody who never reports pays for it.
+// Fetched at the first tap: nobody who never reports or reads a discussion pays for them.
 const ReportForm = lazy(() => import("./question-report-form.tsx"));
+const DiscussionPanel = lazy(() => import("./discussion-panel.tsx"));
+
+type Open = "none" | "report" | "discussion";
 
 /**
- * Under a question's result: "Đang được xem lại" while a report on it is open, the student's
- * own report and its answer, else "Báo đáp án sai", which opens the form in place.
+ * Under a question's result: a key fixed since (a replay), "Đang được xem lại" while a report on
+ * it is open, the student's own report and its answer, else "Báo đáp án sai"; and "Thảo luận",
+ * its comments. Each opens in place.
  */
 export function QuestionReport({ question }: { question: QuestionView }) {
-  const place = useContext(ReportPlace);
+  const place = useContext(QuestionPlace);
   const holdResult = useContext(HoldResult);
-  const [state, setState] = useState<"closed" | "open" | "sent">(() =>
-    sentHere.has(question.id) ? "sent" : "closed",
-  );
-  const formId = useId();
-  const mine =
-    question.reports?.mine ??
-    (state === "sent" ? ({ status: "open", reply: null } as const) : null);
-  const underReview = question.reports?.open === true || state === "sent";
+  const [open, setOpen] = useState<Open>("none");
+  const [sent, setSent] = useState(() => sentHere.has(question.id));
+  const panelId = useId();
+  const mine = question.reports?.mine ?? (sent ? ({ status: "open", reply: null } as const) : null);
+  const underReview = question.reports?.open === true || sent;
   const fix = question.keyFix;
   if (!underReview && !mine && !place && !fix) return null;
+  const toggle = (which: Open) => {
+    if (open !== which) holdResult?.();
+    setOpen(open === which ? "none" : which);
+  };
+  const count = question.comments ?? 0;
   return (
     <div className="question-report">
       {fix ? (
@@ -58,39 +69,58 @@ export function QuestionReport({ question }: { question: QuestionView }) {
         </p>
       ) : null}
       {mine ? (
-        <p className="report-mine" role={state === "sent" ? "status" : undefined}>
-          {state === "sent" ? t.sent : t.mine[mine.status]}
+        <p className="report-mine" role={sent ? "status" : undefined}>
+          {sent ? t.sent : t.mine[mine.status]}
           {mine.reply ? <span className="report-reply"> {t.reply(mine.reply)}</span> : null}
         </p>
-      ) : place ? (
-        <>
+      ) : null}
+      {place ? (
+        <div className="question-tools">
           <button
             type="button"
-            className="report-open"
-            aria-expanded={state === "open"}
-            aria-controls={state === "open" ? formId : undefined}
-            onClick={() => {
-              if (state !== "open") holdResult?.();
-              setState(state === "open" ? "closed" : "open");
-            }}
+            className="tool-toggle"
+            aria-expanded={open === "discussion"}
+            aria-controls={open === "discussion" ? panelId : undefined}
+            onClick={() => toggle("discussion")}
           >
-            {t.open}
+            {count > 0 ? t.discussionCount(count) : t.discussion}
           </button>
-          {state === "open" ? (
-            <Suspense fallback={null}>
-              <ReportForm
-                id={formId}
-                questionId={question.id}
-                address={place.address}
-                onSent={() => {
-                  sentHere.add(question.id);
-                  setState("sent");
-                }}
-                onCancel={() => setState("closed")}
-              />
-            </Suspense>
+          {!mine && place.signedIn && place.mayReport ? (
+            <button
+              type="button"
+              className="tool-toggle"
+              aria-expanded={open === "report"}
+              aria-controls={open === "report" ? panelId : undefined}
+              onClick={() => toggle("report")}
+            >
+              {t.open}
+            </button>
           ) : null}
-        </>
+        </div>
+      ) : null}
+      {place && open !== "none" ? (
+        <Suspense fallback={<p className="muted">{t.loading}</p>}>
+          {open === "report" ? (
+            <ReportForm
+              id={panelId}
+              questionId={question.id}
+              address={place.address}
+              onSent={() => {
+                sentHere.add(question.id);
+                setSent(true);
+                setOpen("none");
+              }}
+              onCancel={() => setOpen("none")}
+            />
+          ) : (
+            <DiscussionPanel
+              id={panelId}
+              questionId={question.id}
+              address={place.address}
+              signedIn={place.signedIn}
+            />
+          )}
+        </Suspense>
       ) : null}
     </div>
   );

@@ -5,6 +5,10 @@
  */
 export const viQuestionReportsUi = {
   open: "Báo đáp án sai",
+  /** "Thảo luận" (a question's comments): the button, with the count once there are some. */
+  discussion: "Thảo luận",
+  discussionCount: (n: number) => `${n} thảo luận`,
+  loading: "Đang tải…",
   underReview: "Đang được xem lại",
   underReviewHint: "Câu này đang có báo cáo chờ người soạn đề xem lại.",
   sent: "Cảm ơn bạn! Người soạn đề sẽ xem lại câu này.",

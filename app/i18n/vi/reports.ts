@@ -26,4 +26,13 @@ export const viReports = {
     `Chỉ ${right}/${answered} bài làm tốt trả lời đúng câu này`,
   suspectOpen: "Mở đề",
   suspectFix: "Xem và sửa câu hỏi",
+  /** Reported comments ("Thảo luận", issue 30). */
+  commentsHeading: "Bình luận bị báo cáo",
+  commentOn: (number: number, title: string) => `Bình luận ở câu ${number} — ${title}`,
+  commentBy: (name: string, reports: number) => `Của ${name} · ${reports} lượt báo cáo`,
+  commentHide: "Ẩn bình luận",
+  commentKeep: "Giữ lại",
+  commentHidden: "Đã ẩn bình luận.",
+  notOperator: "Chỉ người quản trị mới làm được việc này.",
+  commentKept: "Đã giữ lại bình luận.",
 } as const;
