@@ -8,7 +8,7 @@ import { ReviewBanner } from "#app/features/review/review-banner.tsx";
 import { paths } from "#base/paths.ts";
 import { HistoryOfflineNote, PendingAttempts } from "#app/features/offline/pending-attempts.tsx";
 import { Summary } from "#app/features/room/summary.tsx";
-import { QuestionPlace } from "#app/features/room/question-report.tsx";
+import { QuestionPlace } from "#app/features/room/question-tools.tsx";
 import { StatisticsView } from "#app/features/statistics/statistics-view.tsx";
 import { viHistory } from "#app/i18n/vi/history.ts";
 import { viStatistics } from "#app/i18n/vi/statistics.ts";

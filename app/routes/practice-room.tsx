@@ -4,7 +4,7 @@ import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { DeviceExamClock, DeviceExamResult } from "#app/features/mock-exam/device-exam.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
-import { QuestionPlace } from "#app/features/room/question-report.tsx";
+import { QuestionPlace } from "#app/features/room/question-tools.tsx";
 import { viOffline } from "#app/i18n/vi/offline.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";

@@ -3,7 +3,7 @@ import { data, Link, redirect, useNavigate } from "react-router";
 import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
-import { QuestionPlace } from "#app/features/room/question-report.tsx";
+import { QuestionPlace } from "#app/features/room/question-tools.tsx";
 import { ReviewSetup } from "#app/features/review/review-setup.tsx";
 import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/review-time.ts";
 import { viReviewRoom } from "#app/i18n/vi/review-room.ts";

@@ -7,7 +7,7 @@ import type { QuestionNumber } from "#app/lib/question-numbers.ts";
 import { eagerPictures, placePictures } from "#app/lib/question-pictures.ts";
 import { useKeyboardScrollable } from "#app/ui/keyboard-scroll.ts";
 import { AnswerOptions, type Reveal } from "./answer-options.tsx";
-import { QuestionReport } from "./question-report.tsx";
+import { QuestionTools } from "./question-tools.tsx";
 import { countRender } from "./render-probe.ts";
 import { ShortAnswerField } from "./short-answer-field.tsx";
 import { TrueFalseStatements } from "./true-false-statements.tsx";
@@ -36,8 +36,8 @@ interface QuestionBlockProps {
   headingId?: string;
   /** On screen from the first paint: its pictures load at once (eagerPictures). */
   eager?: boolean;
-  /** "Báo đáp án sai" with the result; false when the screen places it itself (the sequence room). */
-  withReport?: boolean;
+  /** "Thảo luận" and "Báo đáp án sai" with the result; false when the screen places them itself (the sequence room). */
+  withTools?: boolean;
 }
 
 /** One question: its text (line breaks kept as written), "Chọn N đáp án", answers, explanation. */
@@ -56,7 +56,7 @@ export const QuestionBlock = memo(function QuestionBlock({
   onSubmit,
   headingId,
   eager,
-  withReport = true,
+  withTools = true,
 }: QuestionBlockProps) {
   countRender("question");
   const block = useRef<HTMLDivElement>(null);
@@ -143,7 +143,7 @@ export const QuestionBlock = memo(function QuestionBlock({
           ) : null}
         </div>
       ) : null}
-      {withReport && reveal !== "answering" ? <QuestionReport question={question} /> : null}
+      {withTools && reveal !== "answering" ? <QuestionTools question={question} /> : null}
     </div>
   );
 });

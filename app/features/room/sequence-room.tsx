@@ -7,7 +7,7 @@ import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
 import { isAnswered } from "#app/lib/answered.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
-import { HoldResult, QuestionReport } from "./question-report.tsx";
+import { HoldResult, QuestionTools } from "./question-tools.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar } from "./room-bar.tsx";
@@ -97,7 +97,7 @@ export function SequenceRoom({
               onSubmit={onSubmit}
               headingId={QUESTION_HEADING_ID}
               eager
-              withReport={false}
+              withTools={false}
             />
             {state.resultShown ? (
               <>
@@ -108,7 +108,7 @@ export function SequenceRoom({
                   shown={state.config.showNotification}
                 />
                 <HoldResult.Provider value={holdResult}>
-                  <QuestionReport question={question} />
+                  <QuestionTools question={question} />
                 </HoldResult.Provider>
               </>
             ) : null}

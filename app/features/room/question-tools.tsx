@@ -1,4 +1,13 @@
-import { createContext, lazy, Suspense, useContext, useId, useState } from "react";
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { viQuestionReportsUi } from "#app/i18n/vi/question-reports.ts";
 
@@ -40,12 +49,18 @@ type Open = "none" | "report" | "discussion";
  * it is open, the student's own report and its answer, else "Báo đáp án sai"; and "Thảo luận",
  * its comments. Each opens in place.
  */
-export function QuestionReport({ question }: { question: QuestionView }) {
+export function QuestionTools({ question }: { question: QuestionView }) {
   const place = useContext(QuestionPlace);
   const holdResult = useContext(HoldResult);
   const [open, setOpen] = useState<Open>("none");
   const [sent, setSent] = useState(() => sentHere.has(question.id));
   const panelId = useId();
+  // After "Gửi báo cáo" the form is gone: focus goes to the thanks that replaced it.
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const [justSent, setJustSent] = useState(false);
+  useEffect(() => {
+    if (justSent) thanks.current?.focus();
+  }, [justSent]);
   const mine = question.reports?.mine ?? (sent ? ({ status: "open", reply: null } as const) : null);
   const underReview = question.reports?.open === true || sent;
   const fix = question.keyFix;
@@ -69,7 +84,12 @@ export function QuestionReport({ question }: { question: QuestionView }) {
         </p>
       ) : null}
       {mine ? (
-        <p className="report-mine" role={sent ? "status" : undefined}>
+        <p
+          className="report-mine"
+          role={sent ? "status" : undefined}
+          ref={thanks}
+          tabIndex={sent ? -1 : undefined}
+        >
           {sent ? t.sent : t.mine[mine.status]}
           {mine.reply ? <span className="report-reply"> {t.reply(mine.reply)}</span> : null}
         </p>
@@ -108,6 +128,7 @@ export function QuestionReport({ question }: { question: QuestionView }) {
               onSent={() => {
                 sentHere.add(question.id);
                 setSent(true);
+                setJustSent(true);
                 setOpen("none");
               }}
               onCancel={() => setOpen("none")}
