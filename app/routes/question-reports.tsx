@@ -10,7 +10,11 @@ import { formatDateTime } from "#base/dates.ts";
 import { viRequests } from "#base/i18n/vi/requests.ts";
 import { paths } from "#base/paths.ts";
 import { fixQuestion, readQuestionToFix } from "#services/question-reports/fix.ts";
-import { closeQuestionReports, isQuestionReportError } from "#services/question-reports/reports.ts";
+import {
+  closeQuestionReports,
+  isQuestionReportError,
+  questionToHandle,
+} from "#services/question-reports/reports.ts";
 
 const t = viQuestionFixes;
 
@@ -80,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return typeof value === "string" ? value : "";
   };
   try {
-    const { question } = await readQuestionToFix(context.db, user.id, questionId);
+    const question = await questionToHandle(context.db, user.id, questionId);
     if (intent === "fix") {
       const count = Math.min(Number(text("answerCount")) || 0, 50);
       await fixQuestion(context.db, context.parse, user.id, questionId, {

@@ -71,7 +71,7 @@ export interface DiscussionDeps {
 }
 
 /** A comment as the discussion panel shows it. */
-interface CommentView {
+export interface CommentView {
   id: number;
   authorName: string;
   authorImage: string | null;

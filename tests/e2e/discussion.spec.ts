@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { SEED } from "../support/e2e-seed.ts";
-import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts";
+import { expectNoAxeViolations, register, shot, waitForHydration } from "./helpers.ts";
 
 /**
  * "Thảo luận" (issue 30): under a question's result a student writes a comment with maths and a
@@ -11,17 +9,6 @@ import { expectNoAxeViolations, register, waitForHydration } from "./helpers.ts"
  * more, up-votes it and replies; a visitor reads it and is asked to sign in to write. Both
  * viewports, axe clean, nothing wider than the screen.
  */
-
-/** With SHOTS_DIR set, a full-page picture of the screen for the closing note. */
-async function shot(page: Page, info: TestInfo, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({
-    path: path.join(dir, `${info.project.name}-${name}.png`),
-    fullPage: true,
-  });
-}
 
 async function firstResult(page: Page) {
   await page.goto(

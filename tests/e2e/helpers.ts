@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { DB } from "../../db/schema.ts";
+import { E2E_DATABASE } from "../../playwright.config.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
 import { SEED } from "../support/e2e-seed.ts";
 
@@ -155,4 +161,32 @@ export async function makeFourMistakes(page: Page) {
   await page.getByRole("button", { name: "Kết thúc" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Kết thúc" }).click();
   await expect(page.getByText("Đã lưu kết quả vào lịch sử luyện tập.")).toBeVisible();
+}
+
+/** The browser tests' server database, for a spec that sets up rows the way a service would. */
+export function openE2eDatabase(): Kysely<DB> {
+  const database = new Database(E2E_DATABASE);
+  database.pragma("busy_timeout = 5000");
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
+}
+
+/** The id of the user registered with this email. */
+export async function userIdOf(db: Kysely<DB>, email: string): Promise<string> {
+  const row = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** With SHOTS_DIR set, a full-page picture of the screen, named by project, for the closing note. */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({
+    path: path.join(dir, `${info.project.name}-${name}.png`),
+    fullPage: true,
+  });
 }

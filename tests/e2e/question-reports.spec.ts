@@ -1,13 +1,15 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
-import Database from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "../../app/lib/room-setup.ts";
-import type { DB } from "../../db/schema.ts";
-import { E2E_DATABASE } from "../../playwright.config.ts";
 import { createOwnPractice, shareOwnPractice } from "../../services/own-practices/manage.ts";
-import { expectNoAxeViolations, newEmail, register, waitForHydration } from "./helpers.ts";
+import {
+  expectNoAxeViolations,
+  newEmail,
+  openE2eDatabase,
+  register,
+  shot,
+  userIdOf,
+  waitForHydration,
+} from "./helpers.ts";
 import { roomConfig } from "../support/engine-fixture.ts";
 
 /**
@@ -17,32 +19,6 @@ import { roomConfig } from "../support/engine-fixture.ts";
  * attempt (the first score stays in view). On both viewports, axe clean, nothing wider than
  * the screen.
  */
-
-function openDatabase(): Kysely<DB> {
-  const database = new Database(E2E_DATABASE);
-  database.pragma("busy_timeout = 5000");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-}
-
-async function userIdOf(db: Kysely<DB>, email: string): Promise<string> {
-  const row = await db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** With SHOTS_DIR set, a full-page picture of the screen for the closing note. */
-async function shot(page: Page, info: TestInfo, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({
-    path: path.join(dir, `${info.project.name}-${name}.png`),
-    fullPage: true,
-  });
-}
 
 /** Nothing wider than the screen, at the project's width and (on the phone) at 320 px. */
 async function fitsScreen(page: Page, info: TestInfo) {
@@ -67,7 +43,7 @@ test("a student reports a key, the owner fixes it, the student's rescoring shows
   const ownerEmail = newEmail("chu-de");
   await register(page, "Phạm Người Soạn", ownerEmail);
   await expect(page).toHaveURL("/");
-  const db = openDatabase();
+  const db = openE2eDatabase();
   let address = "";
   try {
     const ownerId = await userIdOf(db, ownerEmail);
@@ -206,7 +182,7 @@ test("a key most strong attempts miss is listed to its owner, who opens it on th
   await register(page, "Vũ Người Ra Đề", ownerEmail);
   await expect(page).toHaveURL("/");
   const origin = new URL(page.url()).origin;
-  const db = openDatabase();
+  const db = openE2eDatabase();
   let code = "";
   try {
     const ownerId = await userIdOf(db, ownerEmail);

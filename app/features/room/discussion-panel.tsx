@@ -3,31 +3,12 @@ import { Link, useLocation } from "react-router";
 import { COMMENT_MAX } from "#base/limits.ts";
 import { paths } from "#base/paths.ts";
 import { viDiscussionPanel } from "#app/i18n/vi/discussion.ts";
+import type { CommentView, Discussion } from "#services/discussion/comments.ts";
 
 const t = viDiscussionPanel;
 
-/** A comment as GET /api/questions/:id/comments sends it (services/discussion/comments.ts). */
-interface Comment {
-  id: number;
-  authorName: string;
-  authorImage: string | null;
-  html: string;
-  votes: number;
-  voted: boolean;
-  createdAt: string;
-  edited: boolean;
-  deleted: boolean;
-  mine: boolean;
-  /** One's own comment as written, for "Sửa". */
-  source?: string;
-  replies: Comment[];
-}
-
-interface Discussion {
-  comments: Comment[];
-  canWrite: boolean;
-  canHide: boolean;
-}
+/** What GET /api/questions/:id/comments sends (services/discussion/comments.ts). */
+type Comment = CommentView;
 
 type Send = (fields: Record<string, string>) => Promise<string | null>;
 
