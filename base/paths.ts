@@ -20,6 +20,12 @@ function redirectQuery(redirectTo: string): string {
 
 const segment = encodeURIComponent;
 
+/**
+ * "Ôn môn này" / "Ôn đề này" (issue 30): the review room's parameter naming the one subject
+ * (`mon=<code>`) or own practice (`de=<code>`) whose mistakes it reviews.
+ */
+export const REVIEW_OF_PARAM = { subject: "mon", practice: "de" } as const;
+
 export const paths = {
   home: "/",
   /** The home page with one subject's practices shown. */
@@ -57,6 +63,9 @@ export const paths = {
     withQuery("/practice-history", query && new URLSearchParams(query)),
   /** "Ôn lỗi sai": without a query it starts a review, with one it is that review's room. */
   reviewRoom: (query?: URLSearchParams) => withQuery("/mistakes", query),
+  /** The review of one subject's or own practice's mistakes alone. */
+  reviewOf: (of: { kind: keyof typeof REVIEW_OF_PARAM; code: string }) =>
+    withQuery("/mistakes", new URLSearchParams({ [REVIEW_OF_PARAM[of.kind]]: of.code })),
 
   myPractices: "/my-practices",
   myPracticeNew: "/my-practices/new",

@@ -1,6 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Selection } from "#base/selection.ts";
 import type { RoomConfig } from "#engine/room-config.ts";
+import type { Confidence } from "#engine/types.ts";
 import { configFields } from "#engine/room.ts";
 import type { AttemptAnswerTable, AttemptTable } from "./schema.ts";
 
@@ -30,6 +31,8 @@ export interface NewAttempt {
     rightAnswer: boolean;
     /** A Đúng/Sai question's marks or a typed short answer (engine/responses.ts). */
     response?: string | null;
+    /** "Chắc chắn" or "Đoán" when the room asked (null: not marked); absent when it did not. */
+    confidence?: Confidence | null;
   }[];
   numberOfRight: number;
   numberOfWrong: number;
@@ -137,6 +140,23 @@ export function attemptRow(attempt: NewAttempt): Selectable<AttemptTable> {
     tallied: 0,
     original_right: null,
     rescored_at: null,
+    ...confidenceCounts(attempt),
+  };
+}
+
+/** The attempt's "Độ chắc chắn" figures (the statistics sum them); null when the room did not ask. */
+function confidenceCounts(
+  attempt: NewAttempt,
+): Pick<AttemptTable, "confidence_marked" | "lucky_guesses" | "confident_mistakes"> {
+  if (attempt.config.askConfidence !== true) {
+    return { confidence_marked: null, lucky_guesses: null, confident_mistakes: null };
+  }
+  const count = (keep: (result: NewAttempt["results"][number]) => boolean) =>
+    attempt.results.filter(keep).length;
+  return {
+    confidence_marked: count((r) => r.confidence === "SURE" || r.confidence === "GUESS"),
+    lucky_guesses: count((r) => r.rightAnswer && r.confidence === "GUESS"),
+    confident_mistakes: count((r) => !r.rightAnswer && r.confidence === "SURE"),
   };
 }
 
@@ -150,12 +170,21 @@ export function answerRows(attempt: NewAttempt): AttemptAnswerTable[] {
     selected: JSON.stringify(result.selectedAnswerIndexes),
     right_answer: result.rightAnswer ? 1 : 0,
     response: result.response ?? null,
+    confidence: result.confidence ?? null,
   }));
 }
 
 export type SummaryRow = Omit<
   Selectable<AttemptTable>,
-  "user_id" | "practice_id" | "answer_orders" | "tallied" | "original_right" | "rescored_at"
+  | "user_id"
+  | "practice_id"
+  | "answer_orders"
+  | "tallied"
+  | "original_right"
+  | "rescored_at"
+  | "confidence_marked"
+  | "lucky_guesses"
+  | "confident_mistakes"
 >;
 
 export const summaryColumns = [
@@ -199,6 +228,11 @@ export function toSummary(row: SummaryRow): AttemptSummary {
   };
 }
 
+/** A stored mark, when there is one: "SURE" and "GUESS" are the only ones ever written. */
+function confidenceOfRow(value: string | null): { confidence?: Confidence } {
+  return value === "SURE" || value === "GUESS" ? { confidence: value } : {};
+}
+
 export function toStoredAttempt(
   row: SummaryRow & { answer_orders: string | null },
   answers: readonly Omit<AttemptAnswerTable, "attempt_id" | "user_id">[],
@@ -210,6 +244,7 @@ export function toStoredAttempt(
       selectedAnswerIndexes: JSON.parse(a.selected) as number[],
       rightAnswer: a.right_answer === 1,
       ...(a.response === null ? {} : { response: a.response }),
+      ...confidenceOfRow(a.confidence),
     })),
     answerOrders: answerOrdersOfRow(row),
   };

@@ -82,7 +82,7 @@ export async function findAttempt(
   if (!row) return null;
   const answers = await db
     .selectFrom("attempt_answer")
-    .select(["position", "question_id", "selected", "right_answer", "response"])
+    .select(["position", "question_id", "selected", "right_answer", "response", "confidence"])
     .where("user_id", "=", userId)
     .where("attempt_id", "=", row.id)
     .orderBy("position")

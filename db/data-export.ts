@@ -46,6 +46,8 @@ export interface ExportAnswer {
    * marked), or the typed short answer; null for multiple choice and an unanswered question.
    */
   response: string | null;
+  /** "SURE" ("Chắc chắn") or "GUESS" ("Đoán") when the room asked and the student marked it; else null. */
+  confidence: string | null;
   right: boolean;
   /**
    * The question's practice as the student may name it (a review of mistakes mixes practices):
@@ -183,6 +185,7 @@ async function listAnswersOf(
       "attempt_answer.selected",
       "attempt_answer.right_answer",
       "attempt_answer.response",
+      "attempt_answer.confidence",
       "question.idx",
       "question.kind",
       "question.text",
@@ -236,6 +239,7 @@ async function listAnswersOf(
       ...revision,
       selected: JSON.parse(row.selected) as number[],
       response: row.response,
+      confidence: row.confidence,
       right: row.right_answer === 1,
       practice,
       subject: { code: row.subject_code, name: row.subject_name },
@@ -263,4 +267,176 @@ function revisionOf(row: {
       (path) => parsePictureFileName(path.slice("/pictures/".length))?.small === false,
     ),
   };
+}
+
+/** A practice as the export names it (see namePracticesFor): never another's private code. */
+interface NamedPractice {
+  code: string;
+  title: string;
+}
+
+/** The user's exam days ("Ngày thi", issue 30): of subjects, and of their own practices. */
+export interface ExportExamDate {
+  examDay: string;
+  subject: { code: string; name: string } | null;
+  practice: NamedPractice | null;
+}
+
+/** A report the user made on a question ("Báo đáp án sai") and what became of it. */
+export interface ExportQuestionReport {
+  questionId: number;
+  questionNumber: number;
+  practice: NamedPractice;
+  reason: string;
+  note: string;
+  /** "open", "fixed", "answered" or "dismissed". */
+  status: string;
+  /** The handler's words to the reporters, when any. */
+  reply: string | null;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+/** A comment the user wrote under a question ("Thảo luận"), deleted ones left out. */
+export interface ExportComment {
+  id: number;
+  questionId: number;
+  questionNumber: number;
+  practice: NamedPractice;
+  /** The comment it replies to, null for a comment of its own. */
+  parentId: number | null;
+  /** As written: plain text with `$…$` maths and `code`. */
+  body: string;
+  votes: number;
+  createdAt: string;
+  editedAt: string | null;
+  /** When an operator hid it, after reports. */
+  hiddenAt: string | null;
+}
+
+/** What else the user made beside attempts: a few rows each (rate-limited), read at once. */
+export async function listExportExtras(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{
+  examDates: ExportExamDate[];
+  questionReports: ExportQuestionReport[];
+  comments: ExportComment[];
+}> {
+  const [subjectDays, practiceDays, reports, comments] = await Promise.all([
+    subjectExamDaysOf(db, userId),
+    practiceExamDaysOf(db, userId),
+    reportsOf(db, userId),
+    commentsOf(db, userId),
+  ]);
+  const titles = new Map<number, string>([
+    ...practiceDays.map((r) => [r.id, r.title] as const),
+    ...reports.map((r) => [r.practice_id, r.title] as const),
+    ...comments.map((r) => [r.practice_id, r.title] as const),
+  ]);
+  const names = await namePracticesFor(db, userId, titles);
+  const named = (id: number): NamedPractice => names.get(id) ?? { code: "", title: "" };
+  return {
+    examDates: [
+      ...subjectDays.map((row) => ({
+        examDay: row.exam_day,
+        subject: { code: row.code, name: row.name },
+        practice: null,
+      })),
+      ...practiceDays.map((row) => ({
+        examDay: row.exam_day,
+        subject: null,
+        practice: named(row.id),
+      })),
+    ],
+    questionReports: reports.map((row) => ({
+      questionId: row.question_id,
+      questionNumber: row.idx + 1,
+      practice: named(row.practice_id),
+      reason: row.reason,
+      note: row.note,
+      status: row.status,
+      reply: row.reply,
+      createdAt: row.created_at,
+      handledAt: row.handled_at,
+    })),
+    comments: comments.map((row) => ({
+      id: row.id,
+      questionId: row.question_id,
+      questionNumber: row.idx + 1,
+      practice: named(row.practice_id),
+      parentId: row.parent_id,
+      body: row.body,
+      votes: row.votes,
+      createdAt: row.created_at,
+      editedAt: row.edited_at,
+      hiddenAt: row.hidden_at,
+    })),
+  };
+}
+
+function subjectExamDaysOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("exam_date")
+    .innerJoin("subject", "subject.id", "exam_date.subject_id")
+    .select(["exam_date.exam_day", "subject.code", "subject.name"])
+    .where("exam_date.user_id", "=", userId)
+    .orderBy("exam_date.exam_day")
+    .execute();
+}
+
+function practiceExamDaysOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("practice_exam_date")
+    .innerJoin("practice", "practice.id", "practice_exam_date.practice_id")
+    .select(["practice_exam_date.exam_day", "practice.id", "practice.title"])
+    .where("practice_exam_date.user_id", "=", userId)
+    .orderBy("practice_exam_date.exam_day")
+    .execute();
+}
+
+function reportsOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("question_report")
+    .innerJoin("practice", "practice.id", "question_report.practice_id")
+    .select([
+      "question_report.question_id",
+      "question_report.idx",
+      "question_report.practice_id",
+      "practice.title",
+      "question_report.reason",
+      "question_report.note",
+      "question_report.status",
+      "question_report.reply",
+      "question_report.created_at",
+      "question_report.handled_at",
+    ])
+    .where("question_report.reporter_id", "=", userId)
+    .orderBy("question_report.created_at")
+    .orderBy("question_report.id")
+    .execute();
+}
+
+function commentsOf(db: Kysely<DB>, userId: string) {
+  return db
+    .selectFrom("comment")
+    .innerJoin("practice", "practice.id", "comment.practice_id")
+    .select([
+      "comment.id",
+      "comment.question_id",
+      "comment.idx",
+      "comment.practice_id",
+      "practice.title",
+      "comment.parent_id",
+      "comment.body",
+      "comment.votes",
+      "comment.created_at",
+      "comment.edited_at",
+      "comment.hidden_at",
+    ])
+    .where("comment.author_id", "=", userId)
+    .where("comment.deleted_at", "is", null)
+    .orderBy("comment.created_at")
+    .orderBy("comment.id")
+    .execute();
 }

@@ -62,25 +62,38 @@ function toRow(userId: string, card: StoredReviewCard): ReviewCardTable {
 }
 
 /**
- * The user's cards of a subject's practices planned after `dueAfter` (an exam's eve, issue 30),
- * any state, in no particular order.
+ * Some of a student's cards (issue 30): those of one subject's practices ("Ôn môn này", an exam
+ * day of the subject), or of one practice (an exam day of an own practice, "Ôn đề này").
  */
-export async function findCardsOfSubjectDueAfter(
+export type CardScope = { subjectId: number } | { practiceId: number };
+
+/**
+ * The user's cards in `scope` planned after `dueAfter` (an exam's eve, issue 30), any state, in
+ * no particular order.
+ */
+export async function findCardsDueAfter(
   db: Kysely<DB>,
   userId: string,
-  subjectId: number,
+  scope: CardScope,
   dueAfter: Date,
 ): Promise<StoredReviewCard[]> {
   const rows = await db
     .selectFrom("review_card")
     .innerJoin("question", "question.id", "review_card.question_id")
-    .innerJoin("practice", "practice.id", "question.practice_id")
     .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
     .where("review_card.user_id", "=", userId)
-    .where("practice.subject_id", "=", subjectId)
     .where("review_card.due", ">", dueAfter.toISOString())
+    .where("question.practice_id", "in", practicesIn(db, scope))
     .execute();
   return rows.map(toCard);
+}
+
+/** The practices of `scope`, as a subquery to match a question's practice against. */
+function practicesIn(db: Kysely<DB>, scope: CardScope) {
+  const practices = db.selectFrom("practice").select("practice.id");
+  return "practiceId" in scope
+    ? practices.where("practice.id", "=", scope.practiceId)
+    : practices.where("practice.subject_id", "=", scope.subjectId);
 }
 
 /** The user's cards on these revisions (any state), in no particular order. */
@@ -172,17 +185,9 @@ export async function listDueCards(
   suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore?: Date,
-  subjectId?: number,
+  scope?: CardScope,
 ): Promise<StoredReviewCard[]> {
-  const rows = await dueQuery(
-    db,
-    userId,
-    suspended,
-    dueBefore,
-    learningDueBefore,
-    undefined,
-    subjectId,
-  )
+  const rows = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore, undefined, scope)
     .select(STATE_COLUMNS.map((c) => `review_card.${c}` as const))
     .orderBy("review_card.due")
     .limit(MAX_DUE_READ)
@@ -197,17 +202,9 @@ export async function countDueCards(
   suspended: SuspendedPractices,
   dueBefore: Date,
   learningDueBefore?: Date,
-  subjectId?: number,
+  scope?: CardScope,
 ): Promise<number> {
-  const row = await dueQuery(
-    db,
-    userId,
-    suspended,
-    dueBefore,
-    learningDueBefore,
-    undefined,
-    subjectId,
-  )
+  const row = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore, undefined, scope)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -224,10 +221,10 @@ export async function countDueCardsOn(
   questionIds: readonly number[],
   dueBefore: Date,
   learningDueBefore?: Date,
-  subjectId?: number,
+  scope?: CardScope,
 ): Promise<number> {
   if (questionIds.length === 0) return 0;
-  const row = await dueQuery(db, userId, [], dueBefore, learningDueBefore, questionIds, subjectId)
+  const row = await dueQuery(db, userId, [], dueBefore, learningDueBefore, questionIds, scope)
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -243,8 +240,8 @@ function dueQuery(
   dueBefore: Date,
   learningDueBefore: Date | undefined,
   onRevisions?: readonly number[],
-  /** Only the cards of this subject's practices ("Ôn môn này", issue 30). */
-  subjectId?: number,
+  /** Only the cards of this subject's or practice's ("Ôn môn này", "Ôn đề này", issue 30). */
+  scope?: CardScope,
 ) {
   let query = db
     .selectFrom("review_card")
@@ -258,11 +255,8 @@ function dueQuery(
     ? query.where("review_card.question_id", "in", [...onRevisions])
     : query.where("question.retired", "=", 0);
   if (suspended.length > 0) query = query.where("question.practice_id", "not in", [...suspended]);
-  if (subjectId !== undefined) {
-    query = query.where("question.practice_id", "in", (eb) =>
-      eb.selectFrom("practice").select("practice.id").where("practice.subject_id", "=", subjectId),
-    );
-  }
+  if (scope !== undefined)
+    query = query.where("question.practice_id", "in", practicesIn(db, scope));
   if (learningDueBefore) {
     const learningBound = learningDueBefore.toISOString();
     query = query.where((eb) =>

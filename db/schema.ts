@@ -113,6 +113,13 @@ export interface AttemptTable {
   /** The score as first computed, once the attempt was rescored against a fixed key (migration 0021). */
   original_right: number | null;
   rescored_at: string | null;
+  /**
+   * "Độ chắc chắn" (migration 0023): the answers marked "Chắc chắn" or "Đoán", the right ones
+   * marked "Đoán" and the wrong ones marked "Chắc chắn"; null when the room did not ask.
+   */
+  confidence_marked: number | null;
+  lucky_guesses: number | null;
+  confident_mistakes: number | null;
 }
 
 /**
@@ -158,6 +165,8 @@ export interface AttemptAnswerTable {
   right_answer: number;
   /** A Đúng/Sai question's marks or a short answer as typed (migration 0015); null for multiple choice. */
   response: string | null;
+  /** "SURE" or "GUESS" as the student marked it (migration 0023); null when not marked or not asked. */
+  confidence: string | null;
 }
 
 /**
@@ -193,6 +202,13 @@ interface AnswerShareTable {
 interface ExamDateTable {
   user_id: string;
   subject_id: number;
+  exam_day: string;
+  updated_at: string;
+}
+/** "Ngày thi" of a student's own practice (migration 0024). */
+interface PracticeExamDateTable {
+  user_id: string;
+  practice_id: number;
   exam_day: string;
   updated_at: string;
 }
@@ -411,6 +427,7 @@ export interface DB {
   guest_attempt: GuestAttemptTable;
   review_card: ReviewCardTable;
   exam_date: ExamDateTable;
+  practice_exam_date: PracticeExamDateTable;
   answer_share: AnswerShareTable;
   own_practice: OwnPracticeTable;
   practice_report: PracticeReportTable;

@@ -87,11 +87,25 @@ export interface PracticeProgress {
   weakest: SelectionScore[];
 }
 
+/**
+ * "Độ chắc chắn" (issue 30) in one subject, over the attempts whose room asked: the answers
+ * marked, the right ones marked "Đoán" and the wrong ones marked "Chắc chắn".
+ */
+export interface SubjectConfidence {
+  code: string;
+  name: string;
+  marked: number;
+  luckyGuesses: number;
+  confidentMistakes: number;
+}
+
 export interface UserStatistics {
   totals: StatisticsTotals;
   /** The CHART_WEEKS Mondays, oldest first. */
   chartWeeks: string[];
   subjects: SubjectProgress[];
+  /** Only the subjects with a marked answer, by name. */
+  confidence: SubjectConfidence[];
   /** Most recently practised first. */
   practices: PracticeProgress[];
 }
@@ -104,13 +118,14 @@ export async function userStatistics(
 ): Promise<UserStatistics> {
   const chartWeeks = weekMondays(now, CHART_WEEKS);
   const since = new Date(Date.parse(`${chartWeeks[0]}T00:00:00.000Z`) - VN_OFFSET_MS);
-  const [totals, daysInARow, subjects, practices] = await Promise.all([
+  const [totals, daysInARow, subjects, confidence, practices] = await Promise.all([
     sumTotals(db, userId),
     countDaysInARow(db, userId, now),
     listSubjectWeeks(db, userId, since),
+    listSubjectConfidence(db, userId),
     listPracticeProgress(db, userId),
   ]);
-  return { totals: { ...totals, ...daysInARow }, chartWeeks, subjects, practices };
+  return { totals: { ...totals, ...daysInARow }, chartWeeks, subjects, confidence, practices };
 }
 
 /** SQL for the Vietnamese calendar day ("2025-03-01") of an attempt's created_at. */
@@ -220,6 +235,33 @@ function countStreak(days: readonly string[], today: string) {
     expected -= DAY_MS;
   }
   return { daysInARow, practisedToday };
+}
+
+/** The "Độ chắc chắn" figures per subject, summed from the counts each save wrote (migration 0023). */
+async function listSubjectConfidence(db: Kysely<DB>, userId: string): Promise<SubjectConfidence[]> {
+  const rows = await db
+    .selectFrom("attempt")
+    .innerJoin("practice", "practice.id", "attempt.practice_id")
+    .innerJoin("subject", "subject.id", "practice.subject_id")
+    .select((eb) => [
+      "subject.code",
+      "subject.name",
+      eb.fn.sum<number | string>("attempt.confidence_marked").as("marked"),
+      eb.fn.sum<number | string>("attempt.lucky_guesses").as("lucky"),
+      eb.fn.sum<number | string>("attempt.confident_mistakes").as("mistaken"),
+    ])
+    .where("attempt.user_id", "=", userId)
+    .where("attempt.confidence_marked", ">", 0)
+    .groupBy(["subject.code", "subject.name"])
+    .orderBy("subject.name")
+    .execute();
+  return rows.map((row) => ({
+    code: row.code,
+    name: row.name,
+    marked: Number(row.marked),
+    luckyGuesses: Number(row.lucky),
+    confidentMistakes: Number(row.mistaken),
+  }));
 }
 
 /** Questions and right answers per subject and Vietnamese week, since `since`. */

@@ -147,3 +147,24 @@ export function trueFalsePoints(right: number, statements: number): number {
   if (right >= statements) return 1;
   return TRUE_FALSE_POINTS[Math.floor((4 * right) / statements)] ?? 0;
 }
+
+/**
+ * Whether a question has been answered, whatever its kind (ADR 0022): a pick for multiple
+ * choice, every statement marked for Đúng/Sai (a half-marked one still needs the student), a
+ * typed answer for a short answer. What the FLAT sheet's jump list and "còn k câu chưa trả
+ * lời" count, what the summary calls "Bạn chưa trả lời", and what "Chắc chắn"/"Đoán" may mark.
+ */
+export function isAnswered(
+  question: EngineQuestion,
+  picks: readonly number[] | undefined,
+  response: string | null | undefined,
+): boolean {
+  switch (kindOf(question)) {
+    case "true_false":
+      return allMarked(response);
+    case "short_answer":
+      return typeof response === "string" && response.trim() !== "";
+    default:
+      return (picks?.length ?? 0) > 0;
+  }
+}

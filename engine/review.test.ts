@@ -96,6 +96,27 @@ describe("grades", () => {
     expect(gradeAnswer(true, null)).toBe("GOOD");
   });
 
+  it("a right answer marked Đoán is Hard however fast; Chắc chắn changes nothing", () => {
+    expect(gradeAnswer(true, 3, "GUESS")).toBe("HARD");
+    expect(gradeAnswer(true, null, "GUESS")).toBe("HARD");
+    expect(gradeAnswer(true, 3, "SURE")).toBe("GOOD");
+    expect(gradeAnswer(false, 3, "SURE")).toBe("AGAIN");
+    expect(gradeAnswer(false, 3, "GUESS")).toBe("AGAIN");
+  });
+
+  it("a practice run makes a Hard card of a lucky guess, as well as of every mistake", () => {
+    const results = [
+      { questionId: 1, rightAnswer: true, confidence: "GUESS" as const },
+      { questionId: 2, rightAnswer: true, confidence: "SURE" as const },
+      { questionId: 3, rightAnswer: false, confidence: "SURE" as const },
+      { questionId: 4, rightAnswer: true, confidence: null },
+    ];
+    expect(gradesOfAttempt(results, { review: false })).toEqual([
+      { questionId: 1, grade: "HARD" },
+      { questionId: 3, grade: "AGAIN" },
+    ]);
+  });
+
   it("a practice run grades its mistakes only; a review run grades every answer", () => {
     const results = [
       { questionId: 1, rightAnswer: true },

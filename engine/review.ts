@@ -3,7 +3,7 @@ import { VN_OFFSET_MS } from "#base/vn-day.ts";
 import { kindOf } from "./responses.ts";
 import { keyIndexes } from "./scoring.ts";
 import { SLOW_ANSWER_SECONDS } from "./countdowns.ts";
-import type { EngineQuestion, ResultItem } from "./types.ts";
+import type { Confidence, EngineQuestion, ResultItem } from "./types.ts";
 
 /**
  * "Ôn lỗi sai": the review schedule of a user's mistakes, on FSRS (ts-fsrs). Pure:
@@ -188,27 +188,36 @@ export function hasGraduated(card: Pick<ReviewCardState, "stability">): boolean 
 }
 
 /**
- * The grade of one answer in a review run: wrong is Again; right is Hard when it took more than
- * SLOW_ANSWER_SECONDS, else Good. A right answer whose time is unknown is Good.
+ * The grade of one answer: wrong is Again; right is Hard when the student marked it "Đoán" (a
+ * lucky guess is not knowing) or when it took more than SLOW_ANSWER_SECONDS, else Good. A right
+ * answer whose time is unknown is Good.
  */
-export function gradeAnswer(rightAnswer: boolean, seconds: number | null): ReviewGrade {
+export function gradeAnswer(
+  rightAnswer: boolean,
+  seconds: number | null,
+  confidence: Confidence | null = null,
+): ReviewGrade {
   if (!rightAnswer) return "AGAIN";
+  if (confidence === "GUESS") return "HARD";
   if (seconds === null) return "GOOD";
   return seconds > SLOW_ANSWER_SECONDS ? "HARD" : "GOOD";
 }
 
 /**
- * The cards an attempt's results touch, with their grades. In a practice run only mistakes
- * count (a wrong answer creates or updates the card); in a review run every answer does.
+ * The cards an attempt's results touch, with their grades. In a practice run mistakes and lucky
+ * guesses count (a wrong answer, or a right one marked "Đoán", creates or updates the card); in a
+ * review run every answer does.
  */
 export function gradesOfAttempt(
-  results: readonly Pick<ResultItem, "questionId" | "rightAnswer">[],
+  results: readonly Pick<ResultItem, "questionId" | "rightAnswer" | "confidence">[],
   options: { review: boolean; seconds?: readonly (number | null)[] },
 ): { questionId: number; grade: ReviewGrade }[] {
   return results.flatMap((result, i) => {
-    if (!options.review && result.rightAnswer) return [];
+    const guessed = result.confidence === "GUESS";
+    if (!options.review && result.rightAnswer && !guessed) return [];
     const seconds = options.seconds?.[i] ?? null;
-    return [{ questionId: result.questionId, grade: gradeAnswer(result.rightAnswer, seconds) }];
+    const grade = gradeAnswer(result.rightAnswer, seconds, result.confidence ?? null);
+    return [{ questionId: result.questionId, grade }];
   });
 }
 

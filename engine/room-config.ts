@@ -22,6 +22,11 @@ export const roomConfigSchema = z
     showNotification: z.boolean(),
     shuffleQuestions: z.boolean(),
     shuffleAnswers: z.boolean(),
+    /**
+     * "Độ chắc chắn" (issue 30): before a question is submitted the student marks it "Chắc chắn"
+     * or "Đoán". Absent or false: not asked (every room before it, and by default).
+     */
+    askConfidence: z.boolean().optional(),
     /** Unsigned 32-bit; every shuffle of this attempt derives from it. */
     seed: z.number().int().min(0).max(0xffffffff),
     /**

@@ -35,6 +35,7 @@ const configArb: fc.Arbitrary<RoomConfig> = fc.record({
   showNotification: fc.boolean(),
   shuffleQuestions: fc.boolean(),
   shuffleAnswers: fc.boolean(),
+  askConfidence: fc.boolean(),
   seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
 });
 
@@ -59,6 +60,19 @@ const actionArb: fc.Arbitrary<RoomAction> = fc.oneof(
           : { type: "toggle", answerIdx, position },
       ),
     weight: 8,
+  },
+  {
+    arbitrary: fc
+      .record({
+        confidence: fc.constantFrom("SURE" as const, "GUESS" as const),
+        position: fc.option(fc.integer({ min: -1, max: 30 }), { nil: undefined }),
+      })
+      .map(({ confidence, position }): RoomAction =>
+        position === undefined
+          ? { type: "confide", confidence }
+          : { type: "confide", confidence, position },
+      ),
+    weight: 3,
   },
   { arbitrary: fc.constant<RoomAction>({ type: "next" }), weight: 3 },
   { arbitrary: fc.constant<RoomAction>({ type: "finish" }), weight: 1 },
@@ -126,7 +140,15 @@ function checkInvariants(state: RoomState): void {
     expect(numberOfRight).toBe(results.filter((r) => r.rightAnswer).length);
     // What the server recomputes from the stored keys and the submitted picks agrees.
     const picks = new Map(results.map((r) => [r.questionId, r.selectedAnswerIndexes]));
-    expect(scoreAnswers(ordered, picks).results).toEqual(results);
+    const scored = results.map(({ confidence: _mark, ...result }) => result);
+    expect(scoreAnswers(ordered, picks).results).toEqual(scored);
+    // A mark is recorded exactly when the room asks for one, and only for an answered question.
+    const asked = state.config.askConfidence === true;
+    results.forEach((r, position) => {
+      expect("confidence" in r).toBe(asked);
+      if (r.confidence) expect(r.selectedAnswerIndexes.length).toBeGreaterThan(0);
+      expect(r.confidence ?? null).toBe(asked ? (state.confidences[position] ?? null) : null);
+    });
     for (const r of results) {
       const q = ordered.find((x) => x.id === r.questionId);
       expect(r.selectedAnswerIndexes.length).toBeLessThanOrEqual(q ? keyCount(q) : 0);

@@ -571,3 +571,72 @@ describe("configFields", () => {
     expect(copy).not.toBe(config);
   });
 });
+
+describe("Độ chắc chắn (askConfidence)", () => {
+  const sure: RoomAction = { type: "confide", confidence: "SURE" };
+  const guess: RoomAction = { type: "confide", confidence: "GUESS" };
+
+  it("SEQUENCE: a complete pick waits for the mark, and the mark submits it", () => {
+    const room = createRoom(bank, roomConfig({ askConfidence: true }));
+    const picked = reduceRoom(room, pick(1));
+    expect(picked.resultShown).toBe(false);
+    const marked = reduceRoom(picked, guess);
+    expect(marked.resultShown).toBe(true);
+    expect(currentResult(marked)).toMatchObject({ questionId: 11, rightAnswer: true });
+    const moved = reduceRoom(marked, next);
+    expect(moved.results[0]).toEqual({
+      questionId: 11,
+      selectedAnswerIndexes: [1],
+      rightAnswer: true,
+      confidence: "GUESS",
+    });
+  });
+
+  it("SEQUENCE: nothing picked, nothing to be sure of; the mark is ignored", () => {
+    const room = createRoom(bank, roomConfig({ askConfidence: true }));
+    expect(reduceRoom(room, sure)).toBe(room);
+  });
+
+  it("a room that does not ask ignores a mark and records none", () => {
+    const room = createRoom(bank, roomConfig());
+    const picked = reduceRoom(room, pick(1));
+    expect(picked.resultShown).toBe(true);
+    const done = run(room, pick(2), next, next, next, finish);
+    const answered = run(room, pick(2));
+    expect(reduceRoom(answered, sure)).toBe(answered);
+    expect(done.finished?.results.every((r) => !("confidence" in r))).toBe(true);
+    expect("askConfidence" in configFields(roomConfig())).toBe(false);
+  });
+
+  it("SEQUENCE: the time running out shows the result with no mark", () => {
+    const room = createRoom(bank, roomConfig({ askConfidence: true, maxQuestionTime: 5 }));
+    const late = run(room, pick(1), ...ticks(5), next);
+    expect(late.results[0]).toMatchObject({ rightAnswer: true, confidence: null });
+  });
+
+  it("FLAT: marks any answered question, the same mark again takes it back, and finish keeps them", () => {
+    const room = createRoom(bank, roomConfig({ askConfidence: true, practiceType: "FLAT" }));
+    const state = run(
+      room,
+      pick(0, 0),
+      { type: "confide", confidence: "SURE", position: 0 },
+      pick(0, 1),
+      { type: "confide", confidence: "GUESS", position: 1 },
+      { type: "confide", confidence: "GUESS", position: 1 },
+      { type: "confide", confidence: "GUESS", position: 2 },
+    );
+    expect(state.confidences).toEqual(["SURE", null, null]);
+    const done = reduceRoom(state, finish);
+    expect(done.finished?.results.map((r) => [r.rightAnswer, r.confidence])).toEqual([
+      [false, "SURE"],
+      [false, null],
+      [true, null],
+    ]);
+  });
+
+  it("a mock exam never asks", () => {
+    expect(() =>
+      createRoom(bank, roomConfig({ askConfidence: true, practiceType: "FLAT", examMinutes: 0 })),
+    ).toThrow(RangeError);
+  });
+});

@@ -13,9 +13,10 @@
  *   passed by `next`, and with timers on it advances by itself.
  */
 import { deriveSeed, shuffled } from "./random.ts";
-import { allMarked, kindOf, responseFits } from "./responses.ts";
+import { allMarked, isAnswered, kindOf, responseFits } from "./responses.ts";
 import { keyCount, scoreAnswers, scoreQuestion } from "./scoring.ts";
 import type {
+  Confidence,
   EngineQuestion,
   ResultItem,
   RoomAction,
@@ -61,6 +62,8 @@ export function reduceRoom<Q extends EngineQuestion>(
       return toggle(state, action.answerIdx, action.position);
     case "respond":
       return respond(state, action.response, action.position);
+    case "confide":
+      return confide(state, action.confidence, action.position);
     case "next":
       return next(state);
     case "finish":
@@ -186,6 +189,8 @@ export function configFields(config: RoomConfig): RoomConfig {
     shuffleAnswers: config.shuffleAnswers,
     seed: config.seed,
     ...(config.examMinutes === undefined ? {} : { examMinutes: config.examMinutes }),
+    // Written only when on, so a room that does not ask keeps the config it always had.
+    ...(config.askConfidence === true ? { askConfidence: true } : {}),
   };
 }
 
@@ -200,6 +205,9 @@ function normaliseConfig(config: RoomConfig): RoomConfig {
   if (!validSeed(config.seed)) throw new RangeError(`createRoom: bad seed ${config.seed}`);
   if (config.examMinutes !== undefined && config.practiceType !== "FLAT") {
     throw new RangeError("createRoom: a mock exam is one sheet (FLAT)");
+  }
+  if (config.examMinutes !== undefined && config.askConfidence === true) {
+    throw new RangeError("createRoom: a mock exam does not ask how sure");
   }
   return { ...configFields(config), seed: config.seed >>> 0 };
 }
@@ -248,6 +256,7 @@ function clearedProgress(config: RoomConfig, count: number) {
     currentIndex: 0,
     selections: Array.from({ length: count }, (): readonly number[] => []),
     responses: Array.from({ length: count }, (): string | null => null),
+    confidences: Array.from({ length: count }, (): Confidence | null => null),
     resultShown: false,
     questionCountdown: questionSeconds(config),
     resultCountdown: resultSeconds(config),
@@ -308,10 +317,10 @@ function advance<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const position = state.currentIndex;
   const question = questionAtIndex(state.questions, state.order[position] ?? -1);
   const results = state.results.slice();
-  results[position] = scoreQuestion(
-    question,
-    state.selections[position] ?? [],
-    state.responses[position],
+  results[position] = withConfidence(
+    state,
+    position,
+    scoreQuestion(question, state.selections[position] ?? [], state.responses[position]),
   );
   const recorded = { ...state, results };
   if (position + 1 >= state.order.length) return finish(recorded);
@@ -349,7 +358,9 @@ function finish<Q extends EngineQuestion>(state: RoomState<Q>): RoomState<Q> {
   const responses = new Map(
     ordered.map((question, position) => [question.id, state.responses[position] ?? null]),
   );
-  const { results, numberOfRight, numberOfWrong } = scoreAnswers(ordered, picks, responses);
+  const scored = scoreAnswers(ordered, picks, responses);
+  const { numberOfRight, numberOfWrong } = scored;
+  const results = scored.results.map((result, position) => withConfidence(state, position, result));
   return {
     ...state,
     results,
@@ -397,8 +408,7 @@ function respond<Q extends EngineQuestion>(
   const responses = state.responses.slice();
   responses[position] = response;
   const responded = { ...state, responses };
-  const sequence = state.config.practiceType === "SEQUENCE";
-  return sequence && kindOf(question) === "true_false" && allMarked(response)
+  return submitsByItself(state) && kindOf(question) === "true_false" && allMarked(response)
     ? showResult(responded)
     : responded;
 }
@@ -408,7 +418,6 @@ function toggle<Q extends EngineQuestion>(
   answerIdx: number,
   requested: number | undefined,
 ): RoomState<Q> {
-  const sequence = state.config.practiceType === "SEQUENCE";
   const position = answeringPosition(state, requested);
   if (position === null) return state;
   const question = questionAt(state, position);
@@ -425,5 +434,44 @@ function toggle<Q extends EngineQuestion>(
   const selections = state.selections.slice();
   selections[position] = picked;
   const toggled = { ...state, selections };
-  return sequence && keys > 0 && picked.length === keys ? showResult(toggled) : toggled;
+  return submitsByItself(state) && keys > 0 && picked.length === keys
+    ? showResult(toggled)
+    : toggled;
+}
+
+/**
+ * SEQUENCE: whether a complete answer (every key picked, every statement marked) shows its result
+ * at once. Not when the room asks how sure: the student's "Chắc chắn" or "Đoán" submits it.
+ */
+function submitsByItself(state: RoomState): boolean {
+  return state.config.practiceType === "SEQUENCE" && state.config.askConfidence !== true;
+}
+
+/** A result with the position's mark when the room asks for one; unchanged otherwise. */
+function withConfidence(state: RoomState, position: number, result: ResultItem): ResultItem {
+  if (state.config.askConfidence !== true) return result;
+  return { ...result, confidence: state.confidences[position] ?? null };
+}
+
+/**
+ * "Chắc chắn" or "Đoán" on an answered question (an unanswered one has nothing to be sure of).
+ * SEQUENCE: the mark is the submit, so the result shows. FLAT: the mark stays until "Kết thúc",
+ * and the same mark again takes it back.
+ */
+function confide<Q extends EngineQuestion>(
+  state: RoomState<Q>,
+  confidence: Confidence,
+  requested: number | undefined,
+): RoomState<Q> {
+  if (state.config.askConfidence !== true) return state;
+  if (confidence !== "SURE" && confidence !== "GUESS") return state;
+  const position = answeringPosition(state, requested);
+  const question = position === null ? null : questionAt(state, position);
+  if (position === null || !question) return state;
+  if (!isAnswered(question, state.selections[position], state.responses[position])) return state;
+  const confidences = state.confidences.slice();
+  const sequence = state.config.practiceType === "SEQUENCE";
+  confidences[position] = !sequence && confidences[position] === confidence ? null : confidence;
+  const marked = { ...state, confidences };
+  return sequence ? showResult(marked) : marked;
 }

@@ -42,6 +42,13 @@ export interface EngineQuestion {
   readonly kind?: QuestionKind;
 }
 
+/**
+ * "Độ chắc chắn" (issue 30): how sure the student said they were before the result showed.
+ * A right answer marked GUESS is a lucky guess (it makes a review card, graded Hard); a wrong one
+ * marked SURE is a confident mistake.
+ */
+export type Confidence = "SURE" | "GUESS";
+
 /** One question's outcome (spec: Result item); indexes are ORIGINAL answer idx, ascending. */
 export interface ResultItem {
   readonly questionId: number;
@@ -53,6 +60,8 @@ export interface ResultItem {
    * answer. Absent for `choice`, whose picks are `selectedAnswerIndexes` (empty for the others).
    */
   readonly response?: string | null;
+  /** The room asked for it (`askConfidence`): the mark given, null when none was. Absent otherwise. */
+  readonly confidence?: Confidence | null;
 }
 
 /** Everything a save needs, fixed at the moment the room finishes. */
@@ -92,6 +101,8 @@ export interface RoomState<Q extends EngineQuestion = EngineQuestion> {
   readonly selections: readonly (readonly number[])[];
   /** Display position → the response of a `true_false` or `short_answer` question; null until given (and always for `choice`). */
   readonly responses: readonly (string | null)[];
+  /** Display position → "Chắc chắn" or "Đoán" (`askConfidence`); null until marked. */
+  readonly confidences: readonly (Confidence | null)[];
   /** SEQUENCE: the current question's result (keys, right/wrong) is on screen. */
   readonly resultShown: boolean;
   /** Seconds left for the current question; null when OFF or in FLAT. */
@@ -119,6 +130,11 @@ export type RoomAction =
   | { readonly type: "toggle"; readonly answerIdx: number; readonly position?: number }
   /** A `true_false` question's marks or a `short_answer` question's text, whole (engine/responses.ts). */
   | { readonly type: "respond"; readonly response: string; readonly position?: number }
+  /**
+   * "Chắc chắn" or "Đoán" (`askConfidence`). SEQUENCE: the mark submits the answered question (its
+   * result shows). FLAT: it marks the question, and the same mark again takes it back.
+   */
+  | { readonly type: "confide"; readonly confidence: Confidence; readonly position?: number }
   | { readonly type: "next" }
   | { readonly type: "finish" }
   | { readonly type: "pause" }

@@ -173,6 +173,28 @@ describe("roomUrl and parseRoomUrl", () => {
     });
   });
 
+  it("carries “Hỏi độ chắc chắn” only when on, and never into a mock exam", () => {
+    const selection = { type: "PRACTICE_TIME_ALL" as const };
+    const asking = new URL(
+      roomUrl("trr", { ...DEFAULT_SETUP, askConfidence: true, selection }, identity),
+      "http://x",
+    ).searchParams;
+    expect(asking.get("confidence")).toBe("1");
+    expect(parseRoomUrl(asking)?.askConfidence).toBe(true);
+    const exam = new URL(
+      roomUrl(
+        "trr",
+        { ...DEFAULT_SETUP, askConfidence: true, examMinutes: 0, selection },
+        identity,
+      ),
+      "http://x",
+    ).searchParams;
+    expect(exam.has("confidence")).toBe(false);
+    const forged = new URLSearchParams(asking);
+    forged.set("confidence", "yes");
+    expect(parseRoomUrl(forged)).toBeNull();
+  });
+
   it("refuses a missing or hand-edited value instead of guessing", () => {
     const good = new URL(
       roomUrl("trr", { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" } }, identity),

@@ -35,6 +35,7 @@ export const DEFAULT_SETUP: RoomSetup = {
   maxResultTime: 20,
   shuffleQuestions: false,
   shuffleAnswers: false,
+  askConfidence: false,
 };
 
 /**
@@ -93,6 +94,7 @@ export function readStoredSetup(
     maxResultTime: pick("maxResultTime", seconds(RESULT_TIMES)),
     shuffleQuestions: pick("shuffleQuestions", isBoolean),
     shuffleAnswers: pick("shuffleAnswers", isBoolean),
+    askConfidence: pick("askConfidence", isBoolean),
   };
 }
 
@@ -163,6 +165,8 @@ export function roomUrl(
   params.set("seed", String(identity.seed));
   params.set("attempt", identity.attemptId);
   if (setup.examMinutes !== undefined) params.set("exam", String(setup.examMinutes));
+  if (setup.askConfidence === true && setup.examMinutes === undefined)
+    params.set("confidence", "1");
   return paths.room(params);
 }
 

@@ -31,6 +31,30 @@ describe("restoring a room's progress", () => {
     expect(restored?.answerSeconds).toEqual([0, 0, 0, 0, 0]);
   });
 
+  it("keeps the “Chắc chắn”/“Đoán” marks over a refresh, and refuses a mark it never gives", () => {
+    const asking = createRoom(
+      sampleQuestions(3),
+      roomConfig({ askConfidence: true, practiceType: "FLAT" }),
+    );
+    const marked = reduceRoom(reduceRoom(asking, { type: "toggle", answerIdx: 1, position: 0 }), {
+      type: "confide",
+      confidence: "GUESS",
+      position: 0,
+    });
+    expect(marked.confidences).toEqual(["GUESS", null, null]);
+    const stored = JSON.parse(JSON.stringify(progressOf(marked))) as ReturnType<typeof progressOf>;
+    expect(restoreProgress(asking, stored)).toEqual(marked);
+    expect(
+      restoreProgress(asking, { ...stored, confidences: ["MAYBE", null, null] } as never),
+    ).toBeNull();
+    const { confidences: _none, ...older } = stored;
+    expect(restoreProgress(asking, older as typeof stored)?.confidences).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it("refuses progress that does not fit this room instead of breaking it", () => {
     const progress = progressOf(played);
     const bad = [

@@ -47,6 +47,7 @@ const PROGRESS_KEYS = [
   "currentIndex",
   "selections",
   "responses",
+  "confidences",
   "resultShown",
   "questionCountdown",
   "resultCountdown",
@@ -205,6 +206,9 @@ export function pruneRooms(now = Date.now()): void {
   }
 }
 
+/** A "Chắc chắn"/"Đoán" mark as stored, or none. */
+const isMark = (mark: unknown) => mark === null || mark === "SURE" || mark === "GUESS";
+
 /**
  * The fresh room with the stored progress laid over it, or null when the stored progress does
  * not fit this room (another number of questions, a pick that is not an answer, a bad index):
@@ -233,13 +237,18 @@ export function restoreProgress<Q extends EngineQuestion>(
     (result.questionId === questionAtPosition(position)?.id &&
       picksFit(result.selectedAnswerIndexes, position) &&
       typeof result.rightAnswer === "boolean" &&
-      responseFitsAt(result.response, position));
+      responseFitsAt(result.response, position) &&
+      (result.confidence === undefined || isMark(result.confidence)));
   // Absent in what a page from before issue 27 stored: the fresh nulls stay.
   const responsesFit = (responses: unknown) =>
     responses === undefined ||
     (Array.isArray(responses) &&
       responses.length === count &&
       responses.every((response, position) => responseFitsAt(response, position)));
+  // Absent in what a page from before "Độ chắc chắn" stored: the fresh nulls stay.
+  const confidencesFit = (confidences: unknown) =>
+    confidences === undefined ||
+    (Array.isArray(confidences) && confidences.length === count && confidences.every(isMark));
   // Absent in what a page from before per-answer times stored: the fresh zeros stay.
   const secondsFit = (seconds: unknown) =>
     seconds === undefined ||
@@ -260,6 +269,7 @@ export function restoreProgress<Q extends EngineQuestion>(
     progress.selections.length !== count ||
     !progress.selections.every(picksFit) ||
     !responsesFit(progress.responses) ||
+    !confidencesFit(progress.confidences) ||
     !Array.isArray(progress.results) ||
     progress.results.length !== count ||
     !progress.results.every(resultFits) ||
@@ -277,6 +287,7 @@ export function restoreProgress<Q extends EngineQuestion>(
     ...fresh,
     ...progress,
     responses: progress.responses ?? fresh.responses,
+    confidences: progress.confidences ?? fresh.confidences,
     answerSeconds: progress.answerSeconds ?? fresh.answerSeconds,
   };
 }

@@ -58,6 +58,8 @@ function configParams(params: URLSearchParams): Record<keyof RoomConfig, unknown
     shuffleAnswers: flag("shuffleAnswers"),
     seed: /^\d{1,10}$/.test(seed) ? Number(seed) : null,
     examMinutes: exam === null ? undefined : /^\d{1,3}$/.test(exam) ? Number(exam) : exam,
+    // Written only when on (room-setup.ts): an address from before it reads as "not asked".
+    askConfidence: params.get("confidence") === null ? undefined : flag("confidence"),
   };
 }
 

@@ -7,6 +7,8 @@ import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { ReportForm } from "#app/features/own-practices/report-form.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { SHARE_PREFIX } from "#db/own-practices.ts";
+import { answerExamDateForm, examDateForForm } from "#app/features/exam-date/exam-date.server.ts";
+import { ExamDateForm } from "#app/features/exam-date/exam-date-form.tsx";
 import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { reportPractice } from "#services/own-practices/reports.ts";
 import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
@@ -37,10 +39,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // A share link's token opens nothing: it was revoked or its practice deleted.
     throw data(params.practiceCode.startsWith(SHARE_PREFIX) ? NOT_SHARED : null, { status: 404 });
   }
-  const attempts = user
-    ? await listAttemptsOfPractice(context.db, user.id, practice.id, RECENT_ATTEMPTS)
-    : null;
-  const loaded = { practice, attempts, preselected: preselectedOf(request, practice) };
+  const [attempts, exam] = await Promise.all([
+    user ? listAttemptsOfPractice(context.db, user.id, practice.id, RECENT_ATTEMPTS) : null,
+    // "Ngày thi" of an own practice (issue 30): its owner's, on its own set-up page.
+    user && practice.own?.isOwner
+      ? examDateForForm(context.db, user.id, { practiceCode: practice.code })
+      : null,
+  ]);
+  const loaded = { practice, attempts, exam, preselected: preselectedOf(request, practice) };
   // A student's practice (a share link's token is in the address): never cached, never sent on
   // as a Referer.
   return practice.own ? data(loaded, { headers: OWN_PRACTICE_HEADERS }) : loaded;
@@ -55,10 +61,17 @@ const OWN_PRACTICE_HEADERS = {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-/** "Báo cáo" on a shared practice (ADR 0012): the only thing posted to this page. */
+/**
+ * What is posted to this page: "Báo cáo" on a shared practice (ADR 0012), and its owner's "Ngày
+ * thi" of an own practice (issue 30).
+ */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
+  const exam = await answerExamDateForm(context.db, user.id, form, {
+    practiceCode: params.practiceCode,
+  });
+  if (exam !== null) return exam;
   if (form.get("intent") !== "report") {
     throw data({ message: viRequests.unreadableForm }, { status: 400 });
   }
@@ -92,7 +105,7 @@ function preselectedOf(request: Request, practice: PracticeInfo) {
 }
 
 export default function PracticeSetup({ loaderData, matches, actionData }: Route.ComponentProps) {
-  const { practice, attempts, preselected } = loaderData;
+  const { practice, attempts, exam, preselected } = loaderData;
   const location = useLocation();
   const userId = matches[0].loaderData.user?.id ?? null;
   const signedIn = Boolean(userId);
@@ -141,7 +154,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
           <ReportForm
             signedIn={signedIn}
             loginHref={paths.login(paths.practiceSetup(practice.code))}
-            result={actionData}
+            result={actionData && "intent" in actionData ? undefined : actionData}
           />
         ) : null}
       </article>
@@ -157,6 +170,16 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
         userId={userId}
         loginHref={paths.login(paths.practiceSetup(practice.code))}
       />
+      {exam ? (
+        <ExamDateForm
+          of={{ kind: "practice", code: practice.code }}
+          examDay={exam.day}
+          daysLeft={exam.daysLeft}
+          today={exam.today}
+          answer={actionData && "intent" in actionData ? actionData : undefined}
+          className="card"
+        />
+      ) : null}
       {attempts ? (
         <section className="card practice-history" aria-labelledby="practice-history-heading">
           <h2 id="practice-history-heading">{viHistory.onPractice}</h2>

@@ -1,10 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/practice-subject";
-import { vnDay } from "#base/vn-day.ts";
-import { daysUntilExam } from "#engine/review.ts";
-import { clearExamDate, examDayOf, setExamDate } from "#services/review/exam-dates.ts";
-import { ExamDateForm, type ExamDateAnswer } from "#app/features/exam-date/exam-date-form.tsx";
-import { viExamDate } from "#app/i18n/vi/exam-date.ts";
+import { answerExamDateForm, examDateForForm } from "#app/features/exam-date/exam-date.server.ts";
+import { ExamDateForm } from "#app/features/exam-date/exam-date-form.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import {
@@ -34,14 +31,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getSessionUser(context, request),
   ]);
   // "Ngày thi" (issue 30): a signed-in student's own exam day in this subject.
-  const now = new Date();
-  const examDay = user ? await examDayOf(context.db, user.id, subject.code, now) : null;
   const exam = user
-    ? {
-        day: examDay,
-        daysLeft: examDay === null ? null : daysUntilExam(examDay, now),
-        today: vnDay(now),
-      }
+    ? await examDateForForm(context.db, user.id, { subjectCode: subject.code })
     : null;
   return data(
     { subject, practices, suggestions, exam },
@@ -55,28 +46,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = await requireUser(context, request);
   const form = await readForm(request);
-  const intent = form.get("intent");
   const code = params.subjectCode;
-  if (intent === "exam-clear") {
-    await clearExamDate(context.db, user.id, code);
-    return { intent, ok: true, message: viExamDate.cleared } satisfies ExamDateAnswer;
-  }
-  if (intent !== "exam-set") throw redirect(paths.subject(code));
-  const value = form.get("examDay");
-  const outcome = await setExamDate(
-    context.db,
-    user.id,
-    code,
-    typeof value === "string" ? value : "",
-    new Date(),
-  );
-  if (!outcome.ok) {
-    return data(
-      { intent, ok: false, message: viExamDate.errors[outcome.refusal] } satisfies ExamDateAnswer,
-      { status: outcome.refusal === "NO_SUBJECT" ? 404 : 400 },
-    );
-  }
-  return { intent, ok: true, message: viExamDate.saved(outcome.day) } satisfies ExamDateAnswer;
+  const answer = await answerExamDateForm(context.db, user.id, form, { subjectCode: code });
+  if (answer === null) throw redirect(paths.subject(code));
+  return answer;
 }
 
 export default function PracticeSubject({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,7 +64,7 @@ export default function PracticeSubject({ loaderData, actionData }: Route.Compon
       </section>
       {exam ? (
         <ExamDateForm
-          subjectCode={subject.code}
+          of={{ kind: "subject", code: subject.code }}
           examDay={exam.day}
           daysLeft={exam.daysLeft}
           today={exam.today}

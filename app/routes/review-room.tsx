@@ -4,7 +4,7 @@ import { withResultNotes } from "#services/question-reports/result-notes.ts";
 import type { RouteHandle } from "#app/root.tsx";
 import { finishedAnswers, RoomScreen } from "#app/features/room/room-screen.tsx";
 import { QuestionPlace } from "#app/features/room/question-tools.tsx";
-import { ReviewSetup } from "#app/features/review/review-setup.tsx";
+import { ReviewSetup, type ReviewOf } from "#app/features/review/review-setup.tsx";
 import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/review-time.ts";
 import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
 import { requireUser } from "#app/lib/session.server.ts";
@@ -13,7 +13,8 @@ import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { newRoomIdentity } from "#app/lib/room-setup.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { findSubjectRowByCode, listRevisionsWithPractice } from "#db/catalogue.ts";
-import { findCards } from "#db/review-cards.ts";
+import { findOwnedPractice } from "#db/own-practices.ts";
+import { findCards, type CardScope } from "#db/review-cards.ts";
 import { MAX_REVIEW_QUESTIONS } from "#base/limits.ts";
 import type { RoomConfig, RoomSummary, Seconds } from "#engine/types.ts";
 import { isAttemptId } from "#engine/submission.ts";
@@ -24,7 +25,7 @@ import {
   mayReviewQuestions,
 } from "#services/review/review.ts";
 import type { Route } from "./+types/review-room";
-import { paths } from "#base/paths.ts";
+import { paths, REVIEW_OF_PARAM } from "#base/paths.ts";
 
 /** The review room, like the practice room: nothing between the student and the question. */
 export const handle: RouteHandle = { immersive: true };
@@ -58,9 +59,51 @@ function parseQuestionIds(value: string | null): number[] | null {
   return new Set(ids).size === ids.length && ids.length <= MAX_REVIEW_QUESTIONS ? ids : null;
 }
 
-/** A subject's code as the catalogue writes them; anything else is no subject. */
-function parseSubjectCode(value: string | null): string | null {
-  return value !== null && /^[a-z0-9-]{1,120}$/.test(value) ? value : null;
+/**
+ * What a room's address says its review is of, for "Làm lại": a subject's code as the catalogue
+ * writes them, or a practice's code; anything else is every subject.
+ */
+function parseReviewOf(
+  params: URLSearchParams,
+): { kind: "subject" | "practice"; code: string } | null {
+  const subject = params.get(REVIEW_OF_PARAM.subject);
+  if (subject !== null && /^[a-z0-9-]{1,120}$/.test(subject)) {
+    return { kind: "subject", code: subject };
+  }
+  const practice = params.get(REVIEW_OF_PARAM.practice);
+  if (practice !== null && /^[A-Za-z0-9_-]{1,120}$/.test(practice)) {
+    return { kind: "practice", code: practice };
+  }
+  return null;
+}
+
+/**
+ * The subject (`mon`) or the student's own practice (`de`) a new review is of, with the cards it
+ * covers; null for every subject, a refusal when the address names one that is not there (an own
+ * practice of another student is not there either).
+ */
+async function findReviewOf(
+  db: Route.LoaderArgs["context"]["db"],
+  userId: string,
+  params: URLSearchParams,
+): Promise<{ of: ReviewOf; scope: CardScope } | null | "noSubject" | "noPractice"> {
+  const subjectCode = params.get(REVIEW_OF_PARAM.subject);
+  if (subjectCode !== null) {
+    const subject = await findSubjectRowByCode(db, subjectCode);
+    if (!subject) return "noSubject";
+    return {
+      of: { kind: "subject", code: subject.code, name: subject.name },
+      scope: { subjectId: subject.id },
+    };
+  }
+  const practiceCode = params.get(REVIEW_OF_PARAM.practice);
+  if (practiceCode === null) return null;
+  const practice = await findOwnedPractice(db, userId, practiceCode);
+  if (!practice) return "noPractice";
+  return {
+    of: { kind: "practice", code: practice.code, name: practice.title },
+    scope: { practiceId: practice.id },
+  };
 }
 
 function parseSeed(value: string | null): number | null {
@@ -85,26 +128,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (time === null) return data({ kind: "badTime" as const }, { status: 400 });
   const id = params.get("id");
   if (id === null) {
-    // "Ôn môn này" (issue 30): `mon=<subject>` reviews that subject's cards alone.
-    const subjectCode = params.get("mon");
-    const subject =
-      subjectCode === null ? null : await findSubjectRowByCode(context.db, subjectCode);
-    if (subjectCode !== null && !subject) {
-      return data({ kind: "noSubject" as const }, { status: 404 });
+    // "Ôn môn này" / "Ôn đề này" (issue 30): `mon=<subject>` or `de=<own practice>` reviews
+    // that one's cards alone.
+    const found = await findReviewOf(context.db, user.id, params);
+    if (found === "noSubject" || found === "noPractice") {
+      return data({ kind: found }, { status: 404 });
     }
-    const due = await dueReviewQuestions(context.db, user.id, new Date(), subject?.id);
+    const due = await dueReviewQuestions(context.db, user.id, new Date(), found?.scope);
     if (due.length === 0) return { kind: "none" as const };
-    if (time === undefined) {
-      return {
-        kind: "setup" as const,
-        due: due.length,
-        subject: subject ? { code: subject.code, name: subject.name } : null,
-      };
-    }
+    if (time === undefined)
+      return { kind: "setup" as const, due: due.length, of: found?.of ?? null };
     const { attemptId, seed } = newRoomIdentity();
     const room = roomParams(attemptId, seed, due, time);
-    // Kept in the room's address, so that "Làm lại" reviews the same subject again.
-    if (subject) room.set("mon", subject.code);
+    // Kept in the room's address, so that "Làm lại" reviews the same one again.
+    if (found) room.set(REVIEW_OF_PARAM[found.of.kind], found.of.code);
     throw redirect(paths.reviewRoom(room));
   }
   const ids = parseQuestionIds(params.get("q"));
@@ -141,8 +178,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     attemptId: id.toLowerCase(),
     // "Ôn lại câu sai" (app/lib/retry-wrong.ts): a run over one run's mistakes, named as such.
     retry,
-    /** "Ôn môn này": the subject this review is of, for "Làm lại"; null for every subject. */
-    subjectCode: parseSubjectCode(params.get("mon")),
+    /** "Ôn môn này" / "Ôn đề này": what this review is of, for "Làm lại"; null for every subject. */
+    reviewOf: parseReviewOf(params),
     config: { ...REVIEW_CONFIG, maxQuestionTime: time ?? DEFAULT_REVIEW_TIME, seed },
     questions,
   };
@@ -172,22 +209,27 @@ export default function ReviewRoomPage({ loaderData }: Route.ComponentProps) {
     return <ReviewRoom key={loaderData.attemptId} {...loaderData} />;
   }
   if (loaderData.kind === "setup") {
-    return <ReviewSetup due={loaderData.due} subject={loaderData.subject} />;
+    return <ReviewSetup due={loaderData.due} of={loaderData.of} />;
   }
   return <ReviewStatus kind={loaderData.kind} />;
 }
 
 /**
  * Nothing due, a room that can no longer be rebuilt, a time the review does not offer, or a
- * subject that does not exist.
+ * subject or own practice that is not there.
  */
-function ReviewStatus({ kind }: { kind: "none" | "changed" | "badTime" | "noSubject" }) {
+function ReviewStatus({
+  kind,
+}: {
+  kind: "none" | "changed" | "badTime" | "noSubject" | "noPractice";
+}) {
   const none = kind === "none";
   const [heading, text] = {
     none: [t.noneHeading, t.noneText],
     changed: [t.changedHeading, t.changedText],
     badTime: [t.badTimeHeading, t.badTimeText],
     noSubject: [t.noSubjectHeading, t.noSubjectText],
+    noPractice: [t.noPracticeHeading, t.noPracticeText],
   }[kind];
   return (
     <section className="status-screen">
@@ -196,7 +238,11 @@ function ReviewStatus({ kind }: { kind: "none" | "changed" | "badTime" | "noSubj
       <p className="status-actions">
         {none ? null : (
           <Link className="button button-primary" to={paths.reviewRoom()}>
-            {kind === "changed" ? t.startNew : kind === "noSubject" ? t.reviewAll : t.chooseAgain}
+            {kind === "changed"
+              ? t.startNew
+              : kind === "noSubject" || kind === "noPractice"
+                ? t.reviewAll
+                : t.chooseAgain}
           </Link>
         )}
         <Link className={`button ${none ? "button-primary" : "button-secondary"}`} to="/">
@@ -212,7 +258,7 @@ function ReviewRoom({
   config,
   questions,
   retry,
-  subjectCode,
+  reviewOf,
 }: Extract<Route.ComponentProps["loaderData"], { kind: "room" }>) {
   const navigate = useNavigate();
   const submissionOf = useCallback(
@@ -232,11 +278,11 @@ function ReviewRoom({
         paths.reviewRoom(
           new URLSearchParams({
             time: String(config.maxQuestionTime),
-            ...(subjectCode ? { mon: subjectCode } : {}),
+            ...(reviewOf ? { [REVIEW_OF_PARAM[reviewOf.kind]]: reviewOf.code } : {}),
           }),
         ),
       ),
-    [navigate, config.maxQuestionTime, subjectCode],
+    [navigate, config.maxQuestionTime, reviewOf],
   );
   // "Ôn lại câu sai": what this run got wrong comes again, with the same time per question,
   // until each is answered right once.
@@ -252,7 +298,7 @@ function ReviewRoom({
     config.maxQuestionTime,
   );
   if (retry) params.set("retry", "1");
-  if (subjectCode) params.set("mon", subjectCode);
+  if (reviewOf) params.set(REVIEW_OF_PARAM[reviewOf.kind], reviewOf.code);
   const here = paths.reviewRoom(params);
   return (
     // Questions of several practices: reported by the student's cards, not by one address.

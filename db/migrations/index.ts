@@ -21,6 +21,8 @@ import * as examDates from "./0019-exam-dates.ts";
 import * as answerShares from "./0020-answer-shares.ts";
 import * as questionReports from "./0021-question-reports.ts";
 import * as comments from "./0022-comments.ts";
+import * as confidence from "./0023-confidence.ts";
+import * as practiceExamDates from "./0024-practice-exam-dates.ts";
 
 /**
  * Every migration, in order, bundled in code: a file-based provider cannot find files once the
@@ -49,4 +51,6 @@ export const migrations: Record<string, Migration> = {
   "0020-answer-shares": answerShares,
   "0021-question-reports": questionReports,
   "0022-comments": comments,
+  "0023-confidence": confidence,
+  "0024-practice-exam-dates": practiceExamDates,
 };

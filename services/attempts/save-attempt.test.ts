@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeEachDatabase } from "#tests/support/databases.ts";
 import { findAttempt, listAttemptsOfPractice, listHistoryPage } from "#db/attempts.ts";
+import { findCards } from "#db/review-cards.ts";
+import { userStatistics } from "#db/statistics.ts";
 import { listQuestionRevisions } from "#db/catalogue.ts";
 import type { DB } from "#db/schema.ts";
 import { MAX_TOTAL_TIME } from "#engine/submission.ts";
@@ -138,7 +140,7 @@ describeEachDatabase("attempts", (database) => {
     const single = [{ idx: 0, chapterIdx: null, answerCount: 4, keys: [0] }];
     otherPracticeQuestion = (await insertQuestions(db, other!, single))[0]!;
     await insertQuestions(db, hidden!, single);
-    for (const id of ["u1", "u2", "u-list", "u-gone"]) await insertUser(id);
+    for (const id of ["u1", "u2", "u-list", "u-gone", "u-sure"]) await insertUser(id);
   });
 
   /** All six live questions, in source order, nothing picked. */
@@ -579,6 +581,65 @@ describeEachDatabase("attempts", (database) => {
         attempts: before.rows.attempts + 1,
         answers: before.rows.answers + 6,
       });
+    });
+  });
+
+  describe("Độ chắc chắn", () => {
+    const marked = (marks: ("SURE" | "GUESS" | null)[]) =>
+      picksOf(live, [[1], [2, 0], [0], [], [], [3]]).map((answer, i) => ({
+        ...answer,
+        confidence: marks[i] ?? null,
+      }));
+
+    it("keeps each mark, counts the lucky guesses and the confident mistakes, and makes a lucky guess a Hard card", async () => {
+      const { db } = database();
+      // right Đoán, right Chắc chắn, wrong Chắc chắn, right (no key) unmarked, wrong unmarked, right unmarked
+      const attempt = submission({
+        config: { ...CONFIG, askConfidence: true },
+        answers: marked(["GUESS", "SURE", "SURE", null, null, null]),
+      });
+      const saved = await saveAttempt(db, "u-sure", attempt, NOW);
+      expect(saved.ok).toBe(true);
+      const stored = await findAttempt(db, "u-sure", attempt.id);
+      expect(stored?.config.askConfidence).toBe(true);
+      expect(stored?.results.map((r) => [r.rightAnswer, r.confidence ?? null])).toEqual([
+        [true, "GUESS"],
+        [true, "SURE"],
+        [false, "SURE"],
+        [true, null],
+        [false, null],
+        [true, null],
+      ]);
+      const row = await db
+        .selectFrom("attempt")
+        .select(["confidence_marked", "lucky_guesses", "confident_mistakes"])
+        .where("id", "=", attempt.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ confidence_marked: 3, lucky_guesses: 1, confident_mistakes: 1 });
+
+      // The lucky guess has a card beside the two mistakes; the sure right answer has none.
+      const cards = await findCards(db, "u-sure", live);
+      expect(cards.map((c) => c.questionId).sort((a, b) => a - b)).toEqual(
+        [live[0]!, live[2]!, live[4]!].sort((a, b) => a - b),
+      );
+      // Hard keeps a new card's first interval longer than Again's.
+      const dueOf = (id: number) => cards.find((c) => c.questionId === id)!.due.getTime();
+      expect(dueOf(live[0]!)).toBeGreaterThan(dueOf(live[2]!));
+
+      const statistics = await userStatistics(db, "u-sure", NOW);
+      expect(statistics.confidence).toEqual([
+        { code: "csdl", name: "Cơ sở dữ liệu", marked: 3, luckyGuesses: 1, confidentMistakes: 1 },
+      ]);
+    });
+
+    it("refuses a mark from a room that did not ask, and stores nothing", async () => {
+      await expectRefused("u-sure", submission({ answers: marked(["SURE"]) }), "BAD_RESPONSE");
+    });
+
+    it("an attempt that did not ask counts in no subject's figures", async () => {
+      const { db } = database();
+      await saveAttempt(db, "u2", submission({ answers: picksOf(live, [[1]]) }), NOW);
+      expect((await userStatistics(db, "u2", NOW)).confidence).toEqual([]);
     });
   });
 });

@@ -6,6 +6,7 @@ import type { DB } from "#db/schema.ts";
 import { gradesOfAttempt } from "#engine/review.ts";
 import { kindOf } from "#engine/responses.ts";
 import type { RoomConfig } from "#engine/room-config.ts";
+import type { Confidence } from "#engine/types.ts";
 import { scoreAnswers } from "#engine/scoring.ts";
 import {
   answerOrdersAreValid,
@@ -40,7 +41,13 @@ export interface CommonSubmission {
   id: string;
   config: RoomConfig;
   /** One per question, in the order shown: the revision id and the picked original idxs (or the response, ADR 0022). */
-  answers: { questionId: number; selectedAnswerIndexes: number[]; response?: string | null }[];
+  answers: {
+    questionId: number;
+    selectedAnswerIndexes: number[];
+    response?: string | null;
+    /** "Chắc chắn" or "Đoán" (issue 30), only when `config.askConfidence`. */
+    confidence?: Confidence | null;
+  }[];
   answerOrders: number[][] | null;
   totalTime: number;
   answerSeconds?: number[] | null;
@@ -131,6 +138,11 @@ export async function judgeSubmission<S extends CommonSubmission, R extends stri
   if (!responsesAreValid(revisions, answers) || picksForResponses(revisions, answers)) {
     return refuse("BAD_RESPONSE");
   }
+  // A mark the room never asked for is not an answer this attempt could have given.
+  const asked = config.askConfidence === true;
+  if (!asked && answers.some((a) => a.confidence !== undefined && a.confidence !== null)) {
+    return refuse("BAD_RESPONSE");
+  }
   if (!picksAreValid(revisions, answers)) return refuse("BAD_PICKS");
   if (!answerOrdersAreValid(revisions, config.shuffleAnswers, answerOrders)) {
     return refuse("BAD_ANSWER_ORDER");
@@ -139,11 +151,12 @@ export async function judgeSubmission<S extends CommonSubmission, R extends stri
   const picks = new Map(answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
   const responses = new Map(answers.map((a) => [a.questionId, a.response ?? null]));
   const score = scoreAnswers(revisions, picks, responses);
-  const results = score.results.map((r) => ({
+  const results = score.results.map((r, i) => ({
     questionId: r.questionId,
     selectedAnswerIndexes: [...r.selectedAnswerIndexes],
     rightAnswer: r.rightAnswer,
     ...(r.response === undefined ? {} : { response: r.response }),
+    ...(asked ? { confidence: answers[i]?.confidence ?? null } : {}),
   }));
   return {
     opened,

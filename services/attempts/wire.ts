@@ -19,6 +19,8 @@ export function submittedAnswers(maxQuestions: number) {
         questionId: storableInt().min(1),
         selectedAnswerIndexes: z.array(idx).max(64),
         response: storableText().max(64).nullable().optional(),
+        /** "Chắc chắn" or "Đoán", only from a room that asks (config.askConfidence). */
+        confidence: z.enum(["SURE", "GUESS"]).nullable().optional(),
       }),
     )
     .min(1)

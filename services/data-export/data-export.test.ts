@@ -62,6 +62,7 @@ const answer: ExportAnswer = {
   pictures: [],
   selected: [],
   response: null,
+  confidence: null,
   right: false,
   practice: { code: "de-goc", title: "Đề gốc của câu" },
   subject: { code: "mon", name: "Môn" },

@@ -4,6 +4,7 @@ import { sharedVi } from "#base/i18n/vi.ts";
 import { formatDateTime } from "#base/dates.ts";
 import { vnDay } from "#base/vn-day.ts";
 import {
+  listExportExtras,
   listExportPage,
   type ExportAnswer,
   type ExportAttempt,
@@ -160,7 +161,10 @@ async function* jsonChunks(
     yield first ? items : `,${items}`;
     first = false;
   }
-  yield "]}\n";
+  // Issue 30's: exam days, reports on questions, comments. A few each: read once, after the
+  // attempts (added fields, so the format keeps its version).
+  const extras = await listExportExtras(db, user.id);
+  yield `],${JSON.stringify(extras).slice(1)}\n`;
 }
 
 /** A pull stream over text chunks: the next page is read only when the client takes the last. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, expect, it } from "vitest";
 import { importBanks } from "#content/import-bank.ts";
+import { createOwnPractice, deleteOwnPractice } from "#services/own-practices/manage.ts";
 import type { Bank } from "#content/formats/types.ts";
 import { findCards } from "#db/review-cards.ts";
 import { examEve } from "#engine/review.ts";
@@ -93,32 +94,36 @@ describeEachDatabase("exam dates", (database) => {
   it("is kept per student and subject, moved, and removed", async () => {
     const db = database().db;
     await insertUser(database(), "hs-giu", { at: T0 });
-    expect(await setExamDate(db, "hs-giu", "mon-a", "2025-03-20", T0)).toEqual({
+    expect(await setExamDate(db, "hs-giu", { subjectCode: "mon-a" }, "2025-03-20", T0)).toEqual({
       ok: true,
       day: "2025-03-20",
     });
-    expect(await setExamDate(db, "hs-giu", "mon-a", "2025-03-25", T0)).toMatchObject({ ok: true });
-    expect(await examDayOf(db, "hs-giu", "mon-a", T0)).toBe("2025-03-25");
-    expect(await examDayOf(db, "hs-giu", "mon-b", T0)).toBeNull();
-    expect(await setExamDate(db, "hs-giu", "khong-co", "2025-03-25", T0)).toEqual({
+    expect(
+      await setExamDate(db, "hs-giu", { subjectCode: "mon-a" }, "2025-03-25", T0),
+    ).toMatchObject({ ok: true });
+    expect(await examDayOf(db, "hs-giu", { subjectCode: "mon-a" }, T0)).toBe("2025-03-25");
+    expect(await examDayOf(db, "hs-giu", { subjectCode: "mon-b" }, T0)).toBeNull();
+    expect(await setExamDate(db, "hs-giu", { subjectCode: "khong-co" }, "2025-03-25", T0)).toEqual({
       ok: false,
       refusal: "NO_SUBJECT",
     });
     // The own practices' subject takes no exam day.
-    expect(await setExamDate(db, "hs-giu", "_cua-hoc-sinh", "2025-03-25", T0)).toMatchObject({
+    expect(
+      await setExamDate(db, "hs-giu", { subjectCode: "_cua-hoc-sinh" }, "2025-03-25", T0),
+    ).toMatchObject({
       ok: false,
     });
     // Another student sees none of it.
     await insertUser(database(), "hs-khac", { at: T0 });
-    expect(await examDayOf(db, "hs-khac", "mon-a", T0)).toBeNull();
-    expect(await clearExamDate(db, "hs-khac", "mon-a")).toBe(false);
-    expect(await examDayOf(db, "hs-giu", "mon-a", T0)).toBe("2025-03-25");
-    expect(await clearExamDate(db, "hs-giu", "mon-a")).toBe(true);
-    expect(await examDayOf(db, "hs-giu", "mon-a", T0)).toBeNull();
+    expect(await examDayOf(db, "hs-khac", { subjectCode: "mon-a" }, T0)).toBeNull();
+    expect(await clearExamDate(db, "hs-khac", { subjectCode: "mon-a" })).toBe(false);
+    expect(await examDayOf(db, "hs-giu", { subjectCode: "mon-a" }, T0)).toBe("2025-03-25");
+    expect(await clearExamDate(db, "hs-giu", { subjectCode: "mon-a" })).toBe(true);
+    expect(await examDayOf(db, "hs-giu", { subjectCode: "mon-a" }, T0)).toBeNull();
     // A past exam is no longer shown.
-    await setExamDate(db, "hs-giu", "mon-b", "2025-03-05", T0);
-    expect(await examDayOf(db, "hs-giu", "mon-b", at(3))).toBe("2025-03-05");
-    expect(await examDayOf(db, "hs-giu", "mon-b", at(5))).toBeNull();
+    await setExamDate(db, "hs-giu", { subjectCode: "mon-b" }, "2025-03-05", T0);
+    expect(await examDayOf(db, "hs-giu", { subjectCode: "mon-b" }, at(3))).toBe("2025-03-05");
+    expect(await examDayOf(db, "hs-giu", { subjectCode: "mon-b" }, at(5))).toBeNull();
   });
 
   it("brings the subject's cards before the eve, and plans later answers there too", async () => {
@@ -140,7 +145,7 @@ describeEachDatabase("exam dates", (database) => {
     const before = await findCards(db, "hs-thi", ids["de-a"]!);
     expect(late(before)).toBeGreaterThan(0);
 
-    await setExamDate(db, "hs-thi", "mon-a", examDay, at(8));
+    await setExamDate(db, "hs-thi", { subjectCode: "mon-a" }, examDay, at(8));
     expect(late(await findCards(db, "hs-thi", ids["de-a"]!))).toBe(0);
     // Not the other subject's cards, nor another student's.
     expect(await findCards(db, "hs-thi", ids["de-b"]!)).toEqual(
@@ -158,22 +163,24 @@ describeEachDatabase("exam dates", (database) => {
     await insertUser(database(), "hs-dem", { at: T0 });
     await allWrong("hs-dem", "de-a", T0);
     await allWrong("hs-dem", "de-b", T0);
-    await setExamDate(db, "hs-dem", "mon-b", "2025-03-13", T0);
-    await setExamDate(db, "hs-dem", "mon-a", "2025-03-20", T0);
+    await setExamDate(db, "hs-dem", { subjectCode: "mon-b" }, "2025-03-13", T0);
+    await setExamDate(db, "hs-dem", { subjectCode: "mon-a" }, "2025-03-20", T0);
     const now = at(0.5);
     const { dueToday, exams } = await todaysReview(db, "hs-dem", now);
     expect(dueToday).toBe(12);
     expect(exams).toEqual([
       {
-        subjectCode: "mon-b",
-        subjectName: "Triết học",
+        kind: "subject",
+        code: "mon-b",
+        name: "Triết học",
         examDay: "2025-03-13",
         daysLeft: 12,
         dueToday: 6,
       },
       {
-        subjectCode: "mon-a",
-        subjectName: "Cơ sở dữ liệu",
+        kind: "subject",
+        code: "mon-a",
+        name: "Cơ sở dữ liệu",
         examDay: "2025-03-20",
         daysLeft: 19,
         dueToday: 6,
@@ -185,9 +192,95 @@ describeEachDatabase("exam dates", (database) => {
       .where("code", "=", "mon-b")
       .executeTakeFirstOrThrow();
     expect(await countDueToday(db, "hs-dem", now)).toBe(12);
-    expect(await countDueToday(db, "hs-dem", now, subjectB.id)).toBe(6);
-    const one = await dueReviewQuestions(db, "hs-dem", now, subjectB.id);
+    expect(await countDueToday(db, "hs-dem", now, { subjectId: subjectB.id })).toBe(6);
+    const one = await dueReviewQuestions(db, "hs-dem", now, { subjectId: subjectB.id });
     expect([...one].sort((a, b) => a - b)).toEqual(ids["de-b"]);
     expect(await dueReviewQuestions(db, "hs-dem", now)).toHaveLength(12);
+  });
+
+  it("an own practice takes a day of its own: its owner's alone, its cards before the eve, its review apart", async () => {
+    const db = database().db;
+    await insertUser(database(), "hs-rieng", { at: T0 });
+    await insertUser(database(), "hs-la", { at: T0 });
+    const title = "Đề cương Triết học của tôi";
+    const { code } = await createOwnPractice(
+      db,
+      "hs-rieng",
+      {
+        title,
+        parsed: {
+          chapters: [],
+          questions: Array.from({ length: 6 }, (_, i) => ({
+            text: `Đề cương: câu ${i + 1}`,
+            answers: [
+              { text: `Đúng ${i + 1}`, key: true },
+              { text: `Sai ${i + 1}`, key: false },
+            ],
+          })),
+        },
+      },
+      { limits: null },
+    );
+    ids[code] = (await listQuestionsByCode(db, code, ALL)).map((q) => q.id);
+    const practiceId = (
+      await db
+        .selectFrom("practice")
+        .select("id")
+        .where("code", "=", code)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await allWrong("hs-rieng", code, T0);
+    await allWrong("hs-rieng", "de-a", T0);
+    // "Ôn đề này": the practice's cards alone.
+    const own = await dueReviewQuestions(db, "hs-rieng", at(0.5), { practiceId });
+    expect([...own].sort((a, b) => a - b)).toEqual(ids[code]);
+    expect(await countDueToday(db, "hs-rieng", at(0.5), { practiceId })).toBe(6);
+    expect(await countDueToday(db, "hs-rieng", at(0.5))).toBe(12);
+
+    for (const day of [0.01, 1, 3, 8]) {
+      await allRight("hs-rieng", code, at(day));
+      await allRight("hs-rieng", "de-a", at(day));
+    }
+    const examDay = "2025-03-14";
+    const eve = examEve(examDay).getTime();
+    const late = (cards: { due: Date }[]) => cards.filter((c) => c.due.getTime() > eve).length;
+    const subjectCardsBefore = await findCards(db, "hs-rieng", ids["de-a"]!);
+    expect(late(await findCards(db, "hs-rieng", ids[code]!))).toBeGreaterThan(0);
+
+    // Another student's practice is not there for them, whatever its code.
+    expect(await setExamDate(db, "hs-la", { practiceCode: code }, examDay, at(8))).toEqual({
+      ok: false,
+      refusal: "NO_PRACTICE",
+    });
+    expect(await setExamDate(db, "hs-rieng", { practiceCode: code }, examDay, at(8))).toEqual({
+      ok: true,
+      day: examDay,
+    });
+    expect(late(await findCards(db, "hs-rieng", ids[code]!))).toBe(0);
+    // The subject's cards are not the practice's.
+    expect(await findCards(db, "hs-rieng", ids["de-a"]!)).toEqual(subjectCardsBefore);
+    expect(await examDayOf(db, "hs-rieng", { practiceCode: code }, at(8))).toBe(examDay);
+    expect(await examDayOf(db, "hs-la", { practiceCode: code }, at(8))).toBeNull();
+    // An answer after the day is set is planned before the eve too.
+    await allRight("hs-rieng", code, at(9));
+    expect(late(await findCards(db, "hs-rieng", ids[code]!))).toBe(0);
+
+    const { exams } = await todaysReview(db, "hs-rieng", at(9));
+    expect(exams).toEqual([
+      {
+        kind: "practice",
+        code,
+        name: title,
+        examDay,
+        daysLeft: 4,
+        dueToday: await countDueToday(db, "hs-rieng", at(9), { practiceId }),
+      },
+    ]);
+    expect((await todaysReview(db, "hs-la", at(9))).exams).toEqual([]);
+
+    // A practice its owner deleted counts down no more.
+    await deleteOwnPractice(db, "hs-rieng", code, at(9));
+    expect((await todaysReview(db, "hs-rieng", at(9))).exams).toEqual([]);
+    expect(await clearExamDate(db, "hs-rieng", { practiceCode: code })).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import {
   listDueCards,
   lockCardsOf,
   saveCards,
+  type CardScope,
   type StoredReviewCard,
 } from "#db/review-cards.ts";
 import { examDaysOfQuestions } from "#db/exam-dates.ts";
@@ -65,10 +66,10 @@ export async function countDueToday(
   db: Kysely<DB>,
   userId: string,
   now: Date,
-  /** Only this subject's cards (issue 30: "hôm nay ôn 25 câu" before its exam). */
-  subjectId?: number,
+  /** Only this subject's or practice's cards (issue 30: "hôm nay ôn 25 câu" before its exam). */
+  scope?: CardScope,
 ): Promise<number> {
-  return (await dueTodayCounter(db, userId, now))(subjectId);
+  return (await dueTodayCounter(db, userId, now))(scope);
 }
 
 /**
@@ -79,17 +80,17 @@ export async function dueTodayCounter(
   db: Kysely<DB>,
   userId: string,
   now: Date,
-): Promise<(subjectId?: number) => Promise<number>> {
+): Promise<(scope?: CardScope) => Promise<number>> {
   const suspended = await suspendedPractices(db, userId);
   // A read, shown on every home and history page: it writes nothing, and counts the cards the
   // catch-up would move as if they had moved (ADR 0018), so the number is the one the review
   // room will find.
   const { moves } = await planCatchUp(db, userId, suspended);
   const moved = moves.map((move) => move.from);
-  return async (subjectId) => {
+  return async (scope) => {
     const [live, following] = await Promise.all([
-      countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now), subjectId),
-      countDueCardsOn(db, userId, moved, endOfVnDay(now), learnAhead(now), subjectId),
+      countDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now), scope),
+      countDueCardsOn(db, userId, moved, endOfVnDay(now), learnAhead(now), scope),
     ]);
     return live + following;
   };
@@ -109,19 +110,15 @@ export async function dueReviewQuestions(
   db: Kysely<DB>,
   userId: string,
   now: Date,
-  /** "Ôn môn này": only this subject's cards; without it, every subject ("Ôn trộn"). */
-  subjectId?: number,
+  /**
+   * "Ôn môn này" / "Ôn đề này": only this subject's or own practice's cards; without it, every
+   * subject ("Ôn trộn").
+   */
+  scope?: CardScope,
 ): Promise<number[]> {
   await catchUpReviewCards(db, userId);
   const suspended = await suspendedPractices(db, userId);
-  const due = await listDueCards(
-    db,
-    userId,
-    suspended,
-    endOfVnDay(now),
-    learnAhead(now),
-    subjectId,
-  );
+  const due = await listDueCards(db, userId, suspended, endOfVnDay(now), learnAhead(now), scope);
   return due
     .map((card) => ({ id: card.questionId, r: retrievability(card, now) }))
     .sort((a, b) => a.r - b.r || a.id - b.id)

@@ -48,7 +48,7 @@ interface Check {
   request: (
     alice: Person,
     self: Person | null,
-  ) => { path: string; body?: BodyInit; contentType?: string; method?: "PUT" };
+  ) => { path: string; body?: BodyInit; contentType?: string; method?: "PUT" | "POST" };
   /** Status expected per caller (a number, or a test of the status). */
   expect: Record<Caller, number | ((status: number) => boolean)>;
   /** Text the owner's answer must contain (so "refused" is not mistaken for "allowed"). */
@@ -338,6 +338,18 @@ const AIMED: (Check & { name: string })[] = [
     ownerSees: () => PRIVATE_TITLE,
   },
   {
+    // "Ngày thi" of an own practice (issue 30): only its owner sets it; to anyone else the
+    // practice is not there.
+    name: "Alice's private practice: its exam day, POST /practice-review/<its code>",
+    request: () => ({
+      path: `/practice-review/${own.privateCode}`,
+      ...form({ intent: "exam-set", examDay: OTHER_EXAM_DAY }),
+      method: "POST",
+    }),
+    expect: { owner: 200, other: 404, visitor: toLogin },
+    ownerSees: () => `Đã lưu ngày thi ${OTHER_EXAM_DAY.split("-").reverse().join("/")}.`,
+  },
+  {
     name: "Alice's private practice: its questions",
     request: () => ({
       path: `/practice-review/${own.privateCode}/questions?type=PRACTICE_TIME_ALL`,
@@ -546,7 +558,13 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         });
         expect(started.ok).toBe(true);
       }
-      const exam = await setExamDate(db, alice, "mon-thu", ALICE_EXAM_DAY, new Date());
+      const exam = await setExamDate(
+        db,
+        alice,
+        { subjectCode: "mon-thu" },
+        ALICE_EXAM_DAY,
+        new Date(),
+      );
       expect(exam.ok).toBe(true);
       routes = listAppRoutes(server);
     }, 120_000);
@@ -589,6 +607,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         db.selectFrom("picture_upload").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("mock_exam").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("exam_date").selectAll().where("user_id", "=", id).execute(),
+        db.selectFrom("practice_exam_date").selectAll().where("user_id", "=", id).execute(),
         db.selectFrom("question_report").selectAll().where("reporter_id", "=", id).execute(),
         db.selectFrom("comment").selectAll().where("author_id", "=", id).execute(),
       ]);

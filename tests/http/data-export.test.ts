@@ -7,6 +7,9 @@ import type { TestDialect } from "#tests/support/databases.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 import { attemptSubmission, liveQuestionIds } from "#tests/support/practice-fixture.ts";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
+import { insertComment } from "#db/comments.ts";
+import { reportQuestion } from "#services/question-reports/reports.ts";
+import { setExamDate } from "#services/review/exam-dates.ts";
 
 /**
  * "Tải dữ liệu của tôi" over real HTTP: GET /profile/data-export?format=csv|json holds
@@ -71,6 +74,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     let bob = "";
     const aliceAttempts: string[] = [];
     const bobAttempt = randomUUID();
+    let questionIds: number[] = [];
 
     const download = (format: string, cookie: string) =>
       fetch(`${server.base}/profile/data-export?format=${format}`, {
@@ -81,6 +85,7 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     beforeAll(async () => {
       server = await startTestServer({}, { dialect });
       const ids = await importTrickyPractice(server);
+      questionIds = ids;
       const a = await signUp(server, { email: `alice-export-${dialect}@example.com` });
       const b = await signUp(server, { email: `bob-export-${dialect}@example.com` });
       alice = a.cookie;
@@ -109,6 +114,17 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
     afterAll(async () => {
       await server?.close();
     });
+
+    /** The user a session cookie signs in. */
+    async function userIdOfCookie(cookie: string): Promise<string> {
+      const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0] ?? "";
+      const row = await server.database.db
+        .selectFrom("session")
+        .select("userId")
+        .where("token", "=", token)
+        .executeTakeFirstOrThrow();
+      return row.userId;
+    }
 
     it("sends a visitor to sign-in and back to the download", async () => {
       const response = await download("csv", "");
@@ -220,6 +236,73 @@ for (const dialect of ["sqlite", "postgres"] as TestDialect[]) {
         pictures: [`/pictures/${PICTURE.hash}.webp`],
       });
       expect(JSON.stringify(body)).not.toContain(bobAttempt);
+    });
+
+    it("carries the user's exam days, reports on questions and comments, and no one else's", async () => {
+      const { db } = server.database;
+      const ids = questionIds;
+      const aliceId = await userIdOfCookie(alice);
+      const bobId = await userIdOfCookie(bob);
+      const examDay = `${new Date().getUTCFullYear() + 1}-06-15`;
+      expect(
+        (await setExamDate(db, aliceId, { subjectCode: "mon-thu" }, examDay, new Date())).ok,
+      ).toBe(true);
+      await reportQuestion(
+        db,
+        aliceId,
+        { questionId: ids[1]!, reason: "key", note: "Đáp án đúng phải là B" },
+        { limits: null },
+      );
+      const position = await db
+        .selectFrom("question")
+        .select(["practice_id", "idx"])
+        .where("id", "=", ids[0]!)
+        .executeTakeFirstOrThrow();
+      for (const [author, body] of [
+        [aliceId, "Câu này dùng $x^2$ nhé"],
+        [bobId, "Bình luận của Bob"],
+      ] as const) {
+        await insertComment(db, {
+          practiceId: position.practice_id,
+          idx: position.idx,
+          questionId: ids[0]!,
+          authorId: author,
+          parentId: null,
+          body,
+          bodyHtml: body,
+          createdAt: new Date().toISOString(),
+        });
+      }
+
+      const body = await (await download("json", alice)).json();
+      expect(body.examDates).toEqual([
+        { examDay, subject: { code: "mon-thu", name: "Môn thử, có dấu phẩy" }, practice: null },
+      ]);
+      expect(body.questionReports).toEqual([
+        expect.objectContaining({
+          questionId: ids[1],
+          questionNumber: 2,
+          practice: { code: "de-thu", title: "Đề thử" },
+          reason: "key",
+          note: "Đáp án đúng phải là B",
+          status: "open",
+          reply: null,
+        }),
+      ]);
+      expect(body.comments).toEqual([
+        expect.objectContaining({
+          questionId: ids[0],
+          questionNumber: 1,
+          practice: { code: "de-thu", title: "Đề thử" },
+          parentId: null,
+          body: "Câu này dùng $x^2$ nhé",
+          votes: 0,
+        }),
+      ]);
+      const bobs = await (await download("json", bob)).json();
+      expect(bobs.examDates).toEqual([]);
+      expect(bobs.questionReports).toEqual([]);
+      expect(bobs.comments.map((c: { body: string }) => c.body)).toEqual(["Bình luận của Bob"]);
     });
 
     it("gives another user only their own attempt", async () => {

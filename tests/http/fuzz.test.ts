@@ -235,9 +235,13 @@ const ENTRIES: Record<string, FuzzEntry> = {
   "GET /practice-review/:practiceCode/offline": { samples: { practiceCode: ["de-thu"] } },
   "POST /practice-review/:practiceCode": {
     body: "form",
-    fields: ["reason"],
-    intents: ["report"],
-    samples: { practiceCode: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"] },
+    fields: ["reason", "examDay"],
+    // "Báo cáo" on a shared practice; "Ngày thi" of an own practice (issue 30).
+    intents: ["report", "exam-set", "exam-clear"],
+    samples: {
+      practiceCode: ["de-thu", "s_xxxxxxxxxxxxxxxxxxxxxxxx", "u_xxxxxxxxxxxx"],
+      examDay: ["2030-01-15", "2020-01-01", "2030-02-31", "15/01/2030"],
+    },
   },
   "GET /practice-control": { query: ROOM_QUERY, samples: ROOM_SAMPLES },
   // The exam page (issue 27): the signed-in student's exam FUZZ_EXAM, and ids that are none.

@@ -13,20 +13,30 @@ export default function ExamCountdownList({ exams }: { exams: readonly ExamCount
       <h2 id="exam-countdowns-heading">{t.countdownHeading}</h2>
       <ul>
         {exams.map((exam) => (
-          <li key={exam.subjectCode}>
+          <li key={`${exam.kind}-${exam.code}`}>
             <p>
-              <Link to={paths.subject(exam.subjectCode)}>
-                {t.countdown(exam.subjectName, exam.daysLeft, exam.dueToday)}
+              <Link
+                to={
+                  exam.kind === "subject"
+                    ? paths.subject(exam.code)
+                    : paths.practiceSetup(exam.code)
+                }
+              >
+                {t.countdown(exam.name, exam.daysLeft, exam.dueToday)}
               </Link>
               <span className="muted"> · {t.on(exam.examDay)}</span>
             </p>
             {exam.dueToday > 0 && exam.daysLeft > 0 ? (
               <Link
                 className="button button-primary"
-                to={paths.reviewRoom(new URLSearchParams({ mon: exam.subjectCode }))}
-                aria-label={t.reviewThisOf(exam.subjectName)}
+                to={paths.reviewOf(exam)}
+                aria-label={
+                  exam.kind === "subject"
+                    ? t.reviewThisOf(exam.name)
+                    : t.reviewThisPracticeOf(exam.name)
+                }
               >
-                {t.reviewThis}
+                {exam.kind === "subject" ? t.reviewThis : t.reviewThisPractice}
               </Link>
             ) : null}
           </li>

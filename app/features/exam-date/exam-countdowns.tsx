@@ -1,8 +1,10 @@
 import { lazy, Suspense } from "react";
 
 export interface ExamCountdownItem {
-  subjectCode: string;
-  subjectName: string;
+  /** A subject's exam, or an own practice's. */
+  kind: "subject" | "practice";
+  code: string;
+  name: string;
   examDay: string;
   daysLeft: number;
   dueToday: number;

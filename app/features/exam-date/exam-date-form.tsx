@@ -12,31 +12,39 @@ export interface ExamDateAnswer {
 }
 
 /**
- * "Ngày thi của bạn" on a subject's page, for a signed-in student: set, move or clear the exam
- * day (plain POST forms: they work before the scripts load). The review of this subject's
- * mistakes is one tap away once a day is set.
+ * "Ngày thi của bạn" on a subject's page, for a signed-in student, and on the set-up page of the
+ * student's own practice: set, move or clear the exam day (plain POST forms: they work before
+ * the scripts load). The review of its mistakes is one tap away once a day is set.
  */
 export function ExamDateForm({
-  subjectCode,
+  of,
   examDay,
   daysLeft,
   today,
   answer,
+  className = "page",
 }: {
-  subjectCode: string;
+  /** A subject (by its code) or the student's own practice (by its). */
+  of: { kind: "subject" | "practice"; code: string };
   examDay: string | null;
   daysLeft: number | null;
   /** The Vietnamese day today, "2026-11-28": the earliest the calendar offers. */
   today: string;
   answer: ExamDateAnswer | undefined;
+  /** The section's look beside its neighbours: a page section, or a card (the set-up page). */
+  className?: string;
 }) {
   const busy = useNavigation().state === "submitting";
   const refused = answer && !answer.ok ? answer : undefined;
   return (
-    <section className="page exam-date" aria-labelledby="exam-date-heading">
+    <section className={`${className} exam-date`} aria-labelledby="exam-date-heading">
       <h2 id="exam-date-heading">{t.heading}</h2>
       <p className="muted">
-        {examDay !== null && daysLeft !== null ? t.current(examDay, daysLeft) : t.intro}
+        {examDay !== null && daysLeft !== null
+          ? t.current(examDay, daysLeft)
+          : of.kind === "subject"
+            ? t.intro
+            : t.introPractice}
       </p>
       <Form method="post" className="exam-date-form">
         <input type="hidden" name="intent" value="exam-set" />
@@ -68,11 +76,8 @@ export function ExamDateForm({
       ) : null}
       {examDay !== null ? (
         <div className="exam-date-actions">
-          <Link
-            className="button button-secondary"
-            to={paths.reviewRoom(new URLSearchParams({ mon: subjectCode }))}
-          >
-            {t.reviewSubject}
+          <Link className="button button-secondary" to={paths.reviewOf(of)}>
+            {of.kind === "subject" ? t.reviewSubject : t.reviewPractice}
           </Link>
           <Form method="post">
             <input type="hidden" name="intent" value="exam-clear" />

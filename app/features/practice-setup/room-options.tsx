@@ -108,6 +108,14 @@ export function RoomOptions({
             checked={setup.shuffleAnswers}
             onChange={(v) => update({ shuffleAnswers: v })}
           />
+          {exam.on ? null : (
+            <Switch
+              label={t.askConfidence}
+              checked={setup.askConfidence === true}
+              onChange={(v) => update({ askConfidence: v })}
+              hint={t.askConfidenceHint}
+            />
+          )}
         </div>
       </fieldset>
     </>

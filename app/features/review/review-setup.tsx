@@ -4,10 +4,17 @@ import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
 import { SecondsChoice } from "#app/ui/seconds-choice.tsx";
 import { QUESTION_TIMES, SLOW_ANSWER_SECONDS } from "#engine/countdowns.ts";
 import type { Seconds } from "#engine/room-config.ts";
-import { paths } from "#base/paths.ts";
+import { paths, REVIEW_OF_PARAM } from "#base/paths.ts";
 import { DEFAULT_REVIEW_TIME, readReviewTime, rememberReviewTime } from "./review-time.ts";
 
 const t = viReviewRoom;
+
+/** A review of one subject's mistakes or one own practice's. */
+export interface ReviewOf {
+  kind: "subject" | "practice";
+  code: string;
+  name: string;
+}
 
 /**
  * "Ôn lỗi sai" before it starts: how many questions are due and the time per question, the last
@@ -16,11 +23,14 @@ const t = viReviewRoom;
  */
 export function ReviewSetup({
   due,
-  subject,
+  of,
 }: {
   due: number;
-  /** "Ôn môn này" (issue 30): the subject reviewed alone; null for every subject. */
-  subject: { code: string; name: string } | null;
+  /**
+   * "Ôn môn này" / "Ôn đề này" (issue 30): the subject or own practice reviewed alone; null for
+   * every subject.
+   */
+  of: ReviewOf | null;
 }) {
   const [time, setTime] = useState<Seconds>(DEFAULT_REVIEW_TIME);
   useEffect(() => {
@@ -30,10 +40,22 @@ export function ReviewSetup({
   }, []);
   return (
     <section className="review-setup" aria-labelledby="review-setup-heading">
-      <h1 id="review-setup-heading">{subject ? t.subjectTitle(subject.name) : t.title}</h1>
-      <p>{subject ? t.subjectIntro(due, subject.name) : t.setupIntro(due)}</p>
+      <h1 id="review-setup-heading">
+        {of === null
+          ? t.title
+          : of.kind === "subject"
+            ? t.subjectTitle(of.name)
+            : t.practiceTitle(of.name)}
+      </h1>
+      <p>
+        {of === null
+          ? t.setupIntro(due)
+          : of.kind === "subject"
+            ? t.subjectIntro(due, of.name)
+            : t.practiceIntro(due, of.name)}
+      </p>
       <Form method="get" action={paths.reviewRoom()} onSubmit={() => rememberReviewTime(time)}>
-        {subject ? <input type="hidden" name="mon" value={subject.code} /> : null}
+        {of ? <input type="hidden" name={REVIEW_OF_PARAM[of.kind]} value={of.code} /> : null}
         <SecondsChoice
           name="time"
           legend={t.questionTime}

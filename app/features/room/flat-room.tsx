@@ -1,11 +1,12 @@
 import { memo, useCallback, useMemo, useRef } from "react";
 import type { QuestionView } from "#db/catalogue.ts";
 import { orderedQuestions } from "#engine/room.ts";
-import type { RoomAction } from "#engine/types.ts";
+import type { Confidence, RoomAction } from "#engine/types.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
-import { isAnswered } from "#app/lib/answered.ts";
+import { isAnswered } from "#engine/responses.ts";
 import { questionNumbers, type QuestionNumber } from "#app/lib/question-numbers.ts";
+import { ConfidenceChoice } from "./confidence-choice.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
 import { PausedPanel, RoomBar, RoomProgress } from "./room-bar.tsx";
@@ -43,6 +44,11 @@ export function FlatRoom({
   );
   const onRespond = useCallback(
     (position: number, response: string) => dispatch({ type: "respond", response, position }),
+    [dispatch],
+  );
+  const onConfide = useCallback(
+    (position: number, confidence: Confidence) =>
+      dispatch({ type: "confide", confidence, position }),
     [dispatch],
   );
   // Per position, answered or not, whatever the kind: the jump list and the count read it.
@@ -92,6 +98,9 @@ export function FlatRoom({
             responses={state.responses}
             onToggle={onToggle}
             onRespond={onRespond}
+            confidences={state.config.askConfidence ? state.confidences : null}
+            answered={answered}
+            onConfide={onConfide}
           />
         </div>
       )}
@@ -125,6 +134,9 @@ const Sheet = memo(function Sheet({
   responses,
   onToggle,
   onRespond,
+  confidences,
+  answered,
+  onConfide,
 }: {
   questions: QuestionView[];
   numbers: QuestionNumber[];
@@ -133,6 +145,10 @@ const Sheet = memo(function Sheet({
   responses: Room["responses"];
   onToggle: (position: number, answerIdx: number) => void;
   onRespond: (position: number, response: string) => void;
+  /** The marks when the room asks "Độ chắc chắn"; null when it does not. */
+  confidences: Room["confidences"] | null;
+  answered: readonly boolean[];
+  onConfide: (position: number, confidence: Confidence) => void;
 }) {
   countRender("sheet");
   return (
@@ -152,6 +168,15 @@ const Sheet = memo(function Sheet({
             onRespond={onRespond}
             eager={position === 0}
           />
+          {confidences ? (
+            <ConfidenceChoice
+              position={position}
+              answered={answered[position] ?? false}
+              value={confidences[position] ?? null}
+              submits={false}
+              onConfide={onConfide}
+            />
+          ) : null}
         </li>
       ))}
     </ol>

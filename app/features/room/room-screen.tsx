@@ -24,6 +24,8 @@ export function finishedAnswers(finished: RoomSummary) {
       questionId: result.questionId,
       selectedAnswerIndexes: [...result.selectedAnswerIndexes],
       ...(typeof result.response === "string" ? { response: result.response } : {}),
+      // Only a room that asks records a mark (null when none was given); the server refuses one otherwise.
+      ...(result.confidence === undefined ? {} : { confidence: result.confidence }),
     })),
     answerOrders: finished.answerOrders?.map((order) => [...order]) ?? null,
     totalTime: finished.totalTime,

@@ -2,11 +2,12 @@ import { memo, useCallback, useEffect, useEffectEvent, useMemo, useRef } from "r
 import type { QuestionView } from "#db/catalogue.ts";
 import { questionAt } from "#engine/room.ts";
 import { scoreQuestion } from "#engine/scoring.ts";
-import type { RoomAction } from "#engine/types.ts";
+import type { Confidence, RoomAction } from "#engine/types.ts";
 import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
-import { isAnswered } from "#app/lib/answered.ts";
+import { isAnswered } from "#engine/responses.ts";
 import { questionNumbers } from "#app/lib/question-numbers.ts";
+import { ConfidenceChoice } from "./confidence-choice.tsx";
 import { HoldResult, QuestionTools } from "./question-tools.tsx";
 import { QuestionBlock } from "./question-block.tsx";
 import { RoomClock } from "./room-clock.tsx";
@@ -54,6 +55,10 @@ export function SequenceRoom({
   // Enter in a short answer's field: "Trả lời", as the button below.
   const onSubmit = useCallback(() => dispatch({ type: "next" }), [dispatch]);
   const holdResult = useCallback(() => dispatch({ type: "holdResult" }), [dispatch]);
+  const onConfide = useCallback(
+    (at: number, confidence: Confidence) => dispatch({ type: "confide", confidence, position: at }),
+    [dispatch],
+  );
 
   useResultFeedback(state, restored);
   useShortcuts(state, dispatch);
@@ -99,6 +104,15 @@ export function SequenceRoom({
               eager
               withTools={false}
             />
+            {state.config.askConfidence && !state.resultShown ? (
+              <ConfidenceChoice
+                position={position}
+                answered={isAnswered(question, picks, response)}
+                value={null}
+                submits
+                onConfide={onConfide}
+              />
+            ) : null}
             {state.resultShown ? (
               <>
                 <Verdict

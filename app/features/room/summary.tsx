@@ -6,7 +6,7 @@ import { viOffline } from "#app/i18n/vi/offline.ts";
 import { viHistory } from "#app/i18n/vi/history.ts";
 import { viQuestionKinds } from "#app/i18n/vi/question-kinds.ts";
 import { viSummary } from "#app/i18n/vi/summary.ts";
-import { isAnswered } from "#app/lib/answered.ts";
+import { isAnswered } from "#engine/responses.ts";
 import { markClaimIntent } from "#app/lib/guest-attempts.ts";
 import { paths } from "#base/paths.ts";
 import { type QuestionNumber, questionNumbers } from "#app/lib/question-numbers.ts";
@@ -97,6 +97,7 @@ export function Summary({
           {doneAt ? <p>{viHistory.doneAt(doneAt)}</p> : null}
           <p>{t.time(summary.totalTime)}</p>
           <p className="summary-score">{t.score(right, total)}</p>
+          <ConfidenceFigures results={summary.results} />
           {scoreNote}
           {save ? <SaveNotice {...save} /> : null}
         </div>
@@ -128,6 +129,22 @@ export function Summary({
         numbers={numbers}
       />
     </div>
+  );
+}
+
+/**
+ * "Độ chắc chắn" (issue 30): the lucky guesses (which the save puts in "Ôn lỗi sai") and the
+ * confident mistakes, when the room asked and there are any.
+ */
+function ConfidenceFigures({ results }: { results: RoomSummary["results"] }) {
+  const lucky = results.filter((r) => r.rightAnswer && r.confidence === "GUESS").length;
+  const mistaken = results.filter((r) => !r.rightAnswer && r.confidence === "SURE").length;
+  if (lucky === 0 && mistaken === 0) return null;
+  return (
+    <ul className="summary-confidence">
+      {lucky > 0 ? <li>{t.luckyGuesses(lucky)}</li> : null}
+      {mistaken > 0 ? <li>{t.confidentMistakes(mistaken)}</li> : null}
+    </ul>
   );
 }
 
@@ -253,6 +270,9 @@ function SummaryList({
                 {isAnswered(question, result.selectedAnswerIndexes, result.response)
                   ? ""
                   : ` · ${question.kind === "true_false" || question.kind === "short_answer" ? viQuestionKinds.noAnswer : t.noPick}`}
+                {result.confidence
+                  ? ` · ${result.confidence === "GUESS" ? t.markedGuess : t.markedSure}`
+                  : ""}
               </p>
               <QuestionBlock
                 question={question}

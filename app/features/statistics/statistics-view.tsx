@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import type { PracticeProgress, SelectionScore, UserStatistics } from "#db/statistics.ts";
+import type {
+  PracticeProgress,
+  SelectionScore,
+  SubjectConfidence,
+  UserStatistics,
+} from "#db/statistics.ts";
 import { viStatistics } from "#app/i18n/vi/statistics.ts";
 import { offeredSelection } from "#app/lib/room-setup.ts";
 import { selectionParams } from "#app/lib/selection-links.ts";
@@ -16,7 +21,7 @@ const t = viStatistics;
  * row included, in Vietnamese days), so the page renders the same on both sides.
  */
 export function StatisticsView({ statistics }: { statistics: UserStatistics }) {
-  const { totals, chartWeeks, subjects, practices } = statistics;
+  const { totals, chartWeeks, subjects, confidence, practices } = statistics;
   return (
     <div className="statistics">
       <section aria-labelledby="stats-overview">
@@ -60,6 +65,8 @@ export function StatisticsView({ statistics }: { statistics: UserStatistics }) {
         )}
       </section>
 
+      {confidence.length > 0 ? <ConfidenceStats subjects={confidence} /> : null}
+
       {/* Reviews of mistakes have no practice: a student with only those has nothing here. */}
       {practices.length > 0 ? (
         <section aria-labelledby="stats-practices">
@@ -72,6 +79,40 @@ export function StatisticsView({ statistics }: { statistics: UserStatistics }) {
         </section>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * "Độ chắc chắn" (issue 30) per subject: of the answers marked, the lucky guesses and the
+ * confident mistakes, the two a student should look at again.
+ */
+function ConfidenceStats({ subjects }: { subjects: readonly SubjectConfidence[] }) {
+  return (
+    <section aria-labelledby="stats-confidence">
+      <h2 id="stats-confidence">{t.confidence}</h2>
+      <p className="muted">{t.confidenceIntro}</p>
+      <ul className="confidence-stats">
+        {subjects.map((subject) => (
+          <li key={subject.code} aria-labelledby={`confidence-${subject.code}`}>
+            <h3 id={`confidence-${subject.code}`}>{subject.name}</h3>
+            <dl className="stat-tiles confidence-tiles">
+              <div className="stat-tile">
+                <dt>{t.confidenceMarked}</dt>
+                <dd>{subject.marked.toLocaleString("vi-VN")}</dd>
+              </div>
+              <div className="stat-tile">
+                <dt>{t.luckyGuesses}</dt>
+                <dd>{subject.luckyGuesses.toLocaleString("vi-VN")}</dd>
+              </div>
+              <div className="stat-tile">
+                <dt>{t.confidentMistakes}</dt>
+                <dd>{subject.confidentMistakes.toLocaleString("vi-VN")}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

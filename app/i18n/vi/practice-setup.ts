@@ -26,6 +26,9 @@ export const viPracticeSetup = {
   notify: "Hiển thị thông báo",
   shuffleQuestions: "Xáo trộn câu hỏi",
   shuffleAnswers: "Xáo trộn đáp án",
+  askConfidence: "Hỏi độ chắc chắn trước khi nộp từng câu",
+  askConfidenceHint:
+    "Chọn “Chắc chắn” hoặc “Đoán” cho mỗi câu. Câu đoán đúng vẫn được đưa vào Ôn lỗi sai để ôn lại.",
   options: "Tuỳ chọn",
   preview: "Xem trước câu hỏi",
   previewShort: "Xem trước",

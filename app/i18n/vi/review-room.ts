@@ -34,8 +34,15 @@ export const viReviewRoom = {
   subjectTitle: (subject: string) => `Ôn lỗi sai môn ${subject}`,
   subjectIntro: (n: number, subject: string) =>
     `Hôm nay có ${n} câu môn ${subject} bạn từng làm sai cần ôn lại.`,
+  /** "Ôn đề này" (issue 30): the review of one own practice's mistakes, before its exam day. */
+  practiceTitle: (practice: string) => `Ôn lỗi sai đề ${practice}`,
+  practiceIntro: (n: number, practice: string) =>
+    `Hôm nay có ${n} câu của đề ${practice} bạn từng làm sai cần ôn lại.`,
   noSubjectHeading: "Không tìm thấy môn học",
   noSubjectText:
     "Địa chỉ này nhắc đến một môn không có trong Ôn Tập. Bạn có thể ôn lỗi sai của mọi môn.",
+  noPracticeHeading: "Không tìm thấy đề",
+  noPracticeText:
+    "Địa chỉ này nhắc đến một đề không có trong Đề của tôi của bạn. Bạn có thể ôn lỗi sai của mọi môn.",
   reviewAll: "Ôn trộn tất cả môn",
 } as const;

@@ -57,6 +57,11 @@ export const viRoom = {
   keyboardHint:
     "Phím tắt: 1–8 hoặc A–H để chọn đáp án, Enter hoặc → để sang câu tiếp theo, Space để tạm dừng.",
   resumed: "Đã mở lại bài bạn đang làm dở.",
+  /** "Độ chắc chắn" (issue 30): the mark asked before an answer is submitted. */
+  confidenceQuestion: "Bạn có chắc với câu trả lời này không?",
+  confidenceAnswerFirst: "Chọn đáp án rồi cho biết bạn chắc chắn hay đoán.",
+  sure: "Chắc chắn",
+  guess: "Đoán",
   contentChanged:
     "Đề luyện tập vừa được cập nhật nên bài làm dở trên máy này đã được bắt đầu lại từ đầu.",
 } as const;

@@ -47,4 +47,12 @@ export const viStatistics = {
   practiseAgain: "Luyện lại",
   practiseAgainLabel: (what: string, practice: string) => `Luyện lại ${what}, đề ${practice}`,
   hiddenPractice: "Đề này đã được gỡ khỏi danh sách.",
+  /** "Độ chắc chắn" (issue 30): per subject, over the attempts that asked for it. */
+  confidence: "Độ chắc chắn",
+  confidenceIntro:
+    "Từ các lần luyện tập có bật “Hỏi độ chắc chắn”. Đoán đúng là biết chưa chắc; chắc chắn nhưng sai là hiểu nhầm cần xem lại.",
+  confidenceSubject: "Môn",
+  confidenceMarked: "Câu đã đánh dấu",
+  luckyGuesses: "Đoán đúng",
+  confidentMistakes: "Chắc chắn nhưng sai",
 } as const;

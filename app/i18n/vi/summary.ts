@@ -29,4 +29,9 @@ export const viSummary = {
     "Kết quả đã được chấm và giữ trên máy này trong 7 ngày. Đăng ký hoặc đăng nhập để lưu vào lịch sử luyện tập.",
   guestRegister: "Đăng ký để lưu kết quả",
   guestSignIn: "Đăng nhập",
+  /** "Độ chắc chắn" (issue 30): how the marks went, in the summary and the replay. */
+  markedSure: "Bạn đã chọn: Chắc chắn",
+  markedGuess: "Bạn đã chọn: Đoán",
+  luckyGuesses: (n: number) => `Đoán đúng: ${n} câu (sẽ được ôn lại trong Ôn lỗi sai)`,
+  confidentMistakes: (n: number) => `Chắc chắn nhưng sai: ${n} câu`,
 } as const;
