@@ -8,7 +8,7 @@ import { ReportForm } from "#app/features/own-practices/report-form.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { SHARE_PREFIX } from "#db/own-practices.ts";
 import { answerExamDateForm, examDateForForm } from "#app/features/exam-date/exam-date.server.ts";
-import { ExamDateForm } from "#app/features/exam-date/exam-date-form.tsx";
+import { ExamDateCard } from "#app/features/exam-date/exam-date-card.tsx";
 import { isOwnPracticeError } from "#services/own-practices/manage.ts";
 import { reportPractice } from "#services/own-practices/reports.ts";
 import { SetupForm } from "#app/features/practice-setup/setup-form.tsx";
@@ -171,7 +171,7 @@ export default function PracticeSetup({ loaderData, matches, actionData }: Route
         loginHref={paths.login(paths.practiceSetup(practice.code))}
       />
       {exam ? (
-        <ExamDateForm
+        <ExamDateCard
           of={{ kind: "practice", code: practice.code }}
           examDay={exam.day}
           daysLeft={exam.daysLeft}
