@@ -147,7 +147,8 @@ function checkInvariants(state: RoomState): void {
     results.forEach((r, position) => {
       expect("confidence" in r).toBe(asked);
       if (r.confidence) expect(r.selectedAnswerIndexes.length).toBeGreaterThan(0);
-      expect(r.confidence ?? null).toBe(asked ? (state.confidences[position] ?? null) : null);
+      const marked = r.selectedAnswerIndexes.length > 0 ? state.confidences[position] : null;
+      expect(r.confidence ?? null).toBe(asked ? (marked ?? null) : null);
     });
     for (const r of results) {
       const q = ordered.find((x) => x.id === r.questionId);

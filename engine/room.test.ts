@@ -627,6 +627,12 @@ describe("Độ chắc chắn (askConfidence)", () => {
     );
     expect(state.confidences).toEqual(["SURE", null, null]);
     const done = reduceRoom(state, finish);
+    // A pick taken back after marking leaves the question unanswered, and unmarked.
+    const takenBack = reduceRoom(
+      run(state, { type: "confide", confidence: "SURE", position: 1 }, pick(0, 1)),
+      finish,
+    );
+    expect(takenBack.finished?.results[1]).toMatchObject({ rightAnswer: false, confidence: null });
     expect(done.finished?.results.map((r) => [r.rightAnswer, r.confidence])).toEqual([
       [false, "SURE"],
       [false, null],

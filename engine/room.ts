@@ -447,10 +447,17 @@ function submitsByItself(state: RoomState): boolean {
   return state.config.practiceType === "SEQUENCE" && state.config.askConfidence !== true;
 }
 
-/** A result with the position's mark when the room asks for one; unchanged otherwise. */
+/**
+ * A result with the position's mark when the room asks for one; unchanged otherwise. A question
+ * left unanswered keeps no mark (on the sheet, a pick taken back after marking it).
+ */
 function withConfidence(state: RoomState, position: number, result: ResultItem): ResultItem {
   if (state.config.askConfidence !== true) return result;
-  return { ...result, confidence: state.confidences[position] ?? null };
+  const question = questionAt(state, position);
+  const answered =
+    question !== null &&
+    isAnswered(question, state.selections[position], state.responses[position]);
+  return { ...result, confidence: answered ? (state.confidences[position] ?? null) : null };
 }
 
 /**

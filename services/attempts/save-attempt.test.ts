@@ -596,7 +596,8 @@ describeEachDatabase("attempts", (database) => {
       // right Đoán, right Chắc chắn, wrong Chắc chắn, right (no key) unmarked, wrong unmarked, right unmarked
       const attempt = submission({
         config: { ...CONFIG, askConfidence: true },
-        answers: marked(["GUESS", "SURE", "SURE", null, null, null]),
+        // A mark on the question left unanswered (the fifth) says nothing and is not kept.
+        answers: marked(["GUESS", "SURE", "SURE", null, "SURE", null]),
       });
       const saved = await saveAttempt(db, "u-sure", attempt, NOW);
       expect(saved.ok).toBe(true);

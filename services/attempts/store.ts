@@ -4,7 +4,7 @@ import { findAttempt, insertAttempt, type NewAttempt, type StoredAttempt } from 
 import type { StoredRevision } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
 import { gradesOfAttempt } from "#engine/review.ts";
-import { kindOf } from "#engine/responses.ts";
+import { isAnswered, kindOf } from "#engine/responses.ts";
 import type { RoomConfig } from "#engine/room-config.ts";
 import type { Confidence } from "#engine/types.ts";
 import { scoreAnswers } from "#engine/scoring.ts";
@@ -151,12 +151,15 @@ export async function judgeSubmission<S extends CommonSubmission, R extends stri
   const picks = new Map(answers.map((a) => [a.questionId, a.selectedAnswerIndexes]));
   const responses = new Map(answers.map((a) => [a.questionId, a.response ?? null]));
   const score = scoreAnswers(revisions, picks, responses);
+  const answered = (i: number) =>
+    isAnswered(revisions[i]!, answers[i]?.selectedAnswerIndexes, answers[i]?.response);
   const results = score.results.map((r, i) => ({
     questionId: r.questionId,
     selectedAnswerIndexes: [...r.selectedAnswerIndexes],
     rightAnswer: r.rightAnswer,
     ...(r.response === undefined ? {} : { response: r.response }),
-    ...(asked ? { confidence: answers[i]?.confidence ?? null } : {}),
+    // A mark on a question left unanswered says nothing: it is not kept.
+    ...(asked ? { confidence: answered(i) ? (answers[i]?.confidence ?? null) : null } : {}),
   }));
   return {
     opened,
