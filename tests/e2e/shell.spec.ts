@@ -233,7 +233,11 @@ test("a request the server never answers gives up after 30 s with a message @des
   await waitForHydration(page);
   // The page data of /about never comes back.
   await page.route("**/about.data*", () => {});
+  // The clock runs only once the request is out: on a loaded runner the route's chunk can take
+  // real time to come first, and a timer started after runFor would never reach 30 s.
+  const requested = page.waitForRequest("**/about.data*");
   await page.getByRole("link", { name: "Giới thiệu" }).first().click();
+  await requested;
   await page.clock.runFor(29_000);
   const message = page.getByRole("alert").filter({ hasText: "Máy chủ phản hồi quá lâu" });
   await expect(message).toHaveCount(0);
