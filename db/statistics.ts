@@ -237,12 +237,18 @@ function countStreak(days: readonly string[], today: string) {
   return { daysInARow, practisedToday };
 }
 
-/** The "Độ chắc chắn" figures per subject, summed from the counts each save wrote (migration 0023). */
-async function listSubjectConfidence(db: Kysely<DB>, userId: string): Promise<SubjectConfidence[]> {
-  const rows = await db
+/** The user's attempts of a practice, with its subject (a review of mistakes has none). */
+function subjectAttemptsOf(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("attempt")
     .innerJoin("practice", "practice.id", "attempt.practice_id")
     .innerJoin("subject", "subject.id", "practice.subject_id")
+    .where("attempt.user_id", "=", userId);
+}
+
+/** The "Độ chắc chắn" figures per subject, summed from the counts each save wrote (migration 0023). */
+async function listSubjectConfidence(db: Kysely<DB>, userId: string): Promise<SubjectConfidence[]> {
+  const rows = await subjectAttemptsOf(db, userId)
     .select((eb) => [
       "subject.code",
       "subject.name",
@@ -250,7 +256,6 @@ async function listSubjectConfidence(db: Kysely<DB>, userId: string): Promise<Su
       eb.fn.sum<number | string>("attempt.lucky_guesses").as("lucky"),
       eb.fn.sum<number | string>("attempt.confident_mistakes").as("mistaken"),
     ])
-    .where("attempt.user_id", "=", userId)
     .where("attempt.confidence_marked", ">", 0)
     .groupBy(["subject.code", "subject.name"])
     .orderBy("subject.name")
@@ -271,10 +276,7 @@ async function listSubjectWeeks(
   since: Date,
 ): Promise<SubjectProgress[]> {
   const week = vnWeekOf(db);
-  const rows = await db
-    .selectFrom("attempt")
-    .innerJoin("practice", "practice.id", "attempt.practice_id")
-    .innerJoin("subject", "subject.id", "practice.subject_id")
+  const rows = await subjectAttemptsOf(db, userId)
     .select((eb) => [
       "subject.code",
       "subject.name",
@@ -282,7 +284,6 @@ async function listSubjectWeeks(
       eb.fn.sum<number | string>("attempt.question_count").as("questions"),
       eb.fn.sum<number | string>("attempt.number_of_right").as("right"),
     ])
-    .where("attempt.user_id", "=", userId)
     .where("attempt.created_at", ">=", since.toISOString())
     .groupBy(["subject.code", "subject.name", week])
     .orderBy("subject.name")

@@ -365,7 +365,7 @@ const ENTRIES: Record<string, FuzzEntry> = {
     samples: { id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f", "x"] },
   },
   "GET /mistakes": {
-    query: ["id", "seed", "q", "time", "retry", "mon"],
+    query: ["id", "seed", "q", "time", "retry", "mon", "de"],
     samples: {
       id: ["4f1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f"],
       seed: ["42"],
@@ -373,6 +373,8 @@ const ENTRIES: Record<string, FuzzEntry> = {
       time: ["30", "OFF"],
       retry: ["1"],
       mon: ["mon-thu", "_cua-hoc-sinh"],
+      // "Ôn đề này" (issue 30): an own practice's code, of nobody's or of another student's.
+      de: ["u_xxxxxxxxxxxx", "de-thu"],
     },
   },
   // "Tạo đề của tôi" (ADR 0014): a valid practice among the hostile forms, so some are saved.
