@@ -54,6 +54,19 @@ describe("the stylesheet", () => {
     expect(style).toBeLessThan(head.indexOf("<link"));
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
   });
+
+  it("carries the whole stylesheet, put in after React rendered a placeholder", async () => {
+    const { cookie: student } = await signUp(server, { email: "kieu-trang@example.com" });
+    for (const cookie of [undefined, student]) {
+      const response = await fetch(`${server.base}/about`, { headers: cookie ? { cookie } : {} });
+      const html = await response.text();
+      const text =
+        /<style[^>]*data-href="app-stylesheet">([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
+      expect(text.length).toBeGreaterThan(20_000);
+      expect(text).toContain(":root");
+      expect(html).not.toContain("/*app-stylesheet*/");
+    }
+  });
 });
 
 describe("visitor pages", () => {
