@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
-import { AppStylesheetContext } from "#app/ui/app-stylesheet.tsx";
+import { AppStylesheetContext, hasStylesheet } from "#app/ui/app-stylesheet.tsx";
 import { isDatabaseUnavailable } from "#server/database-outage.ts";
 import { stampPageUser } from "#app/lib/page-user.server.ts";
 import appStylesheet from "./styles/app.css?inline";
@@ -42,10 +42,12 @@ export default async function handleRequest(
 ) {
   await stampPageUser(responseHeaders, request, loadContext);
   const nonce = loadContext.cspNonce;
+  // A browser that has this build's stylesheet gets it linked (AppStylesheet, ADR 0035).
+  const linked = import.meta.env.PROD && hasStylesheet(request.headers.get("cookie"));
   return new Promise<Response>((resolve, reject) => {
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <AppStylesheetContext value={{ text: STYLESHEET_PLACEHOLDER, nonce }}>
+      <AppStylesheetContext value={{ text: STYLESHEET_PLACEHOLDER, nonce, linked }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </AppStylesheetContext>,
       {

@@ -50,7 +50,11 @@ const QUESTIONS_100 = `/practice-review/${LONG_PRACTICE}/questions?type=PRACTICE
 /** What a browser asks for: every page is measured compressed, as students get it. */
 const BROWSER = { "accept-encoding": "gzip, deflate, br, zstd" };
 const visitor = (path) => ({ path, headers: BROWSER });
-const signedIn = (app, path) => ({ path, headers: { ...BROWSER, cookie: app.cookie } });
+/** A student who has used the app before: signed in, with the stylesheet's file (ADR 0035). */
+const signedIn = (app, path) => ({
+  path,
+  headers: { ...BROWSER, cookie: `${app.cookie}; ${app.stylesheetCookie}` },
+});
 const SCENARIOS = {
   home: () => visitor(PAGES.home),
   setup: () => visitor(PAGES.setup),

@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vi } from "#app/i18n/vi.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
@@ -65,6 +66,35 @@ describe("the stylesheet", () => {
       expect(text.length).toBeGreaterThan(20_000);
       expect(text).toContain(":root");
       expect(html).not.toContain("/*app-stylesheet*/");
+    }
+  });
+});
+
+describe("the stylesheet, for a browser that has its file (ADR 0035)", () => {
+  const file = readdirSync("build/client/assets").find((name) => /^app-[\w-]+\.css$/.test(name))!;
+
+  it("is linked instead of inlined, and its file is the same text, kept for a year", async () => {
+    const inline = await (await fetch(`${server.base}/about`)).text();
+    const text = /<style[^>]*data-href="app-stylesheet">([\s\S]*?)<\/style>/.exec(inline)?.[1];
+    const response = await fetch(`${server.base}/about`, {
+      headers: { cookie: `on-tap-css=${file}` },
+    });
+    const html = await response.text();
+    expect(html).toContain(`<link rel="stylesheet" href="/assets/${file}" data-precedence="app"/>`);
+    expect(html).not.toContain('data-href="app-stylesheet"');
+    expect(html.length).toBeLessThan(inline.length - 50_000);
+    const sheet = await fetch(`${server.base}/assets/${file}`);
+    expect(sheet.headers.get("cache-control")).toContain("immutable");
+    expect((await sheet.text()).trim()).toBe(text?.trim());
+  });
+
+  it("is inlined again when the cookie names another build's file, or something else", async () => {
+    for (const value of ["app-old.css", "", "../app.css"]) {
+      const html = await (
+        await fetch(`${server.base}/about`, { headers: { cookie: `on-tap-css=${value}` } })
+      ).text();
+      expect(html).toContain('data-href="app-stylesheet"');
+      expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     }
   });
 });

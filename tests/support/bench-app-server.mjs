@@ -133,6 +133,7 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
     base,
     port,
     pid: child.pid,
+    stylesheetCookie: stylesheetCookie(root),
     /** Resident memory of the server, in MB: the process and its workers, each. */
     rss: () => residentMemory(child.pid),
     async stop() {
@@ -144,6 +145,16 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The cookie a browser that has opened the app before sends (ADR 0035: it has the build's
+ * stylesheet, which pages then link instead of inlining), or "" for a build without one.
+ */
+function stylesheetCookie(root) {
+  const assets = path.join(root, "build/client/assets");
+  const file = readdirSync(assets).find((name) => /^app-[\w-]+\.css$/.test(name));
+  return file ? `on-tap-css=${file}` : "";
 }
 
 async function waitForHealth(base, child) {

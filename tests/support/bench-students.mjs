@@ -22,7 +22,9 @@ export async function runStudents(app, { students, seconds }) {
     const batch = Array.from({ length: Math.min(SIGN_UPS_AT_ONCE, students - i) }, (_, k) =>
       signUp(app.base, i + k),
     );
-    cookies.push(...(await Promise.all(batch)));
+    // Students who have used the app before: their browsers have the stylesheet (ADR 0035).
+    const signedIn = await Promise.all(batch);
+    cookies.push(...signedIn.map((cookie) => `${cookie}; ${app.stylesheetCookie}`));
   }
   const questionIds = (
     await (

@@ -81,8 +81,11 @@ export async function startTcpCutProxy(
       }
     },
     restore() {
+      // Only links a blackhole unpiped are piped again: piping an open link a second time sent
+      // every byte of its answers twice (the browser saw ERR_INVALID_CHUNKED_ENCODING).
+      const unpiped = mode === "blackhole";
       mode = "open";
-      for (const { client, upstream } of links) {
+      for (const { client, upstream } of unpiped ? links : []) {
         client.pipe(upstream).pipe(client);
         client.resume();
         upstream.resume();
