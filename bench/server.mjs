@@ -14,6 +14,8 @@
 // A/B: with BASELINE_DIR=<a built checkout> every measurement alternates between that build and
 // this one under the same conditions and the ratio is printed. Needs `npm run build` first.
 //
+// Where the CPU of a page goes: npm run bench:profile.
+//
 // Options (environment): BENCH_SECONDS (autocannon run length, default 10), BENCH_ROUNDS
 // (alternations, default 2), BENCH_SEQUENTIAL (default 30), STUDENTS (default 300),
 // STUDENT_SECONDS (default 60), STUDENTS_POSTGRES=1 (the student run on PostgreSQL too),
