@@ -41,7 +41,7 @@ const PARTS = [
       /react-router/.test(f.url),
   ],
   ["React render", (f) => /react-dom-server|react\/cjs|react-jsx/.test(f.url)],
-  ["compression", (f) => /node_modules\/compression|zlib/.test(f.url)],
+  ["compressing and writing the answer", (f) => /node_modules\/compression|zlib/.test(f.url)],
   ["logging (pino)", (f) => /pino/.test(f.url)],
   [
     "security headers and guards",
