@@ -17,9 +17,13 @@ const STYLESHEET_PLACEHOLDER = "/*app-stylesheet*/";
 const STYLESHEET_AT = Buffer.from(`data-href="app-stylesheet">${STYLESHEET_PLACEHOLDER}`);
 const STYLESHEET_BYTES = Buffer.from(appStylesheet);
 
-/** The page's chunks joined, with the stylesheet's text where React left its placeholder. */
-function pageWithStylesheet(chunks: Buffer[]) {
+/**
+ * The page's chunks joined, with the stylesheet's text where React left its placeholder (a
+ * linked page has none to look for).
+ */
+function pageWithStylesheet(chunks: Buffer[], linked: boolean) {
   const page = Buffer.concat(chunks);
+  if (linked) return page;
   const at = page.indexOf(STYLESHEET_AT);
   if (at < 0) return page;
   const start = at + STYLESHEET_AT.length - STYLESHEET_PLACEHOLDER.length;
@@ -30,7 +34,7 @@ function pageWithStylesheet(chunks: Buffer[]) {
   ]);
 }
 
-/** A render that has not finished by then is cut off. */
+/** A render that has not finished by then is cut off (React Router reads it too). */
 export const streamTimeout = 10_000;
 
 export default async function handleRequest(
@@ -69,7 +73,7 @@ export default async function handleRequest(
             clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
-              new Response(pageWithStylesheet(chunks), {
+              new Response(pageWithStylesheet(chunks, linked), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

@@ -50,7 +50,7 @@ export function AppStylesheet() {
 function fetchStylesheetOnce() {
   // The development server inlines every page (it has no hashed file).
   if (!import.meta.env.PROD) return;
-  if (readCookie(document.cookie, STYLESHEET_COOKIE) === STYLESHEET_FILE) return;
+  if (hasStylesheet(document.cookie)) return;
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1000));
   let cancelled = false;
   whenIdle(() => {
