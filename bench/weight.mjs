@@ -1,6 +1,7 @@
 // Prints, per route, the JavaScript and CSS a first visit loads: raw bytes, gzip (zlib level 6,
 // what a default gzip server sends) and what this server actually transferred (brotli).
 // Usage: npm run build && npm run bench:weight   (CHROMIUM_PATH overrides /usr/bin/chromium)
+// WEIGHT_FILES=/ (a route of the list below) also prints that route's files, largest first.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -131,6 +132,7 @@ async function measure(browser, route) {
     if (type === "script" || type === "stylesheet") seen.push({ type, response });
   });
   await page.goto(base + route, { waitUntil: "networkidle" });
+  const listed = [];
   const totals = {
     route,
     js: { raw: 0, gzip: 0, sent: 0 },
@@ -145,6 +147,12 @@ async function measure(browser, route) {
     bucket.gzip += gzipSync(body).length;
     bucket.sent += sizes.responseBodySize;
     totals.files += 1;
+    if (process.env.WEIGHT_FILES === route) {
+      listed.push({ url: new URL(response.url()).pathname, sent: sizes.responseBodySize });
+    }
+  }
+  for (const { url, sent } of listed.sort((a, b) => b.sent - a.sent)) {
+    console.log(`  ${route} ${(sent / 1024).toFixed(1).padStart(6)} KB sent  ${url}`);
   }
   await context.close();
   return totals;
