@@ -55,7 +55,7 @@ function labelBuild(label: string | undefined): Plugin | null {
  * React Router's package exports offer only its development build (no "production" condition), so
  * the browser got its developer warnings too. The browser bundle takes the production build, the
  * same code with those warnings compiled out. Only the client: on the server, React Router's own
- * packages (@react-router/express and the like) import "react-router" from Node, and one copy of
+ * packages (@react-router/node and the like) import "react-router" from Node, and one copy of
  * its contexts must serve them all.
  */
 function productionReactRouter(): Plugin {

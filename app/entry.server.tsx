@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { AppStylesheetContext, hasStylesheet } from "#app/ui/app-stylesheet.tsx";
 import { isDatabaseUnavailable } from "#server/database-outage.ts";
+import { pageResponse } from "#server/react-router-handler.ts";
 import { stampPageUser } from "#app/lib/page-user.server.ts";
 import appStylesheet from "./styles/app.css?inline";
 
@@ -73,7 +74,7 @@ export default async function handleRequest(
             clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
-              new Response(pageWithStylesheet(chunks, linked), {
+              pageResponse(pageWithStylesheet(chunks, linked), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

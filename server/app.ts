@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express } from "express";
@@ -38,7 +37,13 @@ import {
   type OutageMark,
 } from "./database-outage.ts";
 import { cacheVisitorPages } from "./page-cache.ts";
-import { capRequestBodies, guardRedirects, requireSameOrigin } from "./request-guards.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+import {
+  capRequestBodies,
+  guardRedirects,
+  refuseBadHost,
+  requireSameOrigin,
+} from "./request-guards.ts";
 import { assignCspNonce, createHelmet, refuseUnreadableUrl } from "./security.ts";
 import { selectProviderOrigins } from "./sign-in-providers.ts";
 
@@ -196,9 +201,10 @@ export function createApp(options: AppOptions): Express {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
     next();
   });
-  // Before anything reads a request: its body size, where it comes from, and where an answer
-  // may send the browser (server/request-guards.ts).
+  // Before anything reads a request: the host it names, its body size, where it comes from, and
+  // where an answer may send the browser (server/request-guards.ts).
   const publicOrigin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  app.use(refuseBadHost);
   app.use(capRequestBodies);
   app.use(requireSameOrigin(publicOrigin));
   app.use(guardRedirects([publicOrigin, ...selectProviderOrigins(env)]));
@@ -286,7 +292,7 @@ function mountReactRouter(
   }
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    reactRouterHandler({
       build: vite
         ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
         : build!,

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { requestUrl } from "./react-router-handler.ts";
 import { hasSessionCookie } from "./session-cookie.ts";
 
 /**
@@ -46,7 +47,7 @@ export function cacheVisitorPages(options: {
 
   /** Renders through React Router; `expires` 0 when the answer may not be kept. */
   async function render(req: Request, res: Response): Promise<Entry> {
-    const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+    const url = requestUrl(req);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (typeof value === "string") headers.set(name, value);
@@ -74,7 +75,7 @@ export function cacheVisitorPages(options: {
       next();
       return;
     }
-    const key = `${req.protocol}://${req.get("host")}${req.originalUrl}\n${req.headers.cookie ?? ""}`;
+    const key = `${requestUrl(req)}\n${req.headers.cookie ?? ""}`;
     try {
       let entry = entries.get(key);
       if (!entry || entry.expires <= Date.now()) {

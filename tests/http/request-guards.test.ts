@@ -7,6 +7,7 @@ import {
   OWN_PRACTICE_BODY_LIMIT,
   OWN_PRACTICE_UPLOAD_LIMIT,
 } from "#server/request-guards.ts";
+import { viRequests } from "#base/i18n/vi/requests.ts";
 
 let server: TestServer;
 let cookie: string;
@@ -41,6 +42,40 @@ function rawRequest(head: string, body: Buffer = Buffer.alloc(0)): Promise<strin
 async function isHealthy(): Promise<boolean> {
   return (await fetch(`${server.base}/healthz`)).status === 200;
 }
+
+describe("the Host header", () => {
+  const getWithHost = (host: string, path = "/about") =>
+    rawRequest(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+
+  it("a Host with a user, a path, a query or a broken address is refused with 400 and a message, not a 500 (the page cache built a URL of it)", async () => {
+    for (const host of [
+      "user@evil.example",
+      "evil.example/khong-co",
+      "evil.example?x=1",
+      "evil.example#x",
+      "a\\b",
+      "[::1",
+      "%zz",
+      "1.2.3.999",
+      "evil.example:99999999",
+    ]) {
+      for (const path of ["/about", "/", "/api/attempts"]) {
+        const answer = await getWithHost(host, path);
+        expect(statusOf(answer), `${host} ${path}`).toBe(400);
+        expect(answer, host).toContain(JSON.stringify(viRequests.badHost).slice(1, -1));
+      }
+    }
+  });
+
+  it("a well-formed Host of another name or port is served", async () => {
+    for (const host of ["evil.example", "evil.example:8080", "127.0.0.1:1", "[::1]:3000"]) {
+      const answer = await getWithHost(host);
+      expect(statusOf(answer), host).toBe(200);
+      expect(answer).toContain("<!DOCTYPE html>");
+    }
+  });
+});
 
 describe("no request-body limit (ADR 0008)", () => {
   it("answers a declared 300 MB POST to /login with 413 before reading it, and closes", async () => {

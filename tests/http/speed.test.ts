@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vi } from "#app/i18n/vi.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
@@ -31,6 +32,31 @@ const nonceOf = (response: Response) =>
 
 const renameSubject = (name: string) =>
   server.database.db.updateTable("subject").set({ name }).where("code", "=", "mon-thu").execute();
+
+/** A GET over node:http, which (unlike fetch) lets a test send any Host header. */
+function rawGet(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.get(`${base}${path}`, { headers }, (response) => {
+      let body = "";
+      response.setEncoding("utf8").on("data", (text: string) => (body += text));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+  });
+}
+
+describe("pages handed over by our React Router adapter (ADR 0036)", () => {
+  it("answers a page whole, the same bytes however the browser takes them", async () => {
+    const plain = await rawGet(server.base, "/about", { "accept-encoding": "identity" });
+    const compressed = await fetch(`${server.base}/about`);
+    expect(plain.status).toBe(200);
+    expect(plain.body).toMatch(/^<!DOCTYPE html>/);
+    expect(plain.body).toContain("</html>");
+    // Each answer has a nonce of its own; everything else is the same.
+    const clean = (page: string) => page.split(/nonce="([^"]+)"/.exec(page)![1]!).join("NONCE");
+    expect(clean(await compressed.text())).toBe(clean(plain.body));
+  });
+});
 
 describe("security headers", () => {
   it("sends the CSP with a document and not with an asset, which keeps nosniff", async () => {

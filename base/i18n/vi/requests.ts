@@ -13,5 +13,6 @@ export const viRequests = {
     "Biểu mẫu được gửi ở định dạng không hợp lệ. Vui lòng tải lại trang rồi gửi lại.",
   unreadableForm: "Không đọc được nội dung biểu mẫu. Vui lòng tải lại trang rồi gửi lại.",
   badCharacter: "Yêu cầu có ký tự không hợp lệ nên không được xử lý.",
+  badHost: "Địa chỉ máy chủ trong yêu cầu (Host) không hợp lệ nên yêu cầu không được xử lý.",
   heading: "Yêu cầu không hợp lệ",
 } as const;
