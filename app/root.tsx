@@ -30,7 +30,6 @@ import { getSessionUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { paths } from "#base/paths.ts";
 import { refusalMessage } from "#app/lib/refusal.ts";
-import { viRequests } from "#base/i18n/vi/requests.ts";
 
 // The app's stylesheet is inlined by the server (AppStylesheet).
 export const links: LinksFunction = () => [
@@ -108,8 +107,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <script
             nonce={data.nonce}
             suppressHydrationWarning
+            // The script runs once, from the server's page; the browser keeps the text React
+            // hydrated over and never runs it again, so the bundle need not carry it (issue 29).
             dangerouslySetInnerHTML={{
-              __html: renderPreferencesScript(data.publicEnv.snowSeason, THEME_KEYS),
+              __html: import.meta.env.SSR
+                ? renderPreferencesScript(data.publicEnv.snowSeason, THEME_KEYS)
+                : "",
             }}
           />
         ) : null}
@@ -152,7 +155,7 @@ export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return pageTitle();
   if (isRouteErrorResponse(error) && error.status === 404)
     return pageTitle(isNotShared(error) ? vi.pages.notShared.title : vi.pages.notFound.title);
-  if (refusalMessage(error)) return pageTitle(viRequests.heading);
+  if (refusalMessage(error)) return pageTitle(vi.pages.refusedHeading);
   return pageTitle(isChunkLoadError(error) ? vi.chunk.heading : vi.pages.error.title);
 };
 

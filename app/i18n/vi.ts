@@ -111,6 +111,8 @@ export const vi = {
   },
 
   pages: {
+    /** The screen of a request the server refused (a 400 with a message of `viRequests`). */
+    refusedHeading: "Yêu cầu không hợp lệ",
     home: {
       title: "Trang chủ",
       heading: "Danh sách môn học",

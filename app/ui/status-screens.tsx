@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { vi } from "#app/i18n/vi.ts";
-import { viRequests } from "#base/i18n/vi/requests.ts";
 
 /**
  * The 404 screen: "this page does not exist", or what a caller knows better (a share link that
@@ -30,7 +29,7 @@ export function NotFoundScreen({
 export function BadRequestScreen({ message }: { message: string }) {
   return (
     <section className="status-screen" role="alert">
-      <h1>{viRequests.heading}</h1>
+      <h1>{vi.pages.refusedHeading}</h1>
       <p>{message}</p>
       <a className="button button-primary" href="/">
         {vi.pages.error.home}

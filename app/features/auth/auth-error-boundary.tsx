@@ -3,7 +3,6 @@ import { BadRequestScreen, ServerErrorScreen } from "#app/ui/status-screens.tsx"
 import { vi } from "#app/i18n/vi.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { refusalMessage } from "#app/lib/refusal.ts";
-import { viRequests } from "#base/i18n/vi/requests.ts";
 
 /**
  * An account screen's own boundary: a form refused for its shape (a body no page of ours
@@ -18,5 +17,7 @@ export function AuthErrorBoundary() {
 /** The screen's title, or, when its boundary shows, the title of what went wrong. */
 export function authMeta(title: string) {
   return ({ error }: { error?: unknown }) =>
-    pageTitle(!error ? title : refusalMessage(error) ? viRequests.heading : vi.pages.error.title);
+    pageTitle(
+      !error ? title : refusalMessage(error) ? vi.pages.refusedHeading : vi.pages.error.title,
+    );
 }

@@ -14,5 +14,4 @@ export const viRequests = {
   unreadableForm: "Không đọc được nội dung biểu mẫu. Vui lòng tải lại trang rồi gửi lại.",
   badCharacter: "Yêu cầu có ký tự không hợp lệ nên không được xử lý.",
   badHost: "Địa chỉ máy chủ trong yêu cầu (Host) không hợp lệ nên yêu cầu không được xử lý.",
-  heading: "Yêu cầu không hợp lệ",
 } as const;
