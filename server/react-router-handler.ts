@@ -5,13 +5,12 @@ import {
   writeReadableStreamToWritable,
 } from "@react-router/node";
 
-/**
- * Express → React Router, as @react-router/express does it, minus what a page paid for twice
- * (issue 29): a rendered page is one buffer (entry.server.tsx), and it is written as that buffer
- * instead of being read back through a web stream chunk by chunk, with a promise per chunk. Any
- * other answer (a `.data` request, a resource route's stream, a redirect) goes through the web
- * stream as before.
- */
+// Express → React Router, as @react-router/express does it, minus what a page paid for twice
+// (issue 29, ADR 0036): a rendered page is one buffer (entry.server.tsx), and it is written as
+// that buffer instead of being read back through a web stream chunk by chunk, with a promise per
+// chunk. Any other answer (a `.data` request, a resource route's stream, a redirect) goes
+// through the web stream as before.
+
 /**
  * Where a page answer carries its buffer. A registered symbol: the app's build (entry.server.tsx)
  * and the host's are bundled apart, each with its own copy of this module.
@@ -43,8 +42,9 @@ export function reactRouterHandler(options: {
 }
 
 /**
- * The fetch Request React Router reads: the address (requestUrl), the headers, the body of a POST as a stream, and a signal
- * that aborts when the browser goes away before the answer is sent.
+ * The fetch Request React Router reads: the address (requestUrl), the headers, the body of a
+ * POST as a stream, and a signal that aborts when the browser goes away before the answer is
+ * sent.
  */
 function fetchRequestOf(req: Request, res: Response): globalThis.Request {
   const controller = new AbortController();
@@ -70,10 +70,10 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
 
 /**
  * The address as the browser asked for it: the proxy's host when TRUST_PROXY says so. The host
- * is a host and nothing more (refuseBadHost saw to it before any route).
+ * is a host and nothing more (refuseBadHost saw to it before any route); none, "localhost".
  */
 export function requestUrl(req: Request): string {
-  return `${req.protocol}://${req.host}${req.originalUrl}`;
+  return `${req.protocol}://${(req.host as string | undefined) ?? "localhost"}${req.originalUrl}`;
 }
 
 async function send(res: Response, response: globalThis.Response): Promise<void> {

@@ -73,22 +73,26 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
  * of the URL React Router and the page cache read, so it must be a host and nothing more: a
  * name or an address, and a port. One with a user, a path or a query in it, or that no URL can
  * hold, is refused here (it gave a 500 in the page cache), before anything reads the request.
+ * A request with no host at all (HTTP/1.0, as some health checkers still speak) is read as
+ * "localhost" (requestUrl).
  */
 const HOST_SHAPE = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-function isWellFormedHost(host: string | undefined): host is string {
-  if (!host || !HOST_SHAPE.test(host)) return false;
+function isWellFormedHost(host: string): boolean {
+  if (!HOST_SHAPE.test(host)) return false;
   try {
-    const url = new URL(`http://${host}`);
-    return Number(url.port || 80) <= 65_535;
+    // The URL parser refuses what the shape lets through: 1.2.3.999, a port above 65535, …
+    new URL(`http://${host}`);
+    return true;
   } catch {
     return false;
   }
 }
 
 export const refuseBadHost: RequestHandler = (req, res, next) => {
-  if (isWellFormedHost(req.host)) return next();
-  req.log?.warn({ host: req.host }, "request with a malformed host refused");
+  const host = req.host as string | undefined;
+  if (host === undefined || isWellFormedHost(host)) return next();
+  req.log?.warn({ host }, "request with a malformed host refused");
   refuse(req, res, 400, "BAD_HOST", vi.requests.badHost);
 };
 

@@ -46,7 +46,7 @@ async function isHealthy(): Promise<boolean> {
 describe("the Host header", () => {
   const getWithHost = (host: string, path = "/about") =>
     rawRequest(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
-  const statusOf = (answer: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+  const statusOf = (answer: string) => Number(/^HTTP\/1\.[01] (\d{3})/.exec(answer)?.[1]);
 
   it("a Host with a user, a path, a query or a broken address is refused with 400 and a message, not a 500 (the page cache built a URL of it)", async () => {
     for (const host of [
@@ -66,6 +66,14 @@ describe("the Host header", () => {
         expect(answer, host).toContain(JSON.stringify(viRequests.badHost).slice(1, -1));
       }
     }
+  });
+
+  it("a request without a Host (HTTP/1.0, as some health checkers send it) is served", async () => {
+    const health = await rawRequest("GET /healthz HTTP/1.0\r\n\r\n");
+    expect(statusOf(health)).toBe(200);
+    const page = await rawRequest("GET /about HTTP/1.0\r\n\r\n");
+    expect(statusOf(page)).toBe(200);
+    expect(page).toContain("<!DOCTYPE html>");
   });
 
   it("a well-formed Host of another name or port is served", async () => {
