@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { requestUrl } from "./react-router-handler.ts";
+import { fetchHeadersOf, requestUrl } from "./react-router-handler.ts";
 import { hasSessionCookie } from "./session-cookie.ts";
 
 /**
@@ -47,13 +47,9 @@ export function cacheVisitorPages(options: {
 
   /** Renders through React Router; `expires` 0 when the answer may not be kept. */
   async function render(req: Request, res: Response): Promise<Entry> {
-    const url = requestUrl(req);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === "string") headers.set(name, value);
-    }
     const context = getLoadContext(req, res);
-    const response = await handle(new Request(url, { headers }), context);
+    const request = new Request(requestUrl(req), { headers: fetchHeadersOf(req) });
+    const response = await handle(request, context);
     const body = await response.text();
     const keep = response.status === 200 && !response.headers.has("set-cookie");
     return {

@@ -51,14 +51,9 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
   res.once("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (value) for (const each of value) headers.append(name, each);
-  }
   const init: RequestInit & { duplex?: "half" } = {
     method: req.method,
-    headers,
+    headers: fetchHeadersOf(req),
     signal: controller.signal,
   };
   if (req.method !== "GET" && req.method !== "HEAD") {
@@ -66,6 +61,16 @@ function fetchRequestOf(req: Request, res: Response): globalThis.Request {
     init.duplex = "half";
   }
   return new globalThis.Request(requestUrl(req), init);
+}
+
+/** The request's headers, as a fetch Request carries them. */
+export function fetchHeadersOf(req: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (value) for (const each of value) headers.append(name, each);
+  }
+  return headers;
 }
 
 /**
