@@ -5,6 +5,11 @@ import { AppStylesheetContext, hasStylesheet } from "#app/ui/app-stylesheet.tsx"
 import { isDatabaseUnavailable } from "#server/database-outage.ts";
 import { pageResponse } from "#server/react-router-handler.ts";
 import { stampPageUser } from "#app/lib/page-user.server.ts";
+import {
+  DOCUMENT_PAYLOAD_AT,
+  DOCUMENT_PAYLOAD_PLACEHOLDER,
+  DocumentPayloadContext,
+} from "#app/lib/document-payload.tsx";
 import appStylesheet from "./styles/app.css?inline";
 
 /**
@@ -18,21 +23,48 @@ const STYLESHEET_PLACEHOLDER = "/*app-stylesheet*/";
 const STYLESHEET_AT = Buffer.from(`data-href="app-stylesheet">${STYLESHEET_PLACEHOLDER}`);
 const STYLESHEET_BYTES = Buffer.from(appStylesheet);
 
+/** `page` with `bytes` in place of the placeholder that ends `marker`; as it was without one. */
+function splice(
+  page: Buffer<ArrayBuffer>,
+  marker: Buffer,
+  placeholder: string,
+  bytes: Buffer,
+): Buffer<ArrayBuffer> {
+  const at = page.indexOf(marker);
+  if (at < 0) return page;
+  const start = at + marker.length - placeholder.length;
+  return Buffer.concat([page.subarray(0, start), bytes, page.subarray(start + placeholder.length)]);
+}
+
+const DOCUMENT_PAYLOAD_MARKER = Buffer.from(DOCUMENT_PAYLOAD_AT);
+
 /**
  * The page's chunks joined, with the stylesheet's text where React left its placeholder (a
- * linked page has none to look for).
+ * linked page has none to look for), and the document's payload as JSON in its script
+ * (app/lib/document-payload.tsx): `<` written `\u003c`, so no text in it can close the script.
  */
-function pageWithStylesheet(chunks: Buffer[], linked: boolean) {
-  const page = Buffer.concat(chunks);
-  if (linked) return page;
-  const at = page.indexOf(STYLESHEET_AT);
-  if (at < 0) return page;
-  const start = at + STYLESHEET_AT.length - STYLESHEET_PLACEHOLDER.length;
-  return Buffer.concat([
-    page.subarray(0, start),
-    STYLESHEET_BYTES,
-    page.subarray(start + STYLESHEET_PLACEHOLDER.length),
-  ]);
+function finishedPage(chunks: Buffer[], linked: boolean, payload: { value: unknown } | undefined) {
+  let page = Buffer.concat(chunks);
+  if (!linked) page = splice(page, STYLESHEET_AT, STYLESHEET_PLACEHOLDER, STYLESHEET_BYTES);
+  if (payload)
+    page = splice(page, DOCUMENT_PAYLOAD_MARKER, DOCUMENT_PAYLOAD_PLACEHOLDER, jsonOf(payload));
+  return page;
+}
+
+/**
+ * Payloads already written, by value: a room's questions are one frozen array per practice,
+ * version and selection (db/catalogue.ts), shared by every request, so their JSON is too.
+ */
+const payloadJson = new WeakMap<object, Buffer>();
+
+function jsonOf({ value }: { value: unknown }): Buffer {
+  const kept = typeof value === "object" && value !== null && payloadJson.get(value);
+  if (kept) return kept;
+  const json = Buffer.from(JSON.stringify(value).replace(/</g, "\\u003c"));
+  if (typeof value === "object" && value !== null && Object.isFrozen(value)) {
+    payloadJson.set(value, json);
+  }
+  return json;
 }
 
 /** A render that has not finished by then is cut off (React Router reads it too). */
@@ -53,7 +85,9 @@ export default async function handleRequest(
     let rendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <AppStylesheetContext value={{ text: STYLESHEET_PLACEHOLDER, nonce, linked }}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <DocumentPayloadContext value={loadContext.documentPayload?.value}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </DocumentPayloadContext>
       </AppStylesheetContext>,
       {
         // React writes the style nonce on the inlined stylesheet (AppStylesheet).
@@ -74,7 +108,7 @@ export default async function handleRequest(
             clearTimeout(timeout);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(
-              pageResponse(pageWithStylesheet(chunks, linked), {
+              pageResponse(finishedPage(chunks, linked, loadContext.documentPayload), {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),

@@ -273,6 +273,71 @@ export async function listPracticeQuestions(
   return rows.map(toQuestionView);
 }
 
+/** The most characters of question HTML kept per database (about 2 bytes each in V8's heap). */
+const QUESTION_CACHE_CHARS = 12_000_000;
+/** A selection larger than this is read anew each time rather than pushing out many others. */
+const QUESTION_CACHE_ENTRY_CHARS = 2_000_000;
+
+interface CachedQuestions {
+  questions: readonly QuestionView[];
+  chars: number;
+}
+
+/** Per database (tests open many, whose practices share ids): least recently used first. */
+const questionCaches = new WeakMap<Kysely<DB>, Map<string, CachedQuestions>>();
+
+/**
+ * listPracticeQuestions for a practice at its current content version, read once and kept
+ * (issue 29: the room, its question list and the download are the same for everyone who may
+ * open them). Every change to a practice's questions goes through the bank store, which raises
+ * its content version, so an entry is never stale: a new version is a new key, and the old one
+ * ages out. Access is not cached: the caller has resolved `practice` for its viewer first.
+ * The questions are frozen, shared by every request that reads them.
+ */
+export async function listPracticeQuestionsOfVersion(
+  db: Kysely<DB>,
+  practice: { id: number; contentVersion: number },
+  selection: Selection,
+): Promise<readonly QuestionView[]> {
+  let cache = questionCaches.get(db);
+  if (!cache) questionCaches.set(db, (cache = new Map()));
+  const key = `${practice.id}:${practice.contentVersion}:${JSON.stringify(selection)}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit.questions;
+  }
+  const questions = await listPracticeQuestions(db, practice.id, selection);
+  const chars = questions.reduce((sum, question) => sum + charsOf(question), 0);
+  if (chars > QUESTION_CACHE_ENTRY_CHARS) return questions;
+  cache.set(key, { questions: deepFreeze(questions), chars });
+  let total = 0;
+  for (const entry of cache.values()) total += entry.chars;
+  for (const [oldest, entry] of cache) {
+    if (total <= QUESTION_CACHE_CHARS) break;
+    cache.delete(oldest);
+    total -= entry.chars;
+  }
+  return questions;
+}
+
+function charsOf(question: QuestionView): number {
+  return (
+    question.textHtml.length +
+    (question.explanationHtml?.length ?? 0) +
+    question.answers.reduce((sum, a) => sum + a.html.length + (a.feedbackHtml?.length ?? 0), 0)
+  );
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /**
  * Question revisions by row id, retired ones included: what a saved attempt answered, shown
  * as it was then even after the bank changed.

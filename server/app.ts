@@ -63,6 +63,13 @@ declare module "react-router" {
     outage: OutageMark;
     /** Reads students' files and texts off the event loop, bounded (ADR 0015). */
     parse: ParsePool;
+    /** A page's HTML is asked for, not its data for a navigation in the app (`.data`). */
+    document: boolean;
+    /**
+     * Set by a loader rendering a document: its largest value, written once as JSON beside the
+     * HTML instead of in the loader data (app/lib/document-payload.tsx).
+     */
+    documentPayload?: { value: unknown };
   }
 }
 
@@ -286,6 +293,7 @@ function mountReactRouter(
     clientIp: req.ip ?? "unknown",
     outage: outageMarkOf(res),
     parse,
+    document: !req.path.endsWith(".data"),
   });
   if (build) {
     app.use(cacheVisitorPages({ build, seconds: env.PAGE_CACHE_SECONDS, getLoadContext }));

@@ -9,7 +9,10 @@ import { SHARE_PREFIX } from "#db/own-practices.ts";
  * they are. Used by the three loaders that serve a practice by its address: its question list,
  * its room and its download.
  */
-export function questionsForAddress(questions: QuestionView[], address: string): QuestionView[] {
+export function questionsForAddress(
+  questions: readonly QuestionView[],
+  address: string,
+): readonly QuestionView[] {
   if (!address.startsWith(SHARE_PREFIX)) return questions;
   const at = (html: string) => withPictureAddress(html, address);
   return questions.map((question) => ({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/practice-download";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { viOffline } from "#app/i18n/vi/offline.ts";
-import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
+import { findPracticeForViewer, listPracticeQuestionsOfVersion } from "#db/catalogue.ts";
 import type { OfflineBundle } from "#app/lib/device-store.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
 import { viAttempts } from "#base/i18n/vi/attempts.ts";
@@ -45,10 +45,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     chapters: practice.chapters.map((chapter) => ({ idx: chapter.idx, title: chapter.title })),
     questionCount: practice.questionCount,
     contentVersion: practice.contentVersion,
-    questions: questionsForAddress(
-      await listPracticeQuestions(context.db, practice.id, { type: "PRACTICE_TIME_ALL" }),
-      params.practiceCode,
-    ),
+    questions: [
+      ...questionsForAddress(
+        await listPracticeQuestionsOfVersion(context.db, practice, { type: "PRACTICE_TIME_ALL" }),
+        params.practiceCode,
+      ),
+    ],
   };
   return Response.json(bundle, { headers });
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/practice-questions";
-import { findPracticeForViewer, listPracticeQuestions } from "#db/catalogue.ts";
+import { findPracticeForViewer, listPracticeQuestionsOfVersion } from "#db/catalogue.ts";
 import { getSessionUser } from "#app/lib/session.server.ts";
 import { parseSelection } from "#app/lib/room-url.server.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const practice = await findPracticeForViewer(context.db, params.practiceCode, user?.id ?? null);
   if (!practice) throw data({ code: "NOT_FOUND", message: "No such practice" }, { status: 404 });
   const questions = questionsForAddress(
-    await listPracticeQuestions(context.db, practice.id, selection),
+    await listPracticeQuestionsOfVersion(context.db, practice, selection),
     params.practiceCode,
   );
   const versioned = url.searchParams.get("v") === String(practice.contentVersion);

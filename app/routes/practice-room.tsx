@@ -10,6 +10,7 @@ import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
 import { viRoom } from "#app/i18n/vi/room.ts";
 import { getSessionUser, requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { DocumentPayloadScript, useDocumentPayload } from "#app/lib/document-payload.tsx";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { DEFAULT_SETUP, newRoomIdentity, roomUrl } from "#app/lib/room-setup.ts";
 import { fetchingAhead, roomDataFor } from "#app/lib/room-data-prefetch.ts";
@@ -17,7 +18,11 @@ import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
 import { parseRoomUrl, type RoomRequest } from "#app/lib/room-url.server.ts";
 import { questionsForAddress } from "#app/lib/picture-address.server.ts";
 import { selectionLabel } from "#base/selection-label.ts";
-import { findPracticeForViewer, listPracticeQuestions, type QuestionView } from "#db/catalogue.ts";
+import {
+  findPracticeForViewer,
+  listPracticeQuestionsOfVersion,
+  type QuestionView,
+} from "#db/catalogue.ts";
 import { configFields } from "#engine/room.ts";
 import type { RoomSummary } from "#engine/types.ts";
 import type { AttemptSubmission } from "#services/attempts/save-attempt.ts";
@@ -50,19 +55,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Not open to a visitor: perhaps their own practice, opened signed out.
   if (!practice && !user) await requireUser(context, request);
   if (!practice) return data({ kind: "notFound" as const }, { status: 404 });
-  // With how others answered each and their reports (issue 30), shown with each result.
-  const questions = await withResultNotes(
-    context.db,
-    user?.id ?? null,
-    questionsForAddress(
-      await listPracticeQuestions(context.db, practice.id, room.selection),
-      room.practiceCode,
-    ),
+  const asked = questionsForAddress(
+    await listPracticeQuestionsOfVersion(context.db, practice, room.selection),
+    room.practiceCode,
   );
+  // With how others answered each and their reports (issue 30), shown with each result.
+  const questions = await withResultNotes(context.db, user?.id ?? null, asked);
   const setupHref = paths.practiceSetup(practice.code);
   if (questions.length === 0) {
     return data({ kind: "empty" as const, setupHref, title: practice.title }, { status: 404 });
   }
+  // A page carries its questions as JSON beside the HTML, not in its loader data, which costs a
+  // third of the page's time to encode (app/lib/document-payload.tsx): the same for everyone,
+  // their JSON is kept with them. The student's own notes on them stay in the loader data.
+  // A navigation's data has the questions, notes and all.
+  if (context.document) context.documentPayload = { value: asked };
   return {
     kind: "room" as const,
     room,
@@ -70,7 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     label: selectionLabel(room.selection, practice),
     contentVersion: practice.contentVersion,
     setupHref,
-    questions,
+    questions: context.document ? null : questions,
+    notes: context.document ? notesOf(asked, questions) : null,
     // "Báo đáp án sai" (issue 30): a signed-in student, on a practice not their own.
     reportable: user !== null && practice.own?.isOwner !== true,
   };
@@ -108,14 +116,53 @@ export const links: Route.LinksFunction = () => questionStylesheets;
 export const meta: Route.MetaFunction = ({ data: loaded }) =>
   pageTitle(loaded && "title" in loaded && loaded.title ? t.titleOf(loaded.title) : t.title);
 
+/** What a viewer's notes add to a question (issue 30): how others answered, reports, comments. */
+type QuestionNotes = Pick<QuestionView, "share" | "reports" | "comments">;
+
+/** The notes of the questions that have any, by question id. */
+function notesOf(
+  asked: readonly QuestionView[],
+  noted: readonly QuestionView[],
+): Record<number, QuestionNotes> {
+  const notes: Record<number, QuestionNotes> = {};
+  noted.forEach((question, i) => {
+    if (question === asked[i]) return;
+    const { share, reports, comments } = question;
+    notes[question.id] = { share, reports, comments };
+  });
+  return notes;
+}
+
+function withNotes(
+  questions: readonly QuestionView[],
+  notes: Record<number, QuestionNotes> | null,
+): QuestionView[] {
+  return questions.map((question) => {
+    const own = notes?.[question.id];
+    return own ? { ...question, ...own } : question;
+  });
+}
+
 export default function PracticeRoomPage({ loaderData }: Route.ComponentProps) {
+  const sent = useDocumentPayload<QuestionView[]>();
+  const room = loaderData.kind === "room" ? loaderData : null;
+  const notes = room && "notes" in room ? room.notes : null;
+  const questions = useMemo(
+    () => room?.questions ?? (sent && withNotes(sent, notes)),
+    [room?.questions, notes, sent],
+  );
   if (loaderData.kind === "room") {
+    if (!questions) throw new Error("The room's page came without its questions");
     return (
-      <PracticeRoom
-        // A new attempt ("Làm lại") is a new room, not an update of this one.
-        key={loaderData.room.attemptId}
-        {...loaderData}
-      />
+      <>
+        <DocumentPayloadScript />
+        <PracticeRoom
+          // A new attempt ("Làm lại") is a new room, not an update of this one.
+          key={loaderData.room.attemptId}
+          {...loaderData}
+          questions={questions}
+        />
+      </>
     );
   }
   return (

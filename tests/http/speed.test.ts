@@ -12,6 +12,8 @@ import { viAuth } from "#base/i18n/vi/auth.ts";
 import { viAvatar } from "#base/i18n/vi/avatar.ts";
 import { viDataExport } from "#base/i18n/vi/data-export.ts";
 import { paths } from "#base/paths.ts";
+import { DEFAULT_SETUP, roomUrl } from "#app/lib/room-setup.ts";
+import { importTinyPractice } from "#tests/support/practice-fixture.ts";
 import { signUp, startTestServer, type TestServer } from "#tests/support/test-server.ts";
 
 // What the speed work changed in the answers, on the real production build.
@@ -229,5 +231,42 @@ describe("the Vietnamese text a page's scripts carry", () => {
     const { cookie } = await signUp(server, { email: "lich-su-js@example.com" });
     const scripts = await scriptsOf(paths.history(), cookie);
     expect(scripts).toContain(longest(viStatistics));
+  });
+});
+
+describe("a room's questions, written once beside its page (issue 29)", () => {
+  const room = roomUrl(
+    "de-thu",
+    { ...DEFAULT_SETUP, selection: { type: "PRACTICE_TIME_ALL" } },
+    { attemptId: "6f1d2c3b-4a5e-4f60-8172-93a4b5c6d7e8", seed: 7 },
+  );
+  /** The turbo-stream text of a page's loader data, out of the scripts that carry it. */
+  const loaderDataOf = (html: string) =>
+    [...html.matchAll(/streamController\.enqueue\(("(?:[^"\\]|\\.)*")\)/g)]
+      .map((match) => JSON.parse(match[1]!) as string)
+      .join("");
+
+  beforeAll(async () => {
+    await importTinyPractice(server.database.db, 3);
+  });
+
+  it("carries them as JSON in one script, not in the loader data; a navigation's data has them", async () => {
+    // A guest's room (issue 28): a student's is the same page (sign-ups here are rate limited).
+    const html = await (await fetch(`${server.base}${room}`)).text();
+    const json = /<script type="application\/json" id="document-payload">([^<]*)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(json).toBeDefined();
+    const listed = (await (
+      await fetch(`${server.base}/practice-review/de-thu/questions?type=PRACTICE_TIME_ALL`)
+    ).json()) as { questions: { textHtml: string }[] };
+    expect(listed.questions.length).toBeGreaterThan(1);
+    expect(JSON.parse(json!)).toEqual(listed.questions);
+    // Each question's text is in the loader data of a navigation, never in the page's.
+    const last = listed.questions.at(-1)!.textHtml;
+    expect(loaderDataOf(html)).toContain("routes/practice-room");
+    expect(loaderDataOf(html)).not.toContain(last);
+    const navigation = await fetch(`${server.base}${room.replace("?", ".data?")}`);
+    expect(await navigation.text()).toContain(last);
   });
 });
