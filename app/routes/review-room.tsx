@@ -9,6 +9,7 @@ import { DEFAULT_REVIEW_TIME, parseReviewTime } from "#app/features/review/revie
 import { viReviewRoom } from "#app/i18n/vi/review-room.ts";
 import { requireUser } from "#app/lib/session.server.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { DocumentPayloadScript, useDocumentPayload } from "#app/lib/document-payload.tsx";
 import { questionStylesheets } from "#app/lib/question-stylesheets.ts";
 import { newRoomIdentity } from "#app/lib/room-setup.ts";
 import { retryWrongAddress } from "#app/lib/retry-wrong.ts";
@@ -173,6 +174,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!mayOpen || cards.length !== ids.length || questions.length !== ids.length) {
     return data({ kind: "changed" as const }, { status: 404 });
   }
+  // A page carries its questions as JSON beside the HTML, not in its loader data (ADR 0037).
+  if (context.document) context.documentPayload = { value: questions };
   return {
     kind: "room" as const,
     attemptId: id.toLowerCase(),
@@ -181,7 +184,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** "Ôn môn này" / "Ôn đề này": what this review is of, for "Làm lại"; null for every subject. */
     reviewOf: parseReviewOf(params),
     config: { ...REVIEW_CONFIG, maxQuestionTime: time ?? DEFAULT_REVIEW_TIME, seed },
-    questions,
+    questions: context.document ? null : questions,
   };
 }
 
@@ -204,9 +207,20 @@ export const links: Route.LinksFunction = () => questionStylesheets;
 
 export const meta: Route.MetaFunction = () => pageTitle(t.title);
 
+type ReviewRoomData = Extract<Route.ComponentProps["loaderData"], { kind: "room" }>;
+type ReviewQuestion = NonNullable<ReviewRoomData["questions"]>[number];
+
 export default function ReviewRoomPage({ loaderData }: Route.ComponentProps) {
+  const sent = useDocumentPayload<ReviewQuestion[]>();
   if (loaderData.kind === "room") {
-    return <ReviewRoom key={loaderData.attemptId} {...loaderData} />;
+    const questions = loaderData.questions ?? sent;
+    if (!questions) throw new Error("The review's page came without its questions");
+    return (
+      <>
+        <DocumentPayloadScript />
+        <ReviewRoom key={loaderData.attemptId} {...loaderData} questions={questions} />
+      </>
+    );
   }
   if (loaderData.kind === "setup") {
     return <ReviewSetup due={loaderData.due} of={loaderData.of} />;
@@ -259,7 +273,7 @@ function ReviewRoom({
   questions,
   retry,
   reviewOf,
-}: Extract<Route.ComponentProps["loaderData"], { kind: "room" }>) {
+}: Omit<ReviewRoomData, "questions"> & { questions: ReviewQuestion[] }) {
   const navigate = useNavigate();
   const submissionOf = useCallback(
     (finished: RoomSummary): ReviewSubmission => ({

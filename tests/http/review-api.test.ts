@@ -77,7 +77,14 @@ it("/mistakes asks for the time per question; /mistakes?time= starts a room of t
   );
   const page = await get(`${room.pathname}${room.search}`, alice);
   expect(page.status).toBe(200);
-  expect(await page.text()).toContain("Đề: Đề thử");
+  const html = await page.text();
+  expect(html).toContain("Đề: Đề thử");
+  // Its questions come once, as JSON beside the page (ADR 0037), the due ones in the room's order.
+  const sent = /<script type="application\/json" id="document-payload">([^<]*)<\/script>/.exec(
+    html,
+  );
+  const shown = (JSON.parse(sent![1]!) as { id: number }[]).map((question) => question.id);
+  expect(shown).toEqual(room.searchParams.get("q")!.split(".").map(Number));
   // The same room is nobody else's.
   expect((await get(`${room.pathname}${room.search}`, bob)).status).toBe(404);
   const none = await get("/mistakes", bob);
