@@ -58,12 +58,11 @@ function finishedPage(chunks: Buffer[], linked: boolean, payload: { value: unkno
 const payloadJson = new WeakMap<object, Buffer>();
 
 function jsonOf({ value }: { value: unknown }): Buffer {
-  const kept = typeof value === "object" && value !== null && payloadJson.get(value);
+  const shared = typeof value === "object" && value !== null && Object.isFrozen(value);
+  const kept = shared ? payloadJson.get(value) : undefined;
   if (kept) return kept;
   const json = Buffer.from(JSON.stringify(value).replace(/</g, "\\u003c"));
-  if (typeof value === "object" && value !== null && Object.isFrozen(value)) {
-    payloadJson.set(value, json);
-  }
+  if (shared) payloadJson.set(value, json);
   return json;
 }
 

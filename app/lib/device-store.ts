@@ -18,7 +18,7 @@ export interface OfflineBundle {
   chapters: { idx: number; title: string }[];
   questionCount: number;
   contentVersion: number;
-  questions: QuestionView[];
+  questions: readonly QuestionView[];
 }
 
 export interface DownloadedPractice {

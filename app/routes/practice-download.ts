@@ -45,12 +45,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     chapters: practice.chapters.map((chapter) => ({ idx: chapter.idx, title: chapter.title })),
     questionCount: practice.questionCount,
     contentVersion: practice.contentVersion,
-    questions: [
-      ...questionsForAddress(
-        await listPracticeQuestionsOfVersion(context.db, practice, { type: "PRACTICE_TIME_ALL" }),
-        params.practiceCode,
-      ),
-    ],
+    questions: questionsForAddress(
+      await listPracticeQuestionsOfVersion(context.db, practice, { type: "PRACTICE_TIME_ALL" }),
+      params.practiceCode,
+    ),
   };
   return Response.json(bundle, { headers });
 }
