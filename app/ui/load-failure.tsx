@@ -20,6 +20,11 @@ export function isChunkLoadError(error: unknown): boolean {
 
 type Failure = { kind: "failed" | "slow"; target: string; key: string };
 type Location_ = { pathname: string; search: string; hash: string; key: string };
+/** The part of React Router's data router (window.__reactRouterDataRouter) the guard reads. */
+type DataRouter = {
+  state: { navigation: { location?: Location_ } };
+  subscribe(listener: (state: { navigation: { location?: Location_ } }) => void): () => void;
+};
 
 /**
  * Wraps the page content. When the next page's code fails to load (the navigation is then left
@@ -37,11 +42,10 @@ export function LoadFailureGuard({ children }: { children: React.ReactNode }) {
   const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => {
+    // The router's own state is current at once; React's render of it may come much later on a
+    // loaded phone, so both the failure and the 120 s are taken from the router itself.
+    const router = (window as { __reactRouterDataRouter?: DataRouter }).__reactRouterDataRouter;
     const onError = () => {
-      // The router's own state is current at once; React's render of it may still be pending.
-      const router = (
-        window as { __reactRouterDataRouter?: { state: { navigation: { location?: Location_ } } } }
-      ).__reactRouterDataRouter;
       const location = router?.state.navigation.location ?? pendingRef.current;
       const target = location
         ? `${location.pathname}${location.search}${location.hash}`
@@ -49,20 +53,30 @@ export function LoadFailureGuard({ children }: { children: React.ReactNode }) {
       setFailure({ kind: "failed", target, key: location?.key ?? "" });
     };
     window.addEventListener(ROUTE_MODULE_ERROR_EVENT, onError);
-    return () => window.removeEventListener(ROUTE_MODULE_ERROR_EVENT, onError);
-  }, []);
 
-  useEffect(() => {
-    if (!pending) return;
-    const timer = window.setTimeout(() => {
-      setFailure({
-        kind: "slow",
-        target: `${pending.pathname}${pending.search}${pending.hash}`,
-        key: pending.key,
-      });
-    }, CHUNK_TIMEOUT_MS);
-    return () => window.clearTimeout(timer);
-  }, [pending]);
+    let timer: number | undefined;
+    let timedKey: string | undefined;
+    const follow = (location: Location_ | undefined) => {
+      if (location?.key === timedKey) return;
+      window.clearTimeout(timer);
+      timedKey = location?.key;
+      if (!location) return;
+      timer = window.setTimeout(() => {
+        setFailure({
+          kind: "slow",
+          target: `${location.pathname}${location.search}${location.hash}`,
+          key: location.key,
+        });
+      }, CHUNK_TIMEOUT_MS);
+    };
+    follow(router?.state.navigation.location);
+    const unsubscribe = router?.subscribe((state) => follow(state.navigation.location));
+    return () => {
+      window.removeEventListener(ROUTE_MODULE_ERROR_EVENT, onError);
+      unsubscribe?.();
+      window.clearTimeout(timer);
+    };
+  }, []);
 
   const active = failure && pending && pending.key === failure.key ? failure : null;
   if (!active) return <>{children}</>;
