@@ -129,24 +129,33 @@ export async function examDaysOfQuestions(
   questionIds: readonly number[],
 ): Promise<Map<number, string>> {
   if (questionIds.length === 0) return new Map();
-  const ids = [...questionIds];
-  const [bySubject, byPractice] = await Promise.all([
-    db
-      .selectFrom("question")
-      .innerJoin("practice", "practice.id", "question.practice_id")
-      .innerJoin("exam_date", "exam_date.subject_id", "practice.subject_id")
-      .select(["question.id", "exam_date.exam_day"])
-      .where("exam_date.user_id", "=", userId)
-      .where("question.id", "in", ids)
-      .execute(),
-    db
-      .selectFrom("question")
-      .innerJoin("practice_exam_date", "practice_exam_date.practice_id", "question.practice_id")
-      .select(["question.id", "practice_exam_date.exam_day"])
-      .where("practice_exam_date.user_id", "=", userId)
-      .where("question.id", "in", ids)
-      .execute(),
-  ]);
-  // The practices' days come last, so they win.
-  return new Map([...bySubject, ...byPractice].map((row) => [row.id, row.exam_day]));
+  // One read for both (a save asks it under the user's card lock: each round trip counts).
+  const rows = await db
+    .selectFrom("question")
+    .innerJoin("practice", "practice.id", "question.practice_id")
+    .leftJoin("exam_date", (join) =>
+      join
+        .onRef("exam_date.subject_id", "=", "practice.subject_id")
+        .on("exam_date.user_id", "=", userId),
+    )
+    .leftJoin("practice_exam_date", (join) =>
+      join
+        .onRef("practice_exam_date.practice_id", "=", "question.practice_id")
+        .on("practice_exam_date.user_id", "=", userId),
+    )
+    .select([
+      "question.id",
+      "exam_date.exam_day as subject_day",
+      "practice_exam_date.exam_day as practice_day",
+    ])
+    .where("question.id", "in", [...questionIds])
+    .where((eb) =>
+      eb.or([
+        eb("exam_date.exam_day", "is not", null),
+        eb("practice_exam_date.exam_day", "is not", null),
+      ]),
+    )
+    .execute();
+  // The practice's day, the more specific, wins.
+  return new Map(rows.map((row) => [row.id, (row.practice_day ?? row.subject_day)!]));
 }

@@ -37,6 +37,10 @@ export interface ResolvedPractice {
   /** What the viewer addressed it by: the code, or `s_<token>` for a shared link. */
   address: string;
   own: OwnState | null;
+  title: string;
+  questionCount: number;
+  /** Raised by every import that changes the practice's questions (the question cache's key). */
+  contentVersion: number;
 }
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -51,6 +55,13 @@ const ACCESS_COLUMNS = [
   "own_practice.deleted_at",
   "own_practice.blocked_at",
   "own_practice.subject_name",
+] as const;
+
+/** What one address resolves to besides the access rule: the practice's own facts, read with it. */
+const FACT_COLUMNS = [
+  "practice.title",
+  "practice.question_count",
+  "practice.content_version",
 ] as const;
 
 /** What the access rule reads of a practice and its ownership row (none for a bank's). */
@@ -100,23 +111,30 @@ export async function resolvePractice(
   const row = await db
     .selectFrom("practice")
     .leftJoin("own_practice", "own_practice.practice_id", "practice.id")
-    .select(ACCESS_COLUMNS)
+    .select([...ACCESS_COLUMNS, ...FACT_COLUMNS])
     .where("practice.code", "=", address)
     .executeTakeFirst();
   if (!row) return null;
   if (!(await mayOpenByCode(row, viewerId, () => isViewerOperator(db, viewerId)))) return null;
-  if (!row.owner_id) return { id: row.id, code: row.code, address, own: null };
+  const found = { id: row.id, code: row.code, address, ...factsOf(row) };
+  if (!row.owner_id) return { ...found, own: null };
   const isOwner = viewerId !== null && row.owner_id === viewerId;
   return {
-    id: row.id,
-    code: row.code,
-    address,
+    ...found,
     own: {
       isOwner,
       shareToken: isOwner ? row.share_token : null,
       blocked: row.blocked_at !== null,
       subjectName: row.subject_name,
     },
+  };
+}
+
+function factsOf(row: { title: string; question_count: number; content_version: number }) {
+  return {
+    title: row.title,
+    questionCount: row.question_count,
+    contentVersion: row.content_version,
   };
 }
 
@@ -140,6 +158,7 @@ async function resolveShared(
       "own_practice.blocked_at",
       "own_practice.subject_name",
       "user.name as author_name",
+      ...FACT_COLUMNS,
     ])
     .where("own_practice.share_token", "=", token)
     .executeTakeFirst();
@@ -149,6 +168,7 @@ async function resolveShared(
     id: row.id,
     code: row.code,
     address,
+    ...factsOf(row),
     own: {
       isOwner,
       shareToken: isOwner ? token : null,

@@ -42,14 +42,8 @@ export async function findVisiblePractice(
 ): Promise<PracticeToSave | null> {
   const resolved = await resolvePractice(db, code, userId);
   if (!resolved) return null;
-  const row = await db
-    .selectFrom("practice")
-    .select(["id", "title", "question_count", "content_version"])
-    .where("id", "=", resolved.id)
-    .executeTakeFirst();
-  if (!row) return null;
-  const { question_count: questionCount, content_version: contentVersion, ...rest } = row;
-  return { ...rest, code: resolved.address, questionCount, contentVersion };
+  const { id, title, questionCount, contentVersion } = resolved;
+  return { id, code: resolved.address, title, questionCount, contentVersion };
 }
 
 /** Positions (0-based idx) of the live questions of a selection now. */

@@ -330,6 +330,28 @@ describeEachDatabase("attempts", (database) => {
     expect(await storedRows()).toEqual(rows);
   });
 
+  it("a retry of a stored save still gets its attempt back after the practice was hidden", async () => {
+    const { db } = database();
+    const first = submission({ answers: picksOf(live, [[1]]) });
+    const saved = await saveAttempt(db, "u1", first, NOW);
+    expect(saved).toMatchObject({ ok: true, created: true });
+    await db.updateTable("practice").set({ hidden: 1 }).where("code", "=", "csdl-sql").execute();
+    try {
+      // The practice is refused to a new save, but this one was stored before: same answer.
+      expect(await saveAttempt(db, "u1", first, NOW)).toEqual({
+        ok: true,
+        created: false,
+        attempt: saved.ok && saved.attempt,
+      });
+      expect(await saveAttempt(db, "u1", { ...first, id: randomUUID() }, NOW)).toEqual({
+        ok: false,
+        refusal: "PRACTICE_NOT_FOUND",
+      });
+    } finally {
+      await db.updateTable("practice").set({ hidden: 0 }).where("code", "=", "csdl-sql").execute();
+    }
+  });
+
   it("attempt ids scoped to their user: another user's save of the same id never blocks or touches the owner's", async () => {
     const { db } = database();
     const mine = submission();

@@ -197,7 +197,11 @@ export const practiceSource: AttemptSource<
         : { examMinutes: submission.config.examMinutes }),
       // The label people saw for the selection, copied so the history reads the same later.
       describe: async () => {
-        const chapters = await listChapterTitles(db, practice.id);
+        // Only a chapter's label names its title: no read for the others.
+        const chapters =
+          selection.type === "PRACTICE_TIME_CHAPTER"
+            ? await listChapterTitles(db, practice.id)
+            : [];
         return selectionLabel(selection, { questionCount: practice.questionCount, chapters });
       },
     };

@@ -23,7 +23,8 @@ import { gradeCards } from "#services/review/review.ts";
  * review of mistakes (save-review-attempt.ts) differ only in where their questions come from
  * and what the attempt is of (an `AttemptSource`); every other step is here, once, in order:
  *
- * 1. the id: a UUID, lower-cased; an id this user already stored replays the stored attempt;
+ * 1. the id: a UUID, lower-cased; an id this user already stored replays the stored attempt
+ *    (looked up only when the steps below refuse the save or lose the insert to it);
  * 2. the plain values: total time, then the seconds per answer;
  * 3. the source's own checks (the practice and its selection, or the user's review cards);
  * 4. the responses, the picks and the answer orders against the stored revisions;
@@ -181,11 +182,12 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
   if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
   // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
   const id = submission.id.toLowerCase();
-  const earlier = await replayOf(db, userId, id);
-  if (earlier) return earlier;
 
+  // A first save is the common case, so the stored attempt is looked for only when this save
+  // cannot go ahead: refused (a retry whose practice was hidden since still gets its attempt
+  // back) or beaten to the insert (step 7).
   const judged = await judgeSubmission(db, userId, submission, source);
-  if ("ok" in judged) return judged;
+  if ("ok" in judged) return (await replayOf(db, userId, id)) ?? judged;
   const { opened, results, seconds } = judged;
   // The answers grade their review cards in the same transaction as the attempt.
   const grades = gradesOfAttempt(results, {

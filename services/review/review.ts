@@ -6,7 +6,6 @@ import {
   countDueCardsOn,
   findCards,
   listDueCards,
-  lockCardsOf,
   saveCards,
   type CardScope,
   type StoredReviewCard,
@@ -138,7 +137,8 @@ export async function gradeCards(
   now: Date,
 ): Promise<void> {
   if (grades.length === 0) return;
-  await lockCardsOf(db, userId);
+  // In a transaction, the catch-up takes the user's card lock (catch-up.ts), which is then held
+  // until the attempt commits: the cards read and written below are under it too.
   await catchUpReviewCards(db, userId);
   const existing = new Map(
     (
