@@ -259,8 +259,13 @@ async function studentRun(label, makeDatabase) {
       const result = await runStudents(app, { students: STUDENTS, seconds: STUDENT_SECONDS });
       out[checkout.name] = result;
       console.log(
-        `${label.padEnd(10)} ${STUDENTS} students ${checkout.name.padEnd(8)} ${result.rps}/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  RSS per process ${result.rssMb.join("/")} MB (max)  load generator ${result.generatorCpuPercent}% of a core`,
+        `${label.padEnd(10)} ${STUDENTS} students ${checkout.name.padEnd(8)} ${result.rps}/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}  RSS per process ${result.rssMb.join("/")} MB (max)  server CPU per process ${result.serverCpuPercent.join("/")}% of a core  load generator ${result.generatorCpuPercent}% of a core`,
       );
+      if (result.steady) {
+        console.log(
+          `           after the first ${result.steady.afterSeconds} s: p50 ${result.steady.p50} ms  p99 ${result.steady.p99} ms`,
+        );
+      }
       console.log(
         `           per route: ${Object.entries(result.routes)
           .map(([route, r]) => `${route} p50 ${r.p50} p99 ${r.p99} ms (${r.n})`)

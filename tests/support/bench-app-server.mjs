@@ -134,7 +134,7 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
     port,
     pid: child.pid,
     stylesheetCookie: stylesheetCookie(root),
-    /** Resident memory of the server, in MB: the process and its workers, each. */
+    /** Resident memory (MB) and CPU time (s) of the server: the process and its workers, each. */
     rss: () => residentMemory(child.pid),
     async stop() {
       if (child.exitCode === null) {
@@ -170,14 +170,23 @@ async function waitForHealth(base, child) {
   throw new Error(`the server at ${base} did not start`);
 }
 
-/** RSS in MB of `pid` and of every process below it (the cluster's workers). */
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times: 100 on every common build. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * RSS in MB and CPU time used so far in seconds of `pid` and of every process below it (the
+ * cluster's workers).
+ */
 function residentMemory(pid) {
   const result = [];
   const visit = (id) => {
     try {
       const status = readFileSync(`/proc/${id}/status`, "utf8");
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      result.push({ pid: id, mb: Math.round(kb / 1024) });
+      // utime and stime, in clock ticks (fields 14 and 15, after the command's closing ")").
+      const times = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1].split(" ");
+      const cpuSeconds = (Number(times[11]) + Number(times[12])) / CLOCK_TICKS_PER_SECOND;
+      result.push({ pid: id, mb: Math.round(kb / 1024), cpuSeconds });
       const children = readFileSync(`/proc/${id}/task/${id}/children`, "utf8").trim();
       for (const child of children ? children.split(/\s+/) : []) visit(Number(child));
     } catch {

@@ -8,13 +8,18 @@
 // student has an account of their own, signed up before the clock starts, and the requests are
 // sent by a child process, whose own CPU use is reported (a share of one core) beside the
 // latencies per route. The server's RSS is sampled every second per process, and kept every
-// 5 s as a timeline.
+// 5 s as a timeline; its CPU over the run is reported per process too.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { LONG_PRACTICE, PAGES, roomPath, signUp, stats } from "./bench-app-server.mjs";
 
 const SIGN_UPS_AT_ONCE = 10;
 const TIMELINE_EVERY_S = 5;
+/**
+ * All students open home within their first 1.5 s: that arrival is a burst no class makes at
+ * once. The latencies after it are reported apart, beside (never instead of) the whole run's.
+ */
+const STEADY_AFTER_S = 10;
 
 export async function runStudents(app, { students, seconds }) {
   const cookies = [];
@@ -43,9 +48,17 @@ export async function runStudents(app, { students, seconds }) {
     const second = Math.round((Date.now() - clockStarted) / 1000);
     if (second % TIMELINE_EVERY_S === 0) rssTimeline.push({ second, mb: sample.map((s) => s.mb) });
   }, 1000);
+  const cpuBefore = app.rss();
   try {
     const generated = await runGenerator({ base: app.base, cookies, questionIds, seconds });
-    return { ...generated, rssMb: [...rssMax.values()], rssTimeline };
+    const elapsed = (Date.now() - clockStarted) / 1000;
+    // Each server process's CPU over the run, in percent of one core: near 100 for every worker
+    // means the server, not the bench, set the pace (a queue, and the p99 grows with it).
+    const serverCpuPercent = app.rss().map(({ pid, cpuSeconds }) => {
+      const before = cpuBefore.find((p) => p.pid === pid)?.cpuSeconds ?? 0;
+      return Math.round((100 * (cpuSeconds - before)) / elapsed);
+    });
+    return { ...generated, rssMb: [...rssMax.values()], rssTimeline, serverCpuPercent };
   } finally {
     clearInterval(sampler);
   }
@@ -71,6 +84,9 @@ function runGenerator(config) {
 /** The child: every student's loop, then the figures as JSON on stdout. */
 async function generate({ base, cookies, questionIds, seconds }) {
   const latencies = [];
+  /** Those of requests sent after the first STEADY_AFTER_S: the class at work, not its arrival. */
+  const steady = [];
+  const steadyFrom = Date.now() + STEADY_AFTER_S * 1000;
   const byRoute = new Map();
   let errors = 0;
   const firstErrors = [];
@@ -80,6 +96,7 @@ async function generate({ base, cookies, questionIds, seconds }) {
   async function request(route, path, cookie, init = {}) {
     if (Date.now() >= deadline) return;
     const started = performance.now();
+    const sentInSteadyState = Date.now() >= steadyFrom;
     try {
       const response = await fetch(base + path, {
         ...init,
@@ -98,6 +115,7 @@ async function generate({ base, cookies, questionIds, seconds }) {
     }
     const took = performance.now() - started;
     latencies.push(took);
+    if (sentInSteadyState) steady.push(took);
     if (!byRoute.has(route)) byRoute.set(route, []);
     byRoute.get(route).push(took);
   }
@@ -142,6 +160,14 @@ async function generate({ base, cookies, questionIds, seconds }) {
     p50: Math.round(s.p50),
     p99: Math.round(s.p99),
     max: Math.round(s.max),
+    steady:
+      steady.length === 0
+        ? null
+        : {
+            afterSeconds: STEADY_AFTER_S,
+            p50: Math.round(stats(steady).p50),
+            p99: Math.round(stats(steady).p99),
+          },
     errors,
     firstErrors,
     routes,
