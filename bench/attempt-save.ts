@@ -7,10 +7,10 @@
 // as in a class: one student finishes one room at a time, and a save waits for the same
 // student's other saves (their review cards are locked per student). Last, the roll-up of "how
 // others answered" (issue 30) over every attempt saved: attempts counted per second, off the
-// save's path.
+// save's path. And the statements one save sends (each a round trip on PostgreSQL).
 import { randomBytes, randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type KyselyPlugin } from "kysely";
 import pg from "pg";
 import { saveAttempt, type AttemptSubmission } from "#services/attempts/save-attempt.ts";
 import { rollUpAnswerShares } from "#services/attempts/answer-shares.ts";
@@ -126,10 +126,18 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
   let n = 0;
   for (; n < WARM_UP; n += 1) await timedSave(db, submission(ids, n));
 
+  // Each statement a save sends, counted on the sequential saves (a transaction's begin and
+  // commit are the driver's, not counted): on PostgreSQL each one is a round trip.
+  let statements = 0;
+  const counting: KyselyPlugin = {
+    transformQuery: ({ node }) => ((statements += 1), node),
+    transformResult: async ({ result }) => result,
+  };
+  const counted = db.withPlugin(counting);
   const sequential: number[] = [];
   const sequentialStarted = performance.now();
   for (let i = 0; i < SAVES; i += 1, n += 1) {
-    sequential.push(await timedSave(db, submission(ids, n)));
+    sequential.push(await timedSave(counted, submission(ids, n)));
   }
   const sequentialSeconds = (performance.now() - sequentialStarted) / 1000;
 
@@ -155,7 +163,7 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
   // "How others answered" (issue 30) is counted off the save's path: the roll-up of every
   // attempt just saved, as a server's timer would run it.
   const rollUpStarted = performance.now();
-  const counted = await rollUpAnswerShares(db);
+  const rolled = await rollUpAnswerShares(db);
   const rollUpSeconds = (performance.now() - rollUpStarted) / 1000;
 
   const ms = (value: number) => value.toFixed(2).padStart(8);
@@ -168,7 +176,8 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
     rate(SAVES / seconds),
     ms(percentile(loaded, 50)),
     ms(percentile(loaded, 99)),
-    rate(counted / rollUpSeconds),
+    rate(rolled / rollUpSeconds),
+    (statements / SAVES).toFixed(1).padStart(10),
   ].join("  ");
 }
 
@@ -213,10 +222,13 @@ console.log(
   `Saving attempts of 50 questions (50 answer rows each), ${SAVES} sequential then ${SAVES} at concurrency ${CONCURRENCY}, one practice:`,
 );
 const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms", "rolled/s"];
+const statementsHeader = "statements";
 console.log(
-  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(28)}  answer shares`,
+  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(28)}  answer shares  per save`,
 );
-console.log(`${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}`);
+console.log(
+  `${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}  ${statementsHeader.padStart(10)}`,
+);
 for (const [open, postgres] of [
   [sqliteBench, false],
   [postgresBench, true],
