@@ -222,12 +222,11 @@ console.log(
   `Saving attempts of 50 questions (50 answer rows each), ${SAVES} sequential then ${SAVES} at concurrency ${CONCURRENCY}, one practice:`,
 );
 const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms", "rolled/s"];
-const statementsHeader = "statements";
 console.log(
   `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(28)}  answer shares  per save`,
 );
 console.log(
-  `${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}  ${statementsHeader.padStart(10)}`,
+  `${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}  ${"statements".padStart(10)}`,
 );
 for (const [open, postgres] of [
   [sqliteBench, false],

@@ -36,7 +36,7 @@ async function run(instances) {
     }
     const proxy = await startRoundRobinProxy(apps.map((app) => app.port));
     try {
-      const target = { base: proxy.base, rss: () => apps.flatMap((app) => app.rss()) };
+      const target = { base: proxy.base, usage: () => apps.flatMap((app) => app.usage()) };
       const result = await runStudents(target, { students: STUDENTS, seconds: SECONDS });
       console.log(
         `${instances} instance(s), ${STUDENTS} students, ${SECONDS} s: ${result.rps} requests/s  p50 ${result.p50} ms  p99 ${result.p99} ms  errors ${result.errors}${result.firstErrors.length ? ` (${result.firstErrors.join(", ")})` : ""}  RSS per instance ${result.rssMb.join("/")} MB (max), load generator ${result.generatorCpuPercent}% of a core`,

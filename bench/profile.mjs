@@ -121,7 +121,7 @@ async function main() {
       headers: { cookie: cookies.join("; "), "accept-encoding": "gzip, deflate, br, zstd" },
     };
     await autocannon({ ...request, duration: 3 });
-    const server = app.rss().at(-1).pid;
+    const server = app.usage().at(-1).pid;
     process.kill(server, "SIGUSR2"); // starts the profiler
     const run = await autocannon({ ...request, duration: SECONDS });
     process.kill(server, "SIGUSR2"); // stops it and writes the profile

@@ -135,7 +135,7 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
     pid: child.pid,
     stylesheetCookie: stylesheetCookie(root),
     /** Resident memory (MB) and CPU time (s) of the server: the process and its workers, each. */
-    rss: () => residentMemory(child.pid),
+    usage: () => processUsage(child.pid),
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -177,7 +177,7 @@ const CLOCK_TICKS_PER_SECOND = 100;
  * RSS in MB and CPU time used so far in seconds of `pid` and of every process below it (the
  * cluster's workers).
  */
-function residentMemory(pid) {
+function processUsage(pid) {
   const result = [];
   const visit = (id) => {
     try {

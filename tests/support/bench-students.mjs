@@ -43,18 +43,18 @@ export async function runStudents(app, { students, seconds }) {
   const rssTimeline = [];
   const clockStarted = Date.now();
   const sampler = setInterval(() => {
-    const sample = app.rss();
+    const sample = app.usage();
     sample.forEach(({ mb }, index) => rssMax.set(index, Math.max(rssMax.get(index) ?? 0, mb)));
     const second = Math.round((Date.now() - clockStarted) / 1000);
     if (second % TIMELINE_EVERY_S === 0) rssTimeline.push({ second, mb: sample.map((s) => s.mb) });
   }, 1000);
-  const cpuBefore = app.rss();
+  const cpuBefore = app.usage();
   try {
     const generated = await runGenerator({ base: app.base, cookies, questionIds, seconds });
     const elapsed = (Date.now() - clockStarted) / 1000;
     // Each server process's CPU over the run, in percent of one core: near 100 for every worker
     // means the server, not the bench, set the pace (a queue, and the p99 grows with it).
-    const serverCpuPercent = app.rss().map(({ pid, cpuSeconds }) => {
+    const serverCpuPercent = app.usage().map(({ pid, cpuSeconds }) => {
       const before = cpuBefore.find((p) => p.pid === pid)?.cpuSeconds ?? 0;
       return Math.round((100 * (cpuSeconds - before)) / elapsed);
     });
@@ -161,19 +161,18 @@ async function generate({ base, cookies, questionIds, seconds }) {
     p99: Math.round(s.p99),
     max: Math.round(s.max),
     steady:
-      steady.length === 0
-        ? null
-        : {
-            afterSeconds: STEADY_AFTER_S,
-            p50: Math.round(stats(steady).p50),
-            p99: Math.round(stats(steady).p99),
-          },
+      steady.length === 0 ? null : { afterSeconds: STEADY_AFTER_S, ...rounded(stats(steady)) },
     errors,
     firstErrors,
     routes,
     /** The generator's own CPU, in percent of one core: what it took from the machine. */
     generatorCpuPercent: Math.round((100 * (cpu.user + cpu.system)) / 1e6 / elapsed),
   };
+}
+
+/** A latency summary's p50 and p99 in whole milliseconds. */
+function rounded({ p50, p99 }) {
+  return { p50: Math.round(p50), p99: Math.round(p99) };
 }
 
 /** What the room sends for a SEQUENCE run of 50 questions (`practiceCode` is set by the caller). */
