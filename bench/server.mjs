@@ -9,7 +9,7 @@
 // all. On SQLite, and on PostgreSQL when TEST_DATABASE_URL is set (a database of its own is
 // created there and dropped). Then STUDENTS simulated students against the default server
 // (tests/support/bench-students.mjs: the load from a process of its own, p50/p99 per route, RSS
-// per process over time).
+// per process over time, and at the end each process's RSS split into its V8 heap and the rest).
 //
 // A/B: with BASELINE_DIR=<a built checkout> every measurement alternates between that build and
 // this one under the same conditions and the ratio is printed. Needs `npm run build` first.
@@ -254,7 +254,11 @@ async function studentRun(label, makeDatabase) {
   const out = {};
   for (const checkout of checkouts()) {
     const database = await makeDatabase();
-    const app = await startApp({ root: checkout.root, databaseUrl: database?.url });
+    const app = await startApp({
+      root: checkout.root,
+      databaseUrl: database?.url,
+      heapReport: true,
+    });
     try {
       const result = await runStudents(app, { students: STUDENTS, seconds: STUDENT_SECONDS });
       out[checkout.name] = result;
@@ -275,6 +279,16 @@ async function studentRun(label, makeDatabase) {
         `           RSS over time (s: MB per process): ${result.rssTimeline
           .map((t) => `${t.second}: ${t.mb.join("/")}`)
           .join(", ")}`,
+      );
+      // A worker's RSS is its V8 heap (`heapUsed` of it in use: live objects and garbage not yet collected) and what lies outside it.
+      console.log(
+        `           memory at the end (MB per process): ${result.memoryAtEnd
+          .map(({ rss, heapTotal, heapUsed }) =>
+            heapTotal === undefined
+              ? `RSS ${rss}`
+              : `RSS ${rss} = V8 heap ${heapTotal} (in use ${heapUsed}) + outside it ${rss - heapTotal}`,
+          )
+          .join("; ")}`,
       );
     } finally {
       await app.stop();

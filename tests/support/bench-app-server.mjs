@@ -93,9 +93,16 @@ function writeLongBank(file) {
 /**
  * Starts `root`'s build. `databaseUrl` defaults to a SQLite file in a fresh folder; `env` adds
  * or overrides variables (e.g. WEB_CONCURRENCY); `longPractice` adds LONG_PRACTICE to the sample
- * banks. Resolves once /healthz answers.
+ * banks; `heapReport` has every server process report its V8 heap (`heap(pid)`). Resolves once
+ * /healthz answers.
  */
-export async function startApp({ root, databaseUrl, env = {}, longPractice = false }) {
+export async function startApp({
+  root,
+  databaseUrl,
+  env = {},
+  longPractice = false,
+  heapReport = false,
+}) {
   const port = await freePort();
   const dir = mkdtempSync(path.join(tmpdir(), "on-tap-bench-"));
   const banks = path.join(dir, "banks");
@@ -109,6 +116,10 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
     cpSync(path.join(samples, "pictures"), path.join(banks, "pictures"), { recursive: true });
   }
   if (longPractice) writeLongBank(path.join(banks, "zz-do-hieu-nang.json"));
+  const heapDir = path.join(dir, "heap");
+  mkdirSync(heapDir);
+  // This checkout's preload, whichever checkout runs: a baseline may predate it.
+  const heapPreload = new URL("./bench-heap-preload.mjs", import.meta.url).href;
   const child = spawn(process.execPath, ["build/host/index.js"], {
     cwd: root,
     env: {
@@ -123,6 +134,12 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT: "false",
+      ...(heapReport
+        ? {
+            NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${heapPreload}`.trim(),
+            BENCH_HEAP_DIR: heapDir,
+          }
+        : {}),
       ...env,
     },
     stdio: ["ignore", "ignore", "inherit"],
@@ -136,6 +153,14 @@ export async function startApp({ root, databaseUrl, env = {}, longPractice = fal
     stylesheetCookie: stylesheetCookie(root),
     /** Resident memory (MB) and CPU time (s) of the server: the process and its workers, each. */
     usage: () => processUsage(child.pid),
+    /** The V8 heap of server process `pid` in MB ({heapTotal, heapUsed, external}), with `heapReport`. */
+    heap(pid) {
+      try {
+        return JSON.parse(readFileSync(path.join(heapDir, `${pid}.json`), "utf8"));
+      } catch {
+        return null; // not written yet, or written half
+      }
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

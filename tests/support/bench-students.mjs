@@ -8,7 +8,8 @@
 // student has an account of their own, signed up before the clock starts, and the requests are
 // sent by a child process, whose own CPU use is reported (a share of one core) beside the
 // latencies per route. The server's RSS is sampled every second per process, and kept every
-// 5 s as a timeline; its CPU over the run is reported per process too.
+// 5 s as a timeline; its CPU over the run is reported per process too, and, at the end, how much
+// of each process's RSS is the V8 heap (its size, and what is live in it) and how much is not.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { LONG_PRACTICE, PAGES, roomPath, signUp, stats } from "./bench-app-server.mjs";
@@ -41,12 +42,15 @@ export async function runStudents(app, { students, seconds }) {
 
   const rssMax = new Map();
   const rssTimeline = [];
+  /** The last second's RSS and V8 heap per process, taken while the students were at work. */
+  let memoryAtEnd = [];
   const clockStarted = Date.now();
   const sampler = setInterval(() => {
     const sample = app.usage();
     sample.forEach(({ mb }, index) => rssMax.set(index, Math.max(rssMax.get(index) ?? 0, mb)));
     const second = Math.round((Date.now() - clockStarted) / 1000);
     if (second % TIMELINE_EVERY_S === 0) rssTimeline.push({ second, mb: sample.map((s) => s.mb) });
+    memoryAtEnd = sample.map(({ pid, mb }) => ({ rss: mb, ...app.heap(pid) }));
   }, 1000);
   const cpuBefore = app.usage();
   try {
@@ -58,7 +62,13 @@ export async function runStudents(app, { students, seconds }) {
       const before = cpuBefore.find((p) => p.pid === pid)?.cpuSeconds ?? 0;
       return Math.round((100 * (cpuSeconds - before)) / elapsed);
     });
-    return { ...generated, rssMb: [...rssMax.values()], rssTimeline, serverCpuPercent };
+    return {
+      ...generated,
+      rssMb: [...rssMax.values()],
+      rssTimeline,
+      memoryAtEnd,
+      serverCpuPercent,
+    };
   } finally {
     clearInterval(sampler);
   }
