@@ -7,18 +7,29 @@
 // the functions that took most, and writes the profile to bench/results/ (open it in Chrome's
 // DevTools, Performance tab). Needs `npm run build` first.
 //
-// Options (environment): PROFILE_PATH (default "/"; "setup" and "room" name the sample pages),
-// PROFILE_VISITOR=1 (no session), PROFILE_SECONDS.
+// Options (environment): PROFILE_PATH (default "/"; "setup" and "room" name the sample pages;
+// "attempt" profiles attempt saves instead: POST /api/attempts, 50 answers, a new attempt each
+// request, as bench:server's "attempt"), PROFILE_VISITOR=1 (no session), PROFILE_SECONDS.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { PAGES, roomPath, signUp, startApp } from "../tests/support/bench-app-server.mjs";
+import {
+  LONG_PRACTICE,
+  PAGES,
+  roomPath,
+  signUp,
+  startApp,
+} from "../tests/support/bench-app-server.mjs";
+import { submission } from "../tests/support/bench-students.mjs";
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 10);
 const results = path.resolve("bench/results");
 mkdirSync(results, { recursive: true });
 const named = { setup: PAGES.setup, room: roomPath(), subject: PAGES.subject };
-const page = named[process.env.PROFILE_PATH] ?? process.env.PROFILE_PATH ?? "/";
+const saves = process.env.PROFILE_PATH === "attempt";
+const page = saves
+  ? "/api/attempts"
+  : (named[process.env.PROFILE_PATH] ?? process.env.PROFILE_PATH ?? "/");
 const preload = new URL("./profile-preload.mjs", import.meta.url).href;
 const profileFile = path.join(results, `profile-${new Date().toISOString().replace(/[:.]/g, "-")}`);
 
@@ -104,6 +115,7 @@ function report(profile, requests) {
 async function main() {
   const app = await startApp({
     root: process.cwd(),
+    longPractice: saves,
     env: {
       WEB_CONCURRENCY: "1",
       PAGE_CACHE_SECONDS: "0",
@@ -120,6 +132,21 @@ async function main() {
       connections: 20,
       headers: { cookie: cookies.join("; "), "accept-encoding": "gzip, deflate, br, zstd" },
     };
+    if (saves) {
+      const range = "type=PRACTICE_TIME_RANGE&start=1&end=50";
+      const questions = await fetch(
+        `${app.base}/practice-review/${LONG_PRACTICE}/questions?${range}`,
+      );
+      const questionIds = (await questions.json()).questions.map((q) => q.id);
+      Object.assign(request.headers, { "content-type": "application/json", origin: app.base });
+      // A new attempt every request: a repeated id is answered from the stored attempt instead.
+      request.requests = [
+        {
+          method: "POST",
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(submission(questionIds)) }),
+        },
+      ];
+    }
     await autocannon({ ...request, duration: 3 });
     const server = app.usage().at(-1).pid;
     process.kill(server, "SIGUSR2"); // starts the profiler
@@ -131,7 +158,7 @@ async function main() {
     }
     const profile = JSON.parse(readFileSync(file, "utf8"));
     console.log(
-      `${page} ${cookies.length ? "signed in" : "visitor"}: ${Math.round(run.requests.average)} req/s at 20 connections, p99 ${run.latency.p99} ms, ${run.non2xx} not 2xx (under the profiler)`,
+      `${saves ? "POST " : ""}${page} ${cookies.length ? "signed in" : "visitor"}: ${Math.round(run.requests.average)} req/s at 20 connections, p99 ${run.latency.p99} ms, ${run.non2xx} not 2xx (under the profiler)`,
     );
     report(profile, run.requests.total);
     console.log(`profile: ${file}`);
