@@ -128,6 +128,26 @@ describe("the session cache", () => {
     expect(mayChangeSession("GET", "/practice-history")).toBe(false);
     expect(mayChangeSession("HEAD", "/")).toBe(false);
   });
+
+  it("keeps the session cached around a room's save and the practice routes that touch no session (issue 29)", () => {
+    for (const path of [
+      "/api/attempts",
+      "/api/attempts/claim",
+      "/api/mock-exams",
+      "/api/mock-exams/0b6a3c8e-9a4f-4c1e-8f7a-2d5b6c7e8f90/sheet",
+      "/api/mock-exams/0b6a3c8e-9a4f-4c1e-8f7a-2d5b6c7e8f90/submit",
+      "/api/question-reports",
+      "/api/questions/42/comments",
+    ]) {
+      expect(mayChangeSession("POST", path), path).toBe(false);
+    }
+    // Anything else that is not a read still may: the profile, a sign-out, a page's own form.
+    expect(mayChangeSession("POST", "/logout")).toBe(true);
+    expect(mayChangeSession("POST", "/profile.data")).toBe(true);
+    expect(mayChangeSession("POST", "/api/attempts/other")).toBe(true);
+    expect(mayChangeSession("POST", "/api/questions/42/comments/x")).toBe(true);
+    expect(mayChangeSession("POST", "/api/auth/sign-out")).toBe(true);
+  });
 });
 
 describe.runIf(redisUrl)("the session cache on two instances sharing Redis", () => {

@@ -167,13 +167,25 @@ function parseForgetMessage(message: string): ForgetMessage | null {
 }
 
 /**
+ * The practice's own resource routes (app/routes.ts), which write attempts, exam sheets, reports
+ * and comments but never a session or its user. A room's save is a fifth of what a class asks
+ * for (issue 29): forgetting around it made the save, and the page after it, read the session
+ * from the database again, and told every instance to forget it three times.
+ */
+const KEEPS_SESSIONS =
+  /^\/api\/(?:attempts(?:\/claim)?|mock-exams(?:\/[^/]+\/(?:sheet|submit))?|question-reports|questions\/[^/]+\/comments)$/;
+
+/**
  * Whether a request may change a session or its user, so that the cache must forget them
- * around it: anything but reading a page or a file, and every better-auth endpoint but the
- * session read itself (a mailed verification link is a GET, and it changes the user).
+ * around it: anything but reading a page or a file or using the practice's resource routes
+ * (KEEPS_SESSIONS), and every better-auth endpoint but the session read itself (a mailed
+ * verification link is a GET, and it changes the user). A new route is forgotten around until
+ * it is listed: a route wrongly listed would show a changed name, or accept an ended session,
+ * for up to the cache's seconds.
  */
 export function mayChangeSession(method: string, path: string): boolean {
   if (path.startsWith("/api/auth/")) return path !== "/api/auth/get-session";
-  return method !== "GET" && method !== "HEAD";
+  return method !== "GET" && method !== "HEAD" && !KEEPS_SESSIONS.test(path);
 }
 
 /**
