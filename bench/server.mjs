@@ -280,7 +280,8 @@ async function studentRun(label, makeDatabase) {
           .map((t) => `${t.second}: ${t.mb.join("/")}`)
           .join(", ")}`,
       );
-      // A worker's RSS is its V8 heap (`heapUsed` of it in use: live objects and garbage not yet collected) and what lies outside it.
+      // A worker's RSS is its V8 heap (in use: live objects and garbage not yet collected) and
+      // what lies outside it.
       console.log(
         `           memory at the end (MB per process): ${result.memoryAtEnd
           .map(({ rss, heapTotal, heapUsed }) =>

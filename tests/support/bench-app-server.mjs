@@ -153,7 +153,7 @@ export async function startApp({
     stylesheetCookie: stylesheetCookie(root),
     /** Resident memory (MB) and CPU time (s) of the server: the process and its workers, each. */
     usage: () => processUsage(child.pid),
-    /** The V8 heap of server process `pid` in MB ({heapTotal, heapUsed, external}), with `heapReport`. */
+    /** The V8 heap of server process `pid` in MB ({heapTotal, heapUsed}), with `heapReport`. */
     heap(pid) {
       try {
         return JSON.parse(readFileSync(path.join(heapDir, `${pid}.json`), "utf8"));

@@ -9,7 +9,7 @@
 // sent by a child process, whose own CPU use is reported (a share of one core) beside the
 // latencies per route. The server's RSS is sampled every second per process, and kept every
 // 5 s as a timeline; its CPU over the run is reported per process too, and, at the end, how much
-// of each process's RSS is the V8 heap (its size, and what is live in it) and how much is not.
+// of each process's RSS is the V8 heap (its size, and how much of it is in use) and how much is not.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { LONG_PRACTICE, PAGES, roomPath, signUp, stats } from "./bench-app-server.mjs";
