@@ -20,3 +20,9 @@ export async function isTwoFactorEnabled(db: Kysely<DB>, userId: string): Promis
     .executeTakeFirst();
   return Boolean(Number(row?.twoFactorEnabled ?? 0));
 }
+
+/** Whether the account still exists: a session read seconds ago may name one deleted since. */
+export async function userExists(db: Kysely<DB>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("user").select("id").where("id", "=", userId).executeTakeFirst();
+  return row !== undefined;
+}

@@ -167,17 +167,19 @@ function parseForgetMessage(message: string): ForgetMessage | null {
 }
 
 /**
- * The practice's own resource routes (app/routes.ts), which write attempts, exam sheets, reports
- * and comments but never a session or its user. A room's save is a fifth of what a class asks
+ * The routes that save a student's work (app/routes.ts): a room's attempt, a mock exam's sheet
+ * and its "Nộp bài". They never change a session or its user, and a save for an account deleted
+ * since its session was read is refused as signed out (services/attempts/store.ts; a sheet is
+ * written only where its user's exam still is). A room's save is a fifth of what a class asks
  * for (issue 29): forgetting around it made the save, and the page after it, read the session
- * from the database again, and told every instance to forget it three times.
+ * from the database again, and told every instance to forget it three times. Rarer writes (a
+ * claim of guest attempts, a report, a comment, a new mock exam) still forget.
  */
-const KEEPS_SESSIONS =
-  /^\/api\/(?:attempts(?:\/claim)?|mock-exams(?:\/[^/]+\/(?:sheet|submit))?|question-reports|questions\/[^/]+\/comments)$/;
+const KEEPS_SESSIONS = /^\/api\/(?:attempts|mock-exams\/[^/]+\/(?:sheet|submit))$/;
 
 /**
  * Whether a request may change a session or its user, so that the cache must forget them
- * around it: anything but reading a page or a file or using the practice's resource routes
+ * around it: anything but reading a page or a file or saving a student's work
  * (KEEPS_SESSIONS), and every better-auth endpoint but the session read itself (a mailed
  * verification link is a GET, and it changes the user). A new route is forgotten around until
  * it is listed: a route wrongly listed would show a changed name, or accept an ended session,

@@ -569,6 +569,19 @@ describeEachDatabase("attempts", (database) => {
     expect({ attempts, answers }).toEqual({ attempts: [], answers: [] });
   });
 
+  it("refuses a save for an account deleted after its session was read, as signed out, storing nothing (ADR 0038)", async () => {
+    // A save's session may come from the session cache, seconds old: the account can be gone
+    // by the time the save is written (deleted from another instance without Redis, or by
+    // `npm run user`). Nobody is left to own it: refused as UNAUTHENTICATED, never an error.
+    await insertUser("u-deleted");
+    await database().db.deleteFrom("user").where("id", "=", "u-deleted").execute();
+    await expectRefused(
+      "u-deleted",
+      submission({ answers: picksOf(live, [[0], [1]]) }),
+      "UNAUTHENTICATED",
+    );
+  });
+
   describe("under concurrency", () => {
     it("counts 50 simultaneous saves of different attempts exactly 50 times", async () => {
       const { db } = database();

@@ -86,6 +86,8 @@ export const REFUSAL_STATUS: Record<AttemptRefusal, number> = {
   BAD_ANSWER_TIMES: 422,
   NOT_YOUR_REVIEW: 422,
   PRACTICE_CLOSED: 403,
+  // As a save without a session: the room keeps the attempt for its student (app/lib/attempt-save.ts).
+  UNAUTHENTICATED: 401,
 };
 
 /** Refusals the browser never words itself stay out of its bundle (base/i18n/vi-server.ts). */

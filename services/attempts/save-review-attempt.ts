@@ -55,7 +55,9 @@ export type ReviewRefusal =
   | "BAD_RESPONSE"
   | "BAD_ANSWER_ORDER"
   | "BAD_TOTAL_TIME"
-  | "BAD_ANSWER_TIMES";
+  | "BAD_ANSWER_TIMES"
+  /** The account was deleted after this request's session was read (store.ts, ADR 0038). */
+  | "UNAUTHENTICATED";
 
 export type SaveReviewResult = StoreResult<ReviewRefusal>;
 

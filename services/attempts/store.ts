@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Selection } from "#base/selection.ts";
+import { userExists } from "#db/accounts.ts";
 import { findAttempt, insertAttempt, type NewAttempt, type StoredAttempt } from "#db/attempts.ts";
 import type { StoredRevision } from "#db/revisions.ts";
 import type { DB } from "#db/schema.ts";
@@ -29,7 +30,8 @@ import { gradeCards } from "#services/review/review.ts";
  * 3. the source's own checks (the practice and its selection, or the user's review cards);
  * 4. the responses, the picks and the answer orders against the stored revisions;
  * 5. the engine's one scoring rule on the stored keys, whatever the client thinks it scored;
- * 6. the review cards' grades and the insert, in one transaction;
+ * 6. the review cards' grades and the insert, in one transaction (refused when the account was
+ *    deleted since the session was read);
  * 7. after a lost race on the id, the winner's attempt read back.
  *
  * Saving is idempotent by attempt id, so a double "Kết thúc", a retry after a lost answer or a
@@ -178,7 +180,7 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
   submission: S,
   source: AttemptSource<S, R>,
   now: Date,
-): Promise<StoreResult<R | CommonRefusal>> {
+): Promise<StoreResult<R | CommonRefusal | "UNAUTHENTICATED">> {
   if (!isAttemptId(submission.id)) return refuse("BAD_ATTEMPT_ID");
   // One spelling per UUID, so "ABC…" and "abc…" are the same attempt.
   const id = submission.id.toLowerCase();
@@ -213,7 +215,14 @@ export async function storeOnce<S extends CommonSubmission, R extends string>(
       offline: opened.offline === true,
     },
     (trx) => gradeCards(trx, userId, grades, now),
-  );
+  ).catch(async (error: unknown) => {
+    // The attempt's user_id refused by its foreign key: the session named an account deleted
+    // since (it may be seconds old, ADR 0038). Nobody is left to own the attempt; the room keeps
+    // it for its student, as when signed out. Any other failure is what it is.
+    if (await userExists(db, userId).catch(() => true)) throw error;
+    return "no account" as const;
+  });
+  if (attempt === "no account") return refuse("UNAUTHENTICATED");
   if (attempt) return { ok: true, created: true, attempt };
 
   // Another save of the same id won the race between our first look and our insert.

@@ -159,3 +159,27 @@ it("refuses an owner stamp that is not a user id's shape with a 400", async () =
     expect(response.status).toBe(400);
   }
 });
+
+it("a save whose account was deleted after its session was cached is refused as signed out (401), not a 500 (ADR 0038)", async () => {
+  const carol = await signUp(server, { email: "carol-attempts@example.com" });
+  // The first save reads Carol's session and keeps it in the session cache (a few seconds).
+  const first = await save(
+    submission({ id: "9a1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+    carol.cookie,
+  );
+  expect(first.status).toBe(201);
+  // Deleted where this instance cannot hear of it (another instance without Redis, or the
+  // user CLI): the cached session still names her for a few seconds.
+  await server.database.db.deleteFrom("user").where("id", "=", carol.id).execute();
+  const before = await attemptCount();
+  const second = await save(
+    submission({ id: "9b1c2d3e-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }),
+    carol.cookie,
+  );
+  expect(second.status).toBe(401);
+  expect(await second.json()).toEqual({
+    code: "UNAUTHENTICATED",
+    message: "Vui lòng đăng nhập để lưu kết quả luyện tập.",
+  });
+  expect(await attemptCount()).toBe(before);
+});
