@@ -279,6 +279,7 @@ interface ComparedRevision {
 
 export interface StaleCard extends ComparedRevision {
   questionId: number;
+  practiceId: number;
   next: ({ id: number } & ComparedRevision) | null;
 }
 
@@ -319,6 +320,7 @@ export async function listStaleCards(
     )
     .select([
       "old.id as old_id",
+      "old.practice_id as old_practice_id",
       "old.answers as old_answers",
       "old.any_key as old_any_key",
       "old.kind as old_kind",
@@ -335,6 +337,7 @@ export async function listStaleCards(
   const rows = await query.execute();
   return rows.map((row) => ({
     questionId: row.old_id,
+    practiceId: row.old_practice_id,
     ...compared(row.old_answers, row.old_any_key, row.old_kind),
     next:
       row.next_id !== null && row.next_answers !== null

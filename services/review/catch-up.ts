@@ -5,6 +5,7 @@ import {
   listStaleCards,
   lockCardsOf,
   moveCard,
+  type StaleCard,
   type SuspendedPractices,
 } from "#db/review-cards.ts";
 import type { DB } from "#db/schema.ts";
@@ -40,9 +41,15 @@ export async function planCatchUp(
   userId: string,
   suspended: SuspendedPractices,
 ): Promise<CatchUpPlan> {
-  const stale = (await listStaleCards(db, userId, suspended)).sort(
-    (a, b) => a.questionId - b.questionId,
-  );
+  return planFrom(db, userId, await listStaleCards(db, userId, suspended));
+}
+
+async function planFrom(
+  db: Kysely<DB>,
+  userId: string,
+  staleCards: readonly StaleCard[],
+): Promise<CatchUpPlan> {
+  const stale = [...staleCards].sort((a, b) => a.questionId - b.questionId);
   const follows = (card: (typeof stale)[number]) =>
     card.next !== null &&
     sameKeys(
@@ -70,8 +77,7 @@ export async function planCatchUp(
  */
 export async function catchUpReviewCards(db: Kysely<DB>, userId: string): Promise<void> {
   if (!db.isTransaction) {
-    const suspended = await suspendedPractices(db, userId);
-    if ((await listStaleCards(db, userId, suspended)).length === 0) return;
+    if ((await staleCardsToFollow(db, userId)).length === 0) return;
     await db.transaction().execute((trx) => catchUpLocked(trx, userId));
     return;
   }
@@ -81,7 +87,21 @@ export async function catchUpReviewCards(db: Kysely<DB>, userId: string): Promis
 async function catchUpLocked(trx: Kysely<DB>, userId: string): Promise<void> {
   // The plan is made under the user's card lock, so no save changes the cards it was made from.
   await lockCardsOf(trx, userId);
-  const plan = await planCatchUp(trx, userId, await suspendedPractices(trx, userId));
+  const stale = await staleCardsToFollow(trx, userId);
+  if (stale.length === 0) return;
+  const plan = await planFrom(trx, userId, stale);
   for (const { from, to } of plan.moves) await moveCard(trx, userId, from, to);
   await dropCards(trx, userId, plan.drops);
+}
+
+/**
+ * The user's stale cards outside suspended practices. Every save of an attempt asks this, and
+ * almost always nothing is stale: who may open which practice (two more reads) is asked only
+ * when some card is, and its answer filters them as `listStaleCards`'s own filter would.
+ */
+async function staleCardsToFollow(db: Kysely<DB>, userId: string): Promise<StaleCard[]> {
+  const stale = await listStaleCards(db, userId, []);
+  if (stale.length === 0) return stale;
+  const suspended = new Set(await suspendedPractices(db, userId));
+  return stale.filter((card) => !suspended.has(card.practiceId));
 }
