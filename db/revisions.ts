@@ -1,10 +1,10 @@
-import type { Expression, ExpressionBuilder, Kysely, SqlBool } from "kysely";
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
 import type { Selection } from "#base/selection.ts";
 import { selectionBounds } from "#engine/selection.ts";
 import type { RevisionToCheck } from "#engine/submission.ts";
 import type { QuestionKind } from "#engine/types.ts";
 import { resolvePractice } from "./own-practices.ts";
-import type { DB, StoredAnswer } from "./schema.ts";
+import type { DB, QuestionTable, StoredAnswer } from "./schema.ts";
 
 /**
  * What a save is checked against (services/attempts/): the practice as it is now, the positions
@@ -76,26 +76,120 @@ export function whereInSelection(selection: Selection) {
   };
 }
 
+const REVISION_COLUMNS = [
+  "id",
+  "practice_id",
+  "idx",
+  "chapter_idx",
+  "answers",
+  "any_key",
+  "kind",
+] as const;
+
+type RevisionRow = Pick<Selectable<QuestionTable>, (typeof REVISION_COLUMNS)[number]>;
+
+function toRevision(row: RevisionRow): StoredRevision {
+  const answers = JSON.parse(row.answers) as StoredAnswer[];
+  return {
+    id: row.id,
+    practiceId: row.practice_id,
+    idx: row.idx,
+    chapterIdx: row.chapter_idx,
+    answers: row.kind === "short_answer" ? answers.map((a) => ({ ...a, value: a.text })) : answers,
+    anyKey: row.any_key === 1,
+    kind: row.kind,
+  };
+}
+
 /** Question revisions by row id (at least one), retired ones included, in no particular order. */
 export async function listRevisions(db: Kysely<DB>, ids: number[]): Promise<StoredRevision[]> {
   const rows = await db
     .selectFrom("question")
-    .select(["id", "practice_id", "idx", "chapter_idx", "answers", "any_key", "kind"])
+    .select(REVISION_COLUMNS)
     .where("id", "in", ids)
     .execute();
-  return rows.map((row) => {
-    const answers = JSON.parse(row.answers) as StoredAnswer[];
-    return {
-      id: row.id,
-      practiceId: row.practice_id,
-      idx: row.idx,
-      chapterIdx: row.chapter_idx,
-      answers:
-        row.kind === "short_answer" ? answers.map((a) => ({ ...a, value: a.text })) : answers,
-      anyKey: row.any_key === 1,
-      kind: row.kind,
-    };
-  });
+  return rows.map(toRevision);
+}
+
+/** A practice with more live questions than this is read per save, never kept whole. */
+const LIVE_REVISIONS_MAX_QUESTIONS = 5_000;
+/** The most characters of stored answers (JSON) kept per database, about 2 bytes each. */
+const LIVE_REVISIONS_CHARS = 4_000_000;
+
+interface LiveRevisions {
+  /** Every live revision of the practice, by row id, frozen: shared by every save. */
+  byId: ReadonlyMap<number, StoredRevision>;
+  chars: number;
+}
+
+interface LiveRevisionCache {
+  /** Least recently used first. */
+  kept: Map<string, LiveRevisions>;
+  /** Being read: the saves of a whole class arriving together read the rows once. */
+  reading: Map<string, Promise<LiveRevisions>>;
+}
+
+/** Per database (tests open many, whose practices share ids). */
+const liveRevisionCaches = new WeakMap<Kysely<DB>, LiveRevisionCache>();
+
+/**
+ * Every live revision of a practice at its current content version, read once and kept (issue
+ * 29: each save of a room checked its answers against the same rows, read and parsed again).
+ * Every change to a practice's questions (retired, moved, added) goes through the bank store,
+ * which raises its content version, so an entry is never stale: a new version is a new key and
+ * the old one ages out. Null for a practice too large to keep: read it per save. Access is not
+ * cached: the caller has resolved `practice` for its user first.
+ */
+export async function liveRevisionsOfVersion(
+  db: Kysely<DB>,
+  practice: { id: number; contentVersion: number; questionCount: number },
+): Promise<ReadonlyMap<number, StoredRevision> | null> {
+  if (practice.questionCount > LIVE_REVISIONS_MAX_QUESTIONS) return null;
+  let cache = liveRevisionCaches.get(db);
+  if (!cache) liveRevisionCaches.set(db, (cache = { kept: new Map(), reading: new Map() }));
+  const { kept, reading } = cache;
+  const key = `${practice.id}:${practice.contentVersion}`;
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit.byId;
+  }
+  let read = reading.get(key);
+  if (!read) {
+    read = readLiveRevisions(db, practice.id).finally(() => reading.delete(key));
+    reading.set(key, read);
+    const entry = await read;
+    kept.set(key, entry);
+    let total = 0;
+    for (const { chars } of kept.values()) total += chars;
+    for (const [oldest, { chars }] of kept) {
+      if (total <= LIVE_REVISIONS_CHARS) break;
+      kept.delete(oldest);
+      total -= chars;
+    }
+    return entry.byId;
+  }
+  return (await read).byId;
+}
+
+async function readLiveRevisions(db: Kysely<DB>, practiceId: number): Promise<LiveRevisions> {
+  const rows = await db
+    .selectFrom("question")
+    .select(REVISION_COLUMNS)
+    .where("practice_id", "=", practiceId)
+    .where("retired", "=", 0)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, deepFreeze(toRevision(row))]));
+  return { byId, chars: rows.reduce((sum, row) => sum + row.answers.length, 0) };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /** The practice's chapters by idx, for naming a chapter selection. */

@@ -10,6 +10,9 @@ import type { DB } from "#db/schema.ts";
 import { MAX_TOTAL_TIME } from "#engine/submission.ts";
 import { saveAttempt, type AttemptRefusal, type AttemptSubmission } from "./save-attempt.ts";
 import { roomConfig } from "#tests/support/engine-fixture.ts";
+import { listQuestionsByCode } from "#tests/support/catalogue.ts";
+import { importBanks } from "#content/import-bank.ts";
+import type { Bank } from "#content/formats/types.ts";
 
 const NOW = new Date("2025-03-01T08:30:00.000Z");
 const CONFIG: AttemptSubmission["config"] = roomConfig({
@@ -580,6 +583,49 @@ describeEachDatabase("attempts", (database) => {
       submission({ answers: picksOf(live, [[0], [1]]) }),
       "UNAUTHENTICATED",
     );
+  });
+
+  it("checks a save against the practice as its bank is now, not as an earlier save found it (issue 29: revisions kept per content version)", async () => {
+    const { db } = database();
+    await insertUser("u-kept");
+    const question = (text: string) => ({
+      text,
+      answers: [
+        { text: `${text}: đúng`, key: true },
+        { text: `${text}: sai`, key: false },
+      ],
+    });
+    const bankOf = (questions: ReturnType<typeof question>[]): Bank => ({
+      subject: { code: "giu-ban", name: "Môn giữ bản", description: "", keywords: [] },
+      practices: [{ code: "giu-ban-de", title: "Đề giữ bản", description: "", questions }],
+    });
+    const idsNow = async () =>
+      (await listQuestionsByCode(db, "giu-ban-de", { type: "PRACTICE_TIME_ALL" })).map((q) => q.id);
+    const save = (selection: AttemptSubmission["selection"], ids: number[]) =>
+      saveAttempt(
+        db,
+        "u-kept",
+        submission({
+          practiceCode: "giu-ban-de",
+          selection,
+          answers: ids.map((questionId) => ({ questionId, selectedAnswerIndexes: [0] })),
+        }),
+        NOW,
+      );
+    const first = { type: "PRACTICE_TIME_RANGE", start: 1, end: 1 } as const;
+
+    await importBanks(db, [bankOf([question("A"), question("B"), question("C")])]);
+    const [a, b, c] = await idsNow();
+    expect((await save(first, [a!])).ok).toBe(true);
+
+    // B moves to the first position, A to the second, and D is added.
+    await importBanks(db, [bankOf([question("B"), question("A"), question("C"), question("D")])]);
+    const [, , , d] = await idsNow();
+    expect(await save(first, [a!])).toEqual({ ok: false, refusal: "QUESTIONS_MISMATCH" });
+    expect((await save(first, [b!])).ok).toBe(true);
+    const all = { type: "PRACTICE_TIME_ALL" } as const;
+    expect(await save(all, [b!, a!, c!])).toEqual({ ok: false, refusal: "QUESTIONS_MISMATCH" });
+    expect((await save(all, [b!, a!, c!, d!])).ok).toBe(true);
   });
 
   describe("under concurrency", () => {

@@ -9,6 +9,7 @@ import {
   listChapterTitles,
   listRevisions,
   livePositions,
+  liveRevisionsOfVersion,
   type PracticeToSave,
   type StoredRevision,
 } from "#db/revisions.ts";
@@ -223,7 +224,11 @@ async function checkQuestions(
   const { selection, answers } = submission;
   if (!selection || !selectionIsWellFormed(selection, practice.questionCount)) return null;
   if (!Array.isArray(answers) || answers.length === 0) return null;
-  const live = await livePositions(db, practice.id, selection);
+  const kept = await liveRevisionsOfVersion(db, practice);
+  // A kept practice answers both reads below from memory; a larger one is read per save.
+  const live = kept
+    ? new Set([...kept.values()].filter((r) => inSelection(r, selection)).map((r) => r.idx))
+    : await livePositions(db, practice.id, selection);
   // Counting first bounds the id lookup below by the size of the selection.
   if (answers.length !== live.size) return null;
   const ids = answers.map((a) => a?.questionId);
@@ -231,11 +236,14 @@ async function checkQuestions(
     return null;
   }
 
-  const byId = new Map((await listRevisions(db, ids)).map((r) => [r.id, r]));
+  // A revision retired since the room opened is not kept: it is read.
+  const unknown = kept ? ids.filter((id) => !kept.has(id)) : ids;
+  const read = unknown.length > 0 ? await listRevisions(db, unknown) : [];
+  const byId = new Map(read.map((r) => [r.id, r]));
   const revisions: StoredRevision[] = [];
   const seen = new Set<number>();
   for (const id of ids) {
-    const revision = byId.get(id);
+    const revision = kept?.get(id) ?? byId.get(id);
     if (!revision || revision.practiceId !== practice.id) return null;
     // Distinct positions, all live now, as many as live: the two sets are equal.
     if (!inSelection(revision, selection) || !live.has(revision.idx)) return null;
