@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isAttemptId } from "#engine/submission.ts";
+import { writeInBatch } from "./batched-writes.ts";
 import {
   answerRows,
   attemptRow,
@@ -28,7 +29,8 @@ const ANSWER_ROWS_PER_INSERT = 500;
  * it as stored; null (and nothing written) when this user's attempt of that id is already
  * stored. `on conflict do nothing` rather than a prior select makes concurrent saves of one id
  * safe on both dialects: PostgreSQL makes the second insert wait for the first transaction and
- * then skip, SQLite runs transactions one at a time.
+ * then skip, SQLite runs transactions one at a time. On SQLite the transaction is shared with
+ * the other saves waiting for it (batched-writes.ts), each in a savepoint of its own.
  */
 export async function insertAttempt(
   db: Kysely<DB>,
@@ -37,7 +39,7 @@ export async function insertAttempt(
 ): Promise<StoredAttempt | null> {
   const row = attemptRow(attempt);
   const answers = answerRows(attempt);
-  const inserted = await db.transaction().execute(async (trx) => {
+  const inserted = await writeInBatch(db, async (trx) => {
     const done = await trx
       .insertInto("attempt")
       .values(row)
