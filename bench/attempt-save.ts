@@ -3,7 +3,8 @@
 // writing it with its 50 answers and the practice counter in one transaction. On SQLite and on
 // PostgreSQL (TEST_DATABASE_URL when set, else PGlite): 1,000 saves one after another (latency
 // p50/p99), then 1,000 saves 20 at a time, all on ONE practice, so every save contends for the
-// same counter row (throughput, and latency under that load). The 20 at a time are 20 students,
+// same counter row (throughput, latency under that load, and this process's CPU per save, which
+// holds steadier than saves/s when the machine is shared). The 20 at a time are 20 students,
 // as in a class: one student finishes one room at a time, and a save waits for the same
 // student's other saves (their review cards are locked per student). Last, the roll-up of "how
 // others answered" (issue 30) over every attempt saved: attempts counted per second, off the
@@ -144,6 +145,7 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
   const loaded: number[] = [];
   const queue = Array.from({ length: SAVES }, () => submission(ids, (n += 1)));
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, k) => {
       for (let next = queue.pop(); next; next = queue.pop()) {
@@ -152,6 +154,10 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  // This process's CPU per save (user + system, SQLite's work included; not PostgreSQL's
+  // server): steadier than saves/s when other work shares the machine.
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuPerSave = (cpu.user + cpu.system) / 1000 / SAVES;
 
   const { attempt_count } = await db
     .selectFrom("practice")
@@ -176,6 +182,7 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
     rate(SAVES / seconds),
     ms(percentile(loaded, 50)),
     ms(percentile(loaded, 99)),
+    ms(cpuPerSave),
     rate(rolled / rollUpSeconds),
     (statements / SAVES).toFixed(1).padStart(10),
   ].join("  ");
@@ -221,9 +228,9 @@ async function postgresBench(): Promise<Bench> {
 console.log(
   `Saving attempts of 50 questions (50 answer rows each), ${SAVES} sequential then ${SAVES} at concurrency ${CONCURRENCY}, one practice:`,
 );
-const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms", "rolled/s"];
+const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms", "CPU ms", "rolled/s"];
 console.log(
-  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(28)}  answer shares  per save`,
+  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(38)}  answer shares  per save`,
 );
 console.log(
   `${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}  ${"statements".padStart(10)}`,
