@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { deepFreeze } from "#base/deep-freeze.ts";
 import type { Selection } from "#base/selection.ts";
 import {
   namePracticesFor,
@@ -328,14 +329,6 @@ function charsOf(question: QuestionView): number {
     (question.explanationHtml?.length ?? 0) +
     question.answers.reduce((sum, a) => sum + a.html.length + (a.feedbackHtml?.length ?? 0), 0)
   );
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 /**

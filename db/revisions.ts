@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
+import { deepFreeze } from "#base/deep-freeze.ts";
 import type { Selection } from "#base/selection.ts";
 import { selectionBounds } from "#engine/selection.ts";
 import type { RevisionToCheck } from "#engine/submission.ts";
@@ -182,14 +183,6 @@ async function readLiveRevisions(db: Kysely<DB>, practiceId: number): Promise<Li
     .execute();
   const byId = new Map(rows.map((row) => [row.id, deepFreeze(toRevision(row))]));
   return { byId, chars: rows.reduce((sum, row) => sum + row.answers.length, 0) };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 /** The practice's chapters by idx, for naming a chapter selection. */

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRoom, orderedQuestions, reduceRoom } from "./room.ts";
 import { keyCount, scoreAnswers } from "./scoring.ts";
-import { deepFreeze, question, run } from "#tests/support/engine-fixture.ts";
+import { deepFreeze } from "#base/deep-freeze.ts";
+import { question, run } from "#tests/support/engine-fixture.ts";
 import type { EngineQuestion, RoomAction, RoomConfig, RoomState } from "./types.ts";
 
 // Fixed seed and run count: the suite is deterministic and a failure is reproducible as is.

@@ -2,6 +2,7 @@
  * Helpers shared by the engine's tests (not used by the app). Kept in one place so every test
  * builds banks and configs the same way and checks the no-mutation rule the same way.
  */
+import { deepFreeze } from "#base/deep-freeze.ts";
 import { reduceRoom } from "#engine/room.ts";
 import type { EngineQuestion, RoomAction, RoomConfig, RoomState } from "#engine/types.ts";
 
@@ -32,18 +33,6 @@ export function roomConfig(overrides: Partial<RoomConfig> = {}): RoomConfig {
     seed: 1,
     ...overrides,
   };
-}
-
-/**
- * Freezes a value and everything reachable from it, so a reducer that mutates its input throws
- * (ES modules run in strict mode) instead of passing a test by accident.
- */
-export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }
 
 /** Applies `actions` in order, freezing every intermediate state to prove nothing is mutated. */
