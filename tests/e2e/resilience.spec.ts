@@ -67,8 +67,14 @@ test.describe("a route chunk that fails to load", () => {
       const post = MessagePort.prototype.postMessage;
       const held: (() => void)[] = [];
       const w = window as { __holdRenders?: boolean; __releaseRenders?: () => void };
+      // Only what the app's own scripts post is held. Playwright's fake clock waits for a
+      // message on a MessageChannel of its own after each timer it fires: held too, it left
+      // page.clock.runFor waiting forever whenever a timer came due inside it.
+      const postedByTheApp = () => new Error().stack?.includes(`${location.origin}/assets/`);
       MessagePort.prototype.postMessage = function (this: MessagePort, ...args: unknown[]) {
-        if (!w.__holdRenders) return post.apply(this, args as Parameters<typeof post>);
+        if (!w.__holdRenders || !postedByTheApp()) {
+          return post.apply(this, args as Parameters<typeof post>);
+        }
         held.push(() => post.apply(this, args as Parameters<typeof post>));
       };
       w.__releaseRenders = () => {
@@ -79,12 +85,20 @@ test.describe("a route chunk that fails to load", () => {
     await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
+    // From here only runFor moves the clock: left running in real time, the second between
+    // 119 s and 120 s could pass on a loaded machine before the check that nothing shows yet.
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     let asked!: () => void;
     const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
     await page.route(/\/assets\/about-[\w-]+\.js$/, () => {
       // Never answered: a link that hangs.
       asked();
     });
+    // Only the page's code hangs. Its data answers, and must have before the clock jumps, or
+    // the jump also times that request out (60 s on a phone, 30 s on a desktop).
+    const dataAnswered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === "/about.data",
+    );
     if (isPhone(page)) await page.getByRole("button", { name: "Mở menu" }).click();
     const link = page
       .getByRole("navigation", { name: "Điều hướng chính" })
@@ -94,6 +108,7 @@ test.describe("a route chunk that fails to load", () => {
     await page.evaluate(() => ((window as { __holdRenders?: boolean }).__holdRenders = true));
     await link.click();
     await chunkAsked;
+    await dataAnswered;
     await page.clock.runFor(119_000);
     await page.evaluate(() => (window as { __releaseRenders?: () => void }).__releaseRenders?.());
     await expect(page.getByText("Trang tải quá lâu")).toHaveCount(0);
