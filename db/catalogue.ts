@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { CharBoundedCache } from "#base/char-bounded-cache.ts";
 import { deepFreeze } from "#base/deep-freeze.ts";
 import type { Selection } from "#base/selection.ts";
 import {
@@ -279,13 +280,8 @@ const QUESTION_CACHE_CHARS = 12_000_000;
 /** A selection larger than this is read anew each time rather than pushing out many others. */
 const QUESTION_CACHE_ENTRY_CHARS = 2_000_000;
 
-interface CachedQuestions {
-  questions: readonly QuestionView[];
-  chars: number;
-}
-
-/** Per database (tests open many, whose practices share ids): least recently used first. */
-const questionCaches = new WeakMap<Kysely<DB>, Map<string, CachedQuestions>>();
+/** Per database (tests open many, whose practices share ids). */
+const questionCaches = new WeakMap<Kysely<DB>, CharBoundedCache<readonly QuestionView[]>>();
 
 /**
  * listPracticeQuestions for a practice at its current content version, read once and kept
@@ -301,25 +297,14 @@ export async function listPracticeQuestionsOfVersion(
   selection: Selection,
 ): Promise<readonly QuestionView[]> {
   let cache = questionCaches.get(db);
-  if (!cache) questionCaches.set(db, (cache = new Map()));
+  if (!cache) questionCaches.set(db, (cache = new CharBoundedCache(QUESTION_CACHE_CHARS)));
   const key = `${practice.id}:${practice.contentVersion}:${JSON.stringify(selection)}`;
   const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit.questions;
-  }
+  if (hit) return hit;
   const questions = await listPracticeQuestions(db, practice.id, selection);
   const chars = questions.reduce((sum, question) => sum + charsOf(question), 0);
   if (chars > QUESTION_CACHE_ENTRY_CHARS) return questions;
-  cache.set(key, { questions: deepFreeze(questions), chars });
-  let total = 0;
-  for (const entry of cache.values()) total += entry.chars;
-  for (const [oldest, entry] of cache) {
-    if (total <= QUESTION_CACHE_CHARS) break;
-    cache.delete(oldest);
-    total -= entry.chars;
-  }
+  cache.set(key, deepFreeze(questions), chars);
   return questions;
 }
 

@@ -1,4 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool } from "kysely";
+import { CharBoundedCache } from "#base/char-bounded-cache.ts";
 import { deepFreeze } from "#base/deep-freeze.ts";
 import type { Selection } from "#base/selection.ts";
 import { selectionBounds } from "#engine/selection.ts";
@@ -124,8 +125,7 @@ interface LiveRevisions {
 }
 
 interface LiveRevisionCache {
-  /** Least recently used first. */
-  kept: Map<string, LiveRevisions>;
+  kept: CharBoundedCache<ReadonlyMap<number, StoredRevision>>;
   /** Being read: the saves of a whole class arriving together read the rows once. */
   reading: Map<string, Promise<LiveRevisions>>;
 }
@@ -147,29 +147,21 @@ export async function liveRevisionsOfVersion(
 ): Promise<ReadonlyMap<number, StoredRevision> | null> {
   if (practice.questionCount > LIVE_REVISIONS_MAX_QUESTIONS) return null;
   let cache = liveRevisionCaches.get(db);
-  if (!cache) liveRevisionCaches.set(db, (cache = { kept: new Map(), reading: new Map() }));
+  if (!cache) {
+    const kept = new CharBoundedCache<ReadonlyMap<number, StoredRevision>>(LIVE_REVISIONS_CHARS);
+    liveRevisionCaches.set(db, (cache = { kept, reading: new Map() }));
+  }
   const { kept, reading } = cache;
   const key = `${practice.id}:${practice.contentVersion}`;
   const hit = kept.get(key);
-  if (hit) {
-    kept.delete(key);
-    kept.set(key, hit);
-    return hit.byId;
-  }
+  if (hit) return hit;
   let read = reading.get(key);
   if (!read) {
     read = readLiveRevisions(db, practice.id).finally(() => reading.delete(key));
     reading.set(key, read);
-    const entry = await read;
-    kept.set(key, entry);
-    let total = 0;
-    for (const { chars } of kept.values()) total += chars;
-    for (const [oldest, { chars }] of kept) {
-      if (total <= LIVE_REVISIONS_CHARS) break;
-      kept.delete(oldest);
-      total -= chars;
-    }
-    return entry.byId;
+    const { byId, chars } = await read;
+    kept.set(key, byId, chars);
+    return byId;
   }
   return (await read).byId;
 }
