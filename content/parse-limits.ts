@@ -19,8 +19,20 @@ export const PARSE_LIMITS = {
   docxXmlPartBytes: 8 * 1024 * 1024,
   /** Elements inside elements: Word's own documents stay under 50, even with nested tables. */
   docxXmlDepth: 256,
-  /** Threads reading files and texts, per instance of the server. */
+  /**
+   * Threads reading files and texts, at most, per instance of the server. They are started
+   * when a job arrives and ended after `idleThreadMs` without one: an idle thread with the
+   * readers loaded holds ~45 MB (a 16 MB young generation, the modules, libvips), and most
+   * minutes of a server see no upload at all (issue 29).
+   */
   threads: 2,
+  /** A thread with no job for this long is ended. */
+  idleThreadMs: 60_000,
+  /**
+   * Starting a thread and loading the readers: ~0.25 s here, seconds under tsx or on a loaded
+   * machine. It is waited for before a job's own time starts; a start past this is "busy".
+   */
+  threadStartMs: 15_000,
   /** Jobs waiting for a thread, per instance; past this, a request is answered "busy" at once. */
   queue: 16,
   /**

@@ -6,10 +6,11 @@ import { PARSE_LIMITS } from "./parse-limits.ts";
 /**
  * Files and texts nobody vouches for are read off the event loop (ADR 0015): a pool of worker
  * threads (piscina) runs the jobs of content/parse-jobs.ts, each with a time limit counted from
- * its arrival (waiting included) and a heap cap, behind a bounded queue. A job past its time
- * or memory has its thread ended (piscina starts another); a job that finds the queue full is
- * refused at once. Either way the caller gets a ParseRefusal to word for the student, and the
- * process's own event loop never parsed a byte.
+ * its arrival (waiting for a busy thread included) and a heap cap, behind a bounded queue. A job
+ * past its time or memory has its thread ended; a job that finds the queue full is refused at
+ * once. Either way the caller gets a ParseRefusal to word for the student, and the process's
+ * own event loop never parsed a byte. Threads start when a job finds none and end when idle
+ * (ADR 0040): a thread's start is waited for before the job's time starts.
  */
 export interface ParsePoolOptions {
   /** The worker's script: build/host/parse-worker.js, or content/parse-worker.ts under tsx. */
@@ -20,6 +21,8 @@ export interface ParsePoolOptions {
   queue?: number;
   timeLimitMs?: number;
   memoryMb?: number;
+  /** How long a thread with no job lives on. */
+  idleThreadMs?: number;
   /**
    * An error of a thread outside any job (its script failing to load, say): reported, never
    * thrown, since an unheard "error" event would end the whole process.
@@ -55,6 +58,8 @@ export interface ParsePool {
    * for it so that loading, slow under tsx, never counts against its first job's time.
    */
   ready(): Promise<void>;
+  /** Threads alive now, starting ones included: none when no job came for `idleThreadMs`. */
+  threadCount(): number;
   close(): Promise<void>;
 }
 
@@ -63,6 +68,7 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
   const queue = options.queue ?? PARSE_LIMITS.queue;
   const timeLimitMs = options.timeLimitMs ?? PARSE_LIMITS.timeLimitMs;
   const memoryMb = options.memoryMb ?? PARSE_LIMITS.memoryMb;
+  const idleThreadMs = options.idleThreadMs ?? PARSE_LIMITS.idleThreadMs;
   const jobsModule =
     options.workerFile instanceof URL
       ? options.workerFile.href
@@ -71,9 +77,10 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
     // A CommonJS first step that imports the jobs module asynchronously (see parse-thread.cjs).
     filename: fileURLToPath(new URL("./parse-thread.cjs", import.meta.url)),
     workerData: { jobsModule },
-    minThreads: threads,
+    // None kept: an idle thread holds ~45 MB, and most minutes see no upload (issue 29).
+    minThreads: 0,
     maxThreads: threads,
-    idleTimeout: 60_000,
+    idleTimeout: idleThreadMs,
     // Below the event loop's priority: under a flood of hostile jobs the process still answers
     // its other requests (/healthz, pages) at once (@napi-rs/nice; ignored where missing).
     niceIncrement: 10,
@@ -85,23 +92,47 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
   // The queue is counted here, not by piscina: its maxQueue does not count abortable tasks
   // (ours all are: the time limit is an AbortSignal), which wait in a queue of their own.
   let jobs = 0;
+  const nothing = { name: "previewText", input: { text: "" } } satisfies ParseJob;
+  // One start at a time, shared by the jobs that arrive while it runs.
+  let starting: Promise<void> | null = null;
+  /**
+   * A thread to run on, started if none is alive: its start (loading the readers) is not the
+   * student's input, so it never counts against a job's time. The empty job is ours.
+   */
+  async function threadStarted(): Promise<void> {
+    if (piscina.threads.length > 0 && !starting) return;
+    starting ??= (async () => {
+      const signal = AbortSignal.timeout(PARSE_LIMITS.threadStartMs);
+      try {
+        await piscina.run(nothing, { signal });
+      } catch (error) {
+        throw signal.aborted ? new ParseRefusal("busy") : error;
+      } finally {
+        starting = null;
+      }
+    })();
+    await starting;
+  }
   return {
     async run(name, input) {
       if (jobs >= threads + queue) throw new ParseRefusal("busy");
       jobs += 1;
-      const signal = AbortSignal.timeout(timeLimitMs);
       try {
-        return await piscina.run({ name, input }, { signal });
-      } catch (error) {
-        throw refusalOf(error, signal) ?? error;
+        await threadStarted();
+        const signal = AbortSignal.timeout(timeLimitMs);
+        try {
+          return await piscina.run({ name, input }, { signal });
+        } catch (error) {
+          throw refusalOf(error, signal) ?? error;
+        }
       } finally {
         jobs -= 1;
       }
     },
     async ready() {
-      const nothing = { name: "previewText", input: { text: "" } } satisfies ParseJob;
       await Promise.all(Array.from({ length: threads }, () => piscina.run(nothing)));
     },
+    threadCount: () => piscina.threads.length,
     close: () => piscina.destroy(),
   };
 }
