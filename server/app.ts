@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type Express } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -37,6 +36,7 @@ import {
   type OutageMark,
 } from "./database-outage.ts";
 import { cacheVisitorPages } from "./page-cache.ts";
+import { ANSWER_COMPRESSION } from "./page-compression.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import {
   capRequestBodies,
@@ -176,24 +176,6 @@ function answerHealth(db: AppOptions["db"]) {
   };
 }
 
-/**
- * Pages are compressed as they are answered, each one its own brotli (or gzip) stream: the
- * cheap end of the scale (issue 29). The library's default (brotli 4 with a 4 MB window) took
- * 2–4 ms of CPU and ~10 MB of memory per page, so a class of 300 queued for seconds and each
- * worker grew to ~1 GB; quality 3 in a 256 KB window (larger than any page) makes pages about
- * as small as gzip 6 for a third of the time, and gzip 4 for clients without brotli.
- * (Hashed assets are compressed once at build, at the top quality: serveAssets.)
- */
-const PAGE_COMPRESSION = {
-  level: 4,
-  brotli: {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 3,
-      [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
-    },
-  },
-};
-
 /** The Express app: security headers, compression, logs, health, assets, then React Router. */
 export function createApp(options: AppOptions): Express {
   const { env, db, dialect, logger, build, vite } = options;
@@ -224,7 +206,7 @@ export function createApp(options: AppOptions): Express {
   app.use(
     createHelmet({ devServer: Boolean(vite), formActionOrigins: selectProviderOrigins(env) }),
   );
-  if (env.COMPRESSION) app.use(compression(PAGE_COMPRESSION));
+  if (env.COMPRESSION) app.use(compression(ANSWER_COMPRESSION));
   app.use(refuseUnreadableUrl);
   app.use(answerOutages());
 
@@ -296,7 +278,14 @@ function mountReactRouter(
     document: !req.path.endsWith(".data"),
   });
   if (build) {
-    app.use(cacheVisitorPages({ build, seconds: env.PAGE_CACHE_SECONDS, getLoadContext }));
+    app.use(
+      cacheVisitorPages({
+        build,
+        seconds: env.PAGE_CACHE_SECONDS,
+        getLoadContext,
+        compress: env.COMPRESSION,
+      }),
+    );
   }
   app.all(
     "/{*splat}",
@@ -307,6 +296,7 @@ function mountReactRouter(
       // A built app never shows stacks, whatever NODE_ENV says.
       mode: vite ? "development" : "production",
       getLoadContext,
+      compress: env.COMPRESSION,
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { compressedPage } from "./page-compression.ts";
 import { fetchHeadersOf, requestUrl } from "./react-router-handler.ts";
 import { hasSessionCookie } from "./session-cookie.ts";
 
@@ -39,8 +40,10 @@ export function cacheVisitorPages(options: {
   build: ServerBuild;
   seconds: number;
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  /** Whether answers are compressed (COMPRESSION): at once, as a page is (page-compression.ts). */
+  compress: boolean;
 }) {
-  const { build, seconds, getLoadContext } = options;
+  const { build, seconds, getLoadContext, compress } = options;
   const handle = createRequestHandler(build, "production");
   const entries = new Map<string, Entry>();
   const rendering = new Map<string, Promise<Entry>>();
@@ -95,9 +98,10 @@ export function cacheVisitorPages(options: {
       const nonce = res.locals.cspNonce as string;
       res.status(entry.status);
       for (const [name, value] of entry.headers) res.append(name, value);
-      const body = Buffer.from(
+      const page = Buffer.from(
         entry.nonce === nonce ? entry.body : entry.body.split(entry.nonce).join(nonce),
       );
+      const body = compress ? compressedPage(req, res, page) : page;
       res.setHeader("content-length", body.length);
       res.end(body);
     } catch (error) {

@@ -4,11 +4,12 @@ import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
 } from "@react-router/node";
+import { compressedPage } from "./page-compression.ts";
 
 // Express → React Router, as @react-router/express does it, minus what a page paid for twice
 // (issue 29, ADR 0036): a rendered page is one buffer (entry.server.tsx), and it is written as
 // that buffer instead of being read back through a web stream chunk by chunk, with a promise per
-// chunk. Any other answer (a `.data` request, a resource route's stream, a redirect) goes
+// chunk, compressed at once (server/page-compression.ts). Any other answer (a `.data` request, a resource route's stream, a redirect) goes
 // through the web stream as before.
 
 /**
@@ -29,12 +30,14 @@ export function reactRouterHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "development" | "production";
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  /** Whether answers are compressed (COMPRESSION): a page here, anything else by the middleware. */
+  compress: boolean;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const response = await handle(fetchRequestOf(req, res), options.getLoadContext(req, res));
-      await send(res, response);
+      await send(req, res, response, options.compress);
     } catch (error) {
       next(error);
     }
@@ -81,7 +84,12 @@ export function requestUrl(req: Request): string {
   return `${req.protocol}://${(req.host as string | undefined) ?? "localhost"}${req.originalUrl}`;
 }
 
-async function send(res: Response, response: globalThis.Response): Promise<void> {
+async function send(
+  req: Request,
+  res: Response,
+  response: globalThis.Response,
+  compress: boolean,
+): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
@@ -92,7 +100,7 @@ async function send(res: Response, response: globalThis.Response): Promise<void>
   for (const [name, value] of response.headers) res.append(name, value);
   const page = (response as PageResponse)[PAGE_BODY];
   if (page) {
-    res.end(page);
+    res.end(compress ? compressedPage(req, res, page) : page);
     return;
   }
   if (!response.body) {

@@ -1,3 +1,5 @@
+import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "#tests/support/test-server.ts";
@@ -14,6 +16,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** A GET over node:http, which (unlike fetch) gives the bytes as sent, still compressed. */
+function rawRequest(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on("error", reject);
+  });
+}
 
 describe("the HTTP server", () => {
   it("answers /healthz with the database state", async () => {
@@ -56,6 +73,15 @@ describe("the HTTP server", () => {
     expect(br.headers.get("content-encoding")).toBe("br");
     const gzip = await fetch(`${base}/about`, { headers: { "accept-encoding": "gzip" } });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    // Whole, as a cache between must keep it: its own length, and one copy per encoding.
+    const raw = await rawRequest(`${base}/about`, { "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
+    expect(gunzipSync(raw.body).toString("utf8")).toContain("</html>");
+    const plain = await rawRequest(`${base}/about`, { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
   });
 
   it("serves hashed assets with immutable caching, and a plain 404 for a missing one", async () => {
