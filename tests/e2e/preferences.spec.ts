@@ -118,9 +118,10 @@ test.describe("snow", () => {
     await nav.getByRole("button", { name: "Nghe nhạc người tuyết" }).click();
     const playing = nav.getByRole("button", { name: "Tắt nhạc người tuyết" });
     await expect(playing).toHaveAttribute("aria-pressed", "true");
-    // The header's snowman and the phone menu's are one: both say it plays.
+    // The header's snowman and the phone menu's are one: both say it plays. The menu's items
+    // exist once it has been opened (ADR 0040), as it is on a phone.
     const snowmen = page.locator("button.snowman");
-    await expect(snowmen).toHaveCount(2);
+    await expect(snowmen).toHaveCount(isPhone(page) ? 2 : 1);
     for (const snowman of await snowmen.all()) {
       await expect(snowman).toHaveAttribute("aria-pressed", "true");
     }

@@ -60,6 +60,14 @@ describe("pages handed over by our React Router adapter (ADR 0036)", () => {
   });
 });
 
+describe("the weight of a page", () => {
+  it("holds the header's items once: the phone menu renders its copy when opened (ADR 0040)", async () => {
+    const html = await (await fetch(`${server.base}/about`)).text();
+    expect(html.match(/aria-label="Điều hướng chính"/g)).toHaveLength(1);
+    expect(html).toContain('<dialog class="mobile-menu" aria-label="Menu"></dialog>');
+  });
+});
+
 describe("security headers", () => {
   it("sends the CSP with a document and not with an asset, which keeps nosniff", async () => {
     const document = await fetch(`${server.base}/about`);
