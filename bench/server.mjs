@@ -284,10 +284,25 @@ async function studentRun(label, makeDatabase) {
       // what lies outside it.
       console.log(
         `           memory at the end (MB per process): ${result.memoryAtEnd
-          .map(({ rss, heapTotal, heapUsed }) =>
-            heapTotal === undefined
-              ? `RSS ${rss}`
-              : `RSS ${rss} = V8 heap ${heapTotal} (in use ${heapUsed}) + outside it ${rss - heapTotal}`,
+          .map(
+            ({
+              rss,
+              heapTotal,
+              heapUsed,
+              external,
+              files,
+              loopDelayP99,
+              loopDelayMax,
+              gcMs,
+              gcMaxMs,
+            }) =>
+              heapTotal === undefined
+                ? `RSS ${rss}`
+                : `RSS ${rss} = V8 heap ${heapTotal} (in use ${heapUsed}) + outside it ${rss - heapTotal}` +
+                  (files === undefined ? "" : ` (mapped files ${files}, buffers ${external})`) +
+                  (loopDelayMax === undefined
+                    ? ""
+                    : `, event loop held p99 ${loopDelayP99} ms, max ${loopDelayMax} ms, GC pauses ${gcMs} ms in all, max ${gcMaxMs} ms`),
           )
           .join("; ")}`,
       );
