@@ -7,6 +7,11 @@
 // the functions that took most, and writes the profile to bench/results/ (open it in Chrome's
 // DevTools, Performance tab). Needs `npm run build` first.
 //
+// With PROFILE_ALLOCATIONS=1 it samples what the server allocates instead of its CPU (every
+// object, those collected meanwhile included) and prints the KB allocated per request, by part
+// and by function: the garbage a request leaves is what sets a worker's heap under load, hence
+// its RSS, and it varies far less from run to run than CPU time on a shared machine.
+//
 // Options (environment): PROFILE_PATH (default "/"; "setup" and "room" name the sample pages;
 // "attempt" profiles attempt saves instead: POST /api/attempts, 50 answers, a new attempt each
 // request, as bench:server's "attempt"), PROFILE_VISITOR=1 (no session), PROFILE_SECONDS.
@@ -32,6 +37,7 @@ const page = saves
   : (named[process.env.PROFILE_PATH] ?? process.env.PROFILE_PATH ?? "/");
 const preload = new URL("./profile-preload.mjs", import.meta.url).href;
 const profileFile = path.join(results, `profile-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+const allocations = process.env.PROFILE_ALLOCATIONS === "1";
 
 /**
  * The parts of a request, each known by a frame of its stack: a sample counts for the part of
@@ -112,6 +118,54 @@ function report(profile, requests) {
   }
 }
 
+/** The part a frame's stack belongs to: its innermost frame that PARTS names. */
+function partOf(stack) {
+  for (let i = stack.length - 1; i >= 0; i -= 1) {
+    const found = PARTS.find(([, test]) => test(stack[i]));
+    if (found) return found[0];
+  }
+  return "Node (http, buffers, promises)";
+}
+
+function frameName(frame) {
+  const where = frame.url
+    .replace(/.*node_modules\//, "")
+    .replace(/^file:\/\/.*\/build\//, "build/");
+  return `${frame.functionName || "(anonymous)"} ${where}:${frame.lineNumber + 1}`;
+}
+
+/** KB allocated per request, by part and by the function that allocated (a sampling profile). */
+function reportAllocations(profile, requests) {
+  const byPart = new Map();
+  const byFunction = new Map();
+  let total = 0;
+  const visit = (node, stack) => {
+    const here = [...stack, node.callFrame];
+    if (node.selfSize > 0) {
+      total += node.selfSize;
+      const part = partOf(here);
+      byPart.set(part, (byPart.get(part) ?? 0) + node.selfSize);
+      // A built-in (a string's split, a typed array's subarray) is named with its caller.
+      const caller = node.callFrame.url === "" ? stack.at(-1) : undefined;
+      const name = frameName(node.callFrame) + (caller ? ` ← ${frameName(caller)}` : "");
+      byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children) visit(child, here);
+  };
+  visit(profile.head, []);
+  const perRequest = (bytes) => `${(bytes / 1024 / requests).toFixed(1).padStart(6)} KB`;
+  console.log(`Allocated per request: ${perRequest(total)}`);
+  for (const [part, bytes] of [...byPart].sort((a, b) => b[1] - a[1])) {
+    console.log(
+      `  ${perRequest(bytes)}  ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${part}`,
+    );
+  }
+  console.log("Functions that allocated most:");
+  for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
+    console.log(`  ${perRequest(bytes)}  ${name}`);
+  }
+}
+
 async function main() {
   const app = await startApp({
     root: process.cwd(),
@@ -121,6 +175,7 @@ async function main() {
       PAGE_CACHE_SECONDS: "0",
       NODE_OPTIONS: `--import ${preload}`,
       PROFILE_FILE: profileFile,
+      PROFILE_ALLOCATIONS: allocations ? "1" : "0",
     },
   });
   try {
@@ -152,7 +207,7 @@ async function main() {
     process.kill(server, "SIGUSR2"); // starts the profiler
     const run = await autocannon({ ...request, duration: SECONDS });
     process.kill(server, "SIGUSR2"); // stops it and writes the profile
-    const file = `${profileFile}.cpuprofile`;
+    const file = `${profileFile}.${allocations ? "heapprofile" : "cpuprofile"}`;
     for (let i = 0; i < 100 && !existsSync(file); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -160,7 +215,8 @@ async function main() {
     console.log(
       `${saves ? "POST " : ""}${page} ${cookies.length ? "signed in" : "visitor"}: ${Math.round(run.requests.average)} req/s at 20 connections, p99 ${run.latency.p99} ms, ${run.non2xx} not 2xx (under the profiler)`,
     );
-    report(profile, run.requests.total);
+    if (allocations) reportAllocations(profile, run.requests.total);
+    else report(profile, run.requests.total);
     console.log(`profile: ${file}`);
   } finally {
     await app.stop();
