@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { isAttemptId } from "#engine/submission.ts";
 import { writeInBatch } from "./batched-writes.ts";
+import { insertRows } from "./bulk-insert.ts";
 import {
   answerRows,
   attemptRow,
@@ -22,6 +23,17 @@ export type { AttemptSummary, NewAttempt, StoredAttempt } from "./attempt-rows.t
 
 /** Rows per insert statement: well under SQLite's and PostgreSQL's bound-parameter limits. */
 const ANSWER_ROWS_PER_INSERT = 500;
+
+const ANSWER_COLUMNS = [
+  "user_id",
+  "attempt_id",
+  "position",
+  "question_id",
+  "selected",
+  "right_answer",
+  "response",
+  "confidence",
+] as const;
 
 /**
  * Writes the attempt, its answers, what `alsoWrite` writes (the user's review cards) and the
@@ -48,10 +60,8 @@ export async function insertAttempt(
       .executeTakeFirst();
     if (!done) return false;
     for (let i = 0; i < answers.length; i += ANSWER_ROWS_PER_INSERT) {
-      await trx
-        .insertInto("attempt_answer")
-        .values(answers.slice(i, i + ANSWER_ROWS_PER_INSERT))
-        .execute();
+      const rows = answers.slice(i, i + ANSWER_ROWS_PER_INSERT);
+      await insertRows(trx, "attempt_answer", ANSWER_COLUMNS, rows);
     }
     await alsoWrite(trx);
     // A review of mistakes has no practice, so no counter to raise.

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf } from "./dialect-of.ts";
+import { insertRows } from "./bulk-insert.ts";
 import { GRADUATION_DAYS, type ReviewCardState } from "#engine/review.ts";
 import type { QuestionKind } from "#engine/types.ts";
 import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
@@ -14,8 +15,8 @@ export interface StoredReviewCard extends ReviewCardState {
   questionId: number;
 }
 
-const STATE_COLUMNS = [
-  "question_id",
+/** What a review changes in a card. */
+const CHANGING_COLUMNS = [
   "due",
   "stability",
   "difficulty",
@@ -26,6 +27,7 @@ const STATE_COLUMNS = [
   "state",
   "last_review",
 ] as const;
+const STATE_COLUMNS = ["question_id", ...CHANGING_COLUMNS] as const;
 
 type CardRow = Pick<ReviewCardTable, (typeof STATE_COLUMNS)[number]>;
 
@@ -134,23 +136,13 @@ export async function saveCards(
   cards: readonly StoredReviewCard[],
 ): Promise<void> {
   if (cards.length === 0) return;
-  await db
-    .insertInto("review_card")
-    .values(cards.map((card) => toRow(userId, card)))
-    .onConflict((oc) =>
-      oc.columns(["user_id", "question_id"]).doUpdateSet((eb) => ({
-        due: eb.ref("excluded.due"),
-        stability: eb.ref("excluded.stability"),
-        difficulty: eb.ref("excluded.difficulty"),
-        scheduled_days: eb.ref("excluded.scheduled_days"),
-        learning_steps: eb.ref("excluded.learning_steps"),
-        reps: eb.ref("excluded.reps"),
-        lapses: eb.ref("excluded.lapses"),
-        state: eb.ref("excluded.state"),
-        last_review: eb.ref("excluded.last_review"),
-      })),
-    )
-    .execute();
+  await insertRows(
+    db,
+    "review_card",
+    ["user_id", ...STATE_COLUMNS],
+    cards.map((card) => toRow(userId, card)),
+    { keys: ["user_id", "question_id"], update: CHANGING_COLUMNS },
+  );
 }
 
 /** The practices the user has cards on (any state), each once. */
