@@ -9,6 +9,7 @@ import {
   type OwnState,
 } from "./own-practices.ts";
 import type { QuestionKind } from "#engine/types.ts";
+import { prepared } from "./prepared.ts";
 import { whereInSelection } from "./revisions.ts";
 import type { AnswerShare } from "./answer-shares.ts";
 import type { ReportsSeen } from "./question-reports.ts";
@@ -104,17 +105,20 @@ export async function listPracticesOfSubject(
   db: Kysely<DB>,
   subjectCode: string,
 ): Promise<PracticeCard[]> {
-  const rows = await db
+  const rows = await practicesOfSubject.execute(db, { subjectCode });
+  return rows.map(toCard);
+}
+
+const practicesOfSubject = prepared((db, p: { subjectCode: string }) =>
+  db
     .selectFrom("practice")
     .innerJoin("subject", "subject.id", "practice.subject_id")
     .select(cardColumns)
-    .where("subject.code", "=", subjectCode)
+    .where("subject.code", "=", p.subjectCode)
     .where("practice.hidden", "=", 0)
     .orderBy("practice.sort_order")
-    .orderBy("practice.title")
-    .execute();
-  return rows.map(toCard);
-}
+    .orderBy("practice.title"),
+);
 
 /**
  * Up to `limit` visible practices of other subjects, drawn uniformly at random by the database

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { prepared } from "./prepared.ts";
 import type { CardScope } from "./review-cards.ts";
 import type { DB } from "./schema.ts";
 
@@ -68,6 +69,33 @@ export async function deleteExamDate(
   return Number(result.numDeletedRows) > 0;
 }
 
+type ComingExams = { userId: string; fromDay: string };
+
+const subjectExamDates = prepared((db, p: ComingExams) =>
+  db
+    .selectFrom("exam_date")
+    .innerJoin("subject", "subject.id", "exam_date.subject_id")
+    .select(["subject.id", "subject.code", "subject.name", "exam_date.exam_day"])
+    .where("exam_date.user_id", "=", p.userId)
+    .where("exam_date.exam_day", ">=", p.fromDay)
+    .orderBy("exam_date.exam_day")
+    .orderBy("subject.sort_order"),
+);
+
+const practiceExamDates = prepared((db, p: ComingExams) =>
+  db
+    .selectFrom("practice_exam_date")
+    .innerJoin("practice", "practice.id", "practice_exam_date.practice_id")
+    .innerJoin("own_practice", "own_practice.practice_id", "practice.id")
+    .select(["practice.id", "practice.code", "practice.title", "practice_exam_date.exam_day"])
+    .where("practice_exam_date.user_id", "=", p.userId)
+    .where("own_practice.owner_id", "=", p.userId)
+    .where("own_practice.deleted_at", "is", null)
+    .where("practice_exam_date.exam_day", ">=", p.fromDay)
+    .orderBy("practice_exam_date.exam_day")
+    .orderBy("practice.title"),
+);
+
 /**
  * The user's exam days on or after `fromDay` ("2026-12-01"), soonest first: the subjects', then
  * on the same day the own practices'. An own practice counts only while it is the user's and not
@@ -79,27 +107,8 @@ export async function listExamDates(
   fromDay: string,
 ): Promise<ExamDate[]> {
   const [subjects, practices] = await Promise.all([
-    db
-      .selectFrom("exam_date")
-      .innerJoin("subject", "subject.id", "exam_date.subject_id")
-      .select(["subject.id", "subject.code", "subject.name", "exam_date.exam_day"])
-      .where("exam_date.user_id", "=", userId)
-      .where("exam_date.exam_day", ">=", fromDay)
-      .orderBy("exam_date.exam_day")
-      .orderBy("subject.sort_order")
-      .execute(),
-    db
-      .selectFrom("practice_exam_date")
-      .innerJoin("practice", "practice.id", "practice_exam_date.practice_id")
-      .innerJoin("own_practice", "own_practice.practice_id", "practice.id")
-      .select(["practice.id", "practice.code", "practice.title", "practice_exam_date.exam_day"])
-      .where("practice_exam_date.user_id", "=", userId)
-      .where("own_practice.owner_id", "=", userId)
-      .where("own_practice.deleted_at", "is", null)
-      .where("practice_exam_date.exam_day", ">=", fromDay)
-      .orderBy("practice_exam_date.exam_day")
-      .orderBy("practice.title")
-      .execute(),
+    subjectExamDates.execute(db, { userId, fromDay }),
+    practiceExamDates.execute(db, { userId, fromDay }),
   ]);
   const dates: ExamDate[] = [
     ...subjects.map((row) => ({

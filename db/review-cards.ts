@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { dialectOf } from "./dialect-of.ts";
 import { insertRows } from "./bulk-insert.ts";
+import { prepared } from "./prepared.ts";
 import { GRADUATION_DAYS, type ReviewCardState } from "#engine/review.ts";
 import type { QuestionKind } from "#engine/types.ts";
 import type { DB, ReviewCardTable, StoredAnswer } from "./schema.ts";
@@ -147,15 +148,18 @@ export async function saveCards(
 
 /** The practices the user has cards on (any state), each once. */
 export async function listCardPracticeIds(db: Kysely<DB>, userId: string): Promise<number[]> {
-  const rows = await db
+  const rows = await cardPracticeIds.execute(db, { userId });
+  return rows.map((row) => row.practice_id);
+}
+
+const cardPracticeIds = prepared((db, p: { userId: string }) =>
+  db
     .selectFrom("review_card")
     .innerJoin("question", "question.id", "review_card.question_id")
     .select("question.practice_id")
     .distinct()
-    .where("review_card.user_id", "=", userId)
-    .execute();
-  return rows.map((row) => row.practice_id);
-}
+    .where("review_card.user_id", "=", p.userId),
+);
 
 /**
  * Practices whose cards are left out of every read below (suspended: the user may no longer
@@ -285,17 +289,9 @@ function compared(answers: string, anyKey: number, kind: QuestionKind): Compared
   };
 }
 
-/**
- * The user's cards whose revision was retired. The successor is the live revision of the same
- * question: the same practice and explicit id, or (no explicit id) the same position, with a
- * later revision number, as the importer makes them (content/import-bank.ts).
- */
-export async function listStaleCards(
-  db: Kysely<DB>,
-  userId: string,
-  suspended: SuspendedPractices,
-): Promise<StaleCard[]> {
-  let query = db
+/** The user's cards on retired revisions, each with the revision it would follow to, if any. */
+function staleCardsQuery(db: Kysely<DB>, userId: string) {
+  return db
     .selectFrom("review_card")
     .innerJoin("question as old", "old.id", "review_card.question_id")
     .leftJoin("question as next", (join) =>
@@ -325,8 +321,27 @@ export async function listStaleCards(
     ])
     .where("review_card.user_id", "=", userId)
     .where("old.retired", "=", 1);
-  if (suspended.length > 0) query = query.where("old.practice_id", "not in", [...suspended]);
-  const rows = await query.execute();
+}
+
+const staleCards = prepared((db, p: { userId: string }) => staleCardsQuery(db, p.userId));
+
+/**
+ * The user's cards whose revision was retired. The successor is the live revision of the same
+ * question: the same practice and explicit id, or (no explicit id) the same position, with a
+ * later revision number, as the importer makes them (content/import-bank.ts).
+ */
+export async function listStaleCards(
+  db: Kysely<DB>,
+  userId: string,
+  suspended: SuspendedPractices,
+): Promise<StaleCard[]> {
+  // Usually none is suspended: then the query is always the same one, built once.
+  const rows =
+    suspended.length === 0
+      ? await staleCards.execute(db, { userId })
+      : await staleCardsQuery(db, userId)
+          .where("old.practice_id", "not in", [...suspended])
+          .execute();
   return rows.map((row) => ({
     questionId: row.old_id,
     practiceId: row.old_practice_id,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { OWN_SUBJECT_CODE } from "./own-practices.ts";
+import { prepared } from "./prepared.ts";
 import type { DB } from "./schema.ts";
 
 export interface SubjectSummary {
@@ -10,9 +11,8 @@ export interface SubjectSummary {
   practiceCount: number;
 }
 
-/** Subjects in display order, with how many visible practices each has. */
-export async function listSubjects(db: Kysely<DB>): Promise<SubjectSummary[]> {
-  const rows = await db
+const subjectsWithCounts = prepared((db) =>
+  db
     .selectFrom("subject")
     .leftJoin("practice", (join) =>
       join.onRef("practice.subject_id", "=", "subject.id").on("practice.hidden", "=", 0),
@@ -34,8 +34,12 @@ export async function listSubjects(db: Kysely<DB>): Promise<SubjectSummary[]> {
     // The system subject of students' own practices is nobody's to browse.
     .where("subject.code", "!=", OWN_SUBJECT_CODE)
     .orderBy("subject.sort_order")
-    .orderBy("subject.name")
-    .execute();
+    .orderBy("subject.name"),
+);
+
+/** Subjects in display order, with how many visible practices each has. */
+export async function listSubjects(db: Kysely<DB>): Promise<SubjectSummary[]> {
+  const rows = await subjectsWithCounts.execute(db, {});
   return rows.map((row) => ({
     code: row.code,
     name: row.name,
