@@ -174,6 +174,24 @@ describe("visitor pages", () => {
     expect(await signedIn.text()).toContain("Môn thử C");
     expect(await (await fetch(`${server.base}/`)).text()).not.toContain("Môn thử C");
   });
+
+  it("draw each subject's picture in the first HTML, with the initials of its name as it is now", async () => {
+    // A visitor's page is kept for a few seconds by its address: each look asks for another one.
+    let look = 0;
+    const pictures = async () => {
+      const html = await (await fetch(`${server.base}/?lan=${(look += 1)}`)).text();
+      return [...html.matchAll(/<svg class="subject-art"[^>]*>(.*?)<\/svg>/g)].map((m) => m[1]!);
+    };
+    await renameSubject("Cấu trúc dữ liệu");
+    const [before] = await pictures();
+    expect(before!.match(/<circle /g)).toHaveLength(3);
+    expect(before).toMatch(/<text [^>]*>CT<\/text>$/);
+    // The shapes come from the subject's code, the letters from its name: a new name, new letters.
+    await renameSubject("Đại số");
+    const [after] = await pictures();
+    expect(after).toMatch(/<text [^>]*>ĐS<\/text>$/);
+    expect(after!.replace(/<text.*/, "")).toBe(before!.replace(/<text.*/, ""));
+  });
 });
 
 describe("the Vietnamese text a page's scripts carry", () => {
