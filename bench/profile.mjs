@@ -102,19 +102,24 @@ function report(profile, requests) {
     if (part === "idle") return;
     busy += micros;
     byPart.set(part, (byPart.get(part) ?? 0) + micros);
-    const name = `${leaf.functionName || "(anonymous)"} ${leaf.url.replace(/.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/")}:${leaf.lineNumber + 1}`;
+    const name = frameName(leaf);
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
   });
   const perRequest = (micros) => `${(micros / 1000 / requests).toFixed(2).padStart(5)} ms`;
-  console.log(`CPU per request: ${perRequest(busy)}`);
-  for (const [part, micros] of [...byPart].sort((a, b) => b[1] - a[1])) {
-    console.log(
-      `  ${perRequest(micros)}  ${((100 * micros) / busy).toFixed(1).padStart(5)} %  ${part}`,
-    );
-  }
+  printParts("CPU per request", busy, byPart, perRequest);
   console.log("Functions that took most (self time):");
   for (const [name, micros] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 15)) {
     console.log(`  ${((100 * micros) / busy).toFixed(1).padStart(5)} %  ${name}`);
+  }
+}
+
+/** The total per request, then each part's share of it, the largest first. */
+function printParts(title, total, byPart, perRequest) {
+  console.log(`${title}: ${perRequest(total)}`);
+  for (const [part, amount] of [...byPart].sort((a, b) => b[1] - a[1])) {
+    console.log(
+      `  ${perRequest(amount)}  ${((100 * amount) / total).toFixed(1).padStart(5)} %  ${part}`,
+    );
   }
 }
 
@@ -154,12 +159,7 @@ function reportAllocations(profile, requests) {
   };
   visit(profile.head, []);
   const perRequest = (bytes) => `${(bytes / 1024 / requests).toFixed(1).padStart(6)} KB`;
-  console.log(`Allocated per request: ${perRequest(total)}`);
-  for (const [part, bytes] of [...byPart].sort((a, b) => b[1] - a[1])) {
-    console.log(
-      `  ${perRequest(bytes)}  ${((100 * bytes) / total).toFixed(1).padStart(5)} %  ${part}`,
-    );
-  }
+  printParts("Allocated per request", total, byPart, perRequest);
   console.log("Functions that allocated most:");
   for (const [name, bytes] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 20)) {
     console.log(`  ${perRequest(bytes)}  ${name}`);
