@@ -1,4 +1,5 @@
 import katex from "katex";
+import { escapeHtml } from "#base/escape-html.ts";
 import { pictureUrl, type PictureMeta } from "#base/pictures.ts";
 import { serverVi } from "#base/i18n/vi-server.ts";
 import { FENCED_BLOCK, findInlineTokens, type InlineToken } from "./inline-tokens.ts";
@@ -103,13 +104,4 @@ export function findMathErrors(source: string): string[] {
 
 function trimNewlines(text: string, side: "start" | "end"): string {
   return side === "end" ? trimEndOf(text, "\n") : trimStartOf(text, "\n");
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { escapeHtml } from "#base/escape-html.ts";
 import { serverVi as vi } from "#base/i18n/vi-server.ts";
 import type { Logger } from "./logger.ts";
 
@@ -81,16 +82,6 @@ export function createMailer(options: {
       );
     },
   };
-}
-
-/** HTML-escapes text that came from a user (the name) or from us (never trusted in markup). */
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;");
 }
 
 interface Wording {

@@ -1,3 +1,5 @@
+import { escapeHtml } from "#base/escape-html.ts";
+
 /**
  * A subject tile's illustration, drawn from its code: the same subject always gets the same
  * picture, in the colours of the current theme, with no image to download.
@@ -35,7 +37,7 @@ function artMarkup(code: string, name: string): string {
   });
   markup =
     `<rect width="100" height="56" fill="var(--primary15)"></rect>${circles.join("")}` +
-    `<text x="50" y="35" text-anchor="middle" font-size="18" font-weight="800" fill="var(--black)">${escapeText(initials(name))}</text>`;
+    `<text x="50" y="35" text-anchor="middle" font-size="18" font-weight="800" fill="var(--black)">${escapeHtml(initials(name))}</text>`;
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, markup);
   return markup;
@@ -49,11 +51,6 @@ function initials(name: string): string {
     .slice(0, 2)
     .map((word) => word[0]!.toUpperCase())
     .join("");
-}
-
-/** Letters only come out of `initials`; escaped all the same, as React would. */
-function escapeText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function hashCode(text: string): number {
