@@ -4,6 +4,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { AppStylesheetContext, hasStylesheet } from "#app/ui/app-stylesheet.tsx";
 import { isDatabaseUnavailable } from "#server/database-outage.ts";
 import { pageResponse } from "#server/react-router-handler.ts";
+import type { PagePiece } from "#server/page-compression.ts";
 import { stampPageUser } from "#app/lib/page-user.server.ts";
 import {
   DOCUMENT_PAYLOAD_AT,
@@ -23,47 +24,68 @@ const STYLESHEET_PLACEHOLDER = "/*app-stylesheet*/";
 const STYLESHEET_AT = Buffer.from(`data-href="app-stylesheet">${STYLESHEET_PLACEHOLDER}`);
 const STYLESHEET_BYTES = Buffer.from(appStylesheet);
 
-/** `page` with `bytes` in place of the placeholder that ends `marker`; as it was without one. */
-function splice(
-  page: Buffer<ArrayBuffer>,
-  marker: Buffer,
-  placeholder: string,
-  bytes: Buffer,
-): Buffer<ArrayBuffer> {
+/** Where the placeholder that ends `marker` starts in `page`; -1 when it has none. */
+function placeholderAt(page: Buffer, marker: Buffer, placeholder: string): number {
   const at = page.indexOf(marker);
-  if (at < 0) return page;
-  const start = at + marker.length - placeholder.length;
-  return Buffer.concat([page.subarray(0, start), bytes, page.subarray(start + placeholder.length)]);
+  return at < 0 ? -1 : at + marker.length - placeholder.length;
 }
 
 const DOCUMENT_PAYLOAD_MARKER = Buffer.from(DOCUMENT_PAYLOAD_AT);
 
+interface Insert {
+  at: number;
+  placeholder: string;
+  piece: PagePiece;
+}
+
 /**
- * The page's chunks joined, with the stylesheet's text where React left its placeholder (a
- * linked page has none to look for), and the document's payload as JSON in its script
+ * The page's chunks joined, as pieces: the stylesheet's text where React left its placeholder
+ * (a linked page has none to look for), and the document's payload as JSON in its script
  * (app/lib/document-payload.tsx): `<` written `\u003c`, so no text in it can close the script.
+ * The stylesheet, and a payload shared by every request, are shared pieces: compressed once
+ * (server/page-compression.ts).
  */
-function finishedPage(chunks: Buffer[], linked: boolean, payload: { value: unknown } | undefined) {
-  let page = Buffer.concat(chunks);
-  if (!linked) page = splice(page, STYLESHEET_AT, STYLESHEET_PLACEHOLDER, STYLESHEET_BYTES);
-  if (payload)
-    page = splice(page, DOCUMENT_PAYLOAD_MARKER, DOCUMENT_PAYLOAD_PLACEHOLDER, jsonOf(payload));
-  return page;
+function finishedPage(
+  chunks: Buffer[],
+  linked: boolean,
+  payload: { value: unknown } | undefined,
+): PagePiece[] {
+  const page = Buffer.concat(chunks);
+  const inserts: Insert[] = [];
+  if (!linked) {
+    const at = placeholderAt(page, STYLESHEET_AT, STYLESHEET_PLACEHOLDER);
+    const piece = { bytes: STYLESHEET_BYTES, shared: true };
+    if (at >= 0) inserts.push({ at, placeholder: STYLESHEET_PLACEHOLDER, piece });
+  }
+  if (payload) {
+    const at = placeholderAt(page, DOCUMENT_PAYLOAD_MARKER, DOCUMENT_PAYLOAD_PLACEHOLDER);
+    if (at >= 0)
+      inserts.push({ at, placeholder: DOCUMENT_PAYLOAD_PLACEHOLDER, piece: jsonOf(payload) });
+  }
+  inserts.sort((a, b) => a.at - b.at);
+  const pieces: PagePiece[] = [];
+  let from = 0;
+  for (const { at, placeholder, piece } of inserts) {
+    pieces.push({ bytes: page.subarray(from, at), shared: false }, piece);
+    from = at + placeholder.length;
+  }
+  pieces.push({ bytes: page.subarray(from), shared: false });
+  return pieces;
 }
 
 /**
  * Payloads already written, by value: a room's questions are one frozen array per practice,
  * version and selection (db/catalogue.ts), shared by every request, so their JSON is too.
  */
-const payloadJson = new WeakMap<object, Buffer>();
+const payloadJson = new WeakMap<object, Buffer<ArrayBuffer>>();
 
-function jsonOf({ value }: { value: unknown }): Buffer {
+function jsonOf({ value }: { value: unknown }): PagePiece {
   const shared = typeof value === "object" && value !== null && Object.isFrozen(value);
   const kept = shared ? payloadJson.get(value) : undefined;
-  if (kept) return kept;
+  if (kept) return { bytes: kept, shared };
   const json = Buffer.from(JSON.stringify(value).replace(/</g, "\\u003c"));
   if (shared) payloadJson.set(value, json);
-  return json;
+  return { bytes: json, shared };
 }
 
 /** A render that has not finished by then is cut off (React Router reads it too). */

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { compressedPage } from "./page-compression.ts";
-import { fetchHeadersOf, requestUrl } from "./react-router-handler.ts";
+import { compressedPage, type PagePiece } from "./page-compression.ts";
+import { fetchHeadersOf, pagePiecesOf, requestUrl } from "./react-router-handler.ts";
 import { hasSessionCookie } from "./session-cookie.ts";
 
 /**
@@ -27,11 +27,15 @@ const VISITOR_PAGES = [
 /** Enough for every page of a large catalogue in a few theme/snow combinations. */
 const MAX_ENTRIES = 500;
 
+/** A page's own text, or a piece shared by every request (the stylesheet), kept as bytes. */
+type KeptPiece = { text: string } | { shared: Buffer<ArrayBuffer> };
+
 interface Entry {
   status: number;
   headers: [string, string][];
-  body: string;
-  /** The nonce the body was rendered with: each answer swaps in its own. */
+  /** The page in the pieces it was made of (page-compression.ts). */
+  pieces: KeptPiece[];
+  /** The nonce the page was rendered with: each answer swaps in its own, in its own text. */
   nonce: string;
   expires: number;
 }
@@ -53,12 +57,12 @@ export function cacheVisitorPages(options: {
     const context = getLoadContext(req, res);
     const request = new Request(requestUrl(req), { headers: fetchHeadersOf(req) });
     const response = await handle(request, context);
-    const body = await response.text();
+    const pieces = await keptPieces(response);
     const keep = response.status === 200 && !response.headers.has("set-cookie");
     return {
       status: response.status,
       headers: [...response.headers],
-      body,
+      pieces,
       nonce: context.cspNonce,
       expires: keep ? Date.now() + seconds * 1000 : 0,
     };
@@ -95,19 +99,41 @@ export function cacheVisitorPages(options: {
         }
         entry = rendered;
       }
-      const nonce = res.locals.cspNonce as string;
       res.status(entry.status);
       for (const [name, value] of entry.headers) res.append(name, value);
-      const page = Buffer.from(
-        entry.nonce === nonce ? entry.body : entry.body.split(entry.nonce).join(nonce),
-      );
-      const body = compress ? compressedPage(req, res, page) : page;
+      const pieces = answerPieces(entry, res.locals.cspNonce as string);
+      const page =
+        pieces.length === 1 ? pieces[0]!.bytes : Buffer.concat(pieces.map((piece) => piece.bytes));
+      const body = compress ? compressedPage(req, res, page, pieces) : page;
       res.setHeader("content-length", body.length);
       res.end(body);
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** What is kept of an answer: a page's pieces as made (page-compression.ts); else its text. */
+async function keptPieces(response: globalThis.Response): Promise<KeptPiece[]> {
+  const made = pagePiecesOf(response);
+  if (!made) return [{ text: await response.text() }];
+  return made.map((piece) =>
+    piece.shared ? { shared: piece.bytes } : { text: piece.bytes.toString("utf8") },
+  );
+}
+
+/** A kept page's pieces with this answer's nonce in its own text (never in a shared piece). */
+function answerPieces(entry: Entry, nonce: string): PagePiece[] {
+  return entry.pieces.map((piece) =>
+    "shared" in piece
+      ? { bytes: piece.shared, shared: true }
+      : {
+          bytes: Buffer.from(
+            entry.nonce === nonce ? piece.text : piece.text.split(entry.nonce).join(nonce),
+          ),
+          shared: false,
+        },
+  );
 }
 
 function pathOf(url: string): string {

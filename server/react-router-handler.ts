@@ -4,7 +4,7 @@ import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
 } from "@react-router/node";
-import { compressedPage } from "./page-compression.ts";
+import { compressedPage, type PagePiece } from "./page-compression.ts";
 
 // Express → React Router, as @react-router/express does it, minus what a page paid for twice
 // (issue 29, ADR 0036): a rendered page is one buffer (entry.server.tsx), and it is written as
@@ -17,13 +17,30 @@ import { compressedPage } from "./page-compression.ts";
  * and the host's are bundled apart, each with its own copy of this module.
  */
 const PAGE_BODY = Symbol.for("on-tap.page-body");
-type PageResponse = globalThis.Response & { [PAGE_BODY]?: Buffer };
+interface PageBody {
+  whole: Buffer<ArrayBuffer>;
+  pieces: readonly PagePiece[];
+}
+type PageResponse = globalThis.Response & { [PAGE_BODY]?: PageBody };
 
-/** A page answer made from `body`, which the handler writes as it is. */
-export function pageResponse(body: Buffer<ArrayBuffer>, init: ResponseInit): globalThis.Response {
-  const response: PageResponse = new globalThis.Response(body, init);
-  response[PAGE_BODY] = body;
+/**
+ * A page answer made of `pieces` (its shared ones marked: page-compression.ts), which the
+ * handler writes joined as they are, or compressed from the pieces.
+ */
+export function pageResponse(
+  pieces: readonly PagePiece[],
+  init: ResponseInit,
+): globalThis.Response {
+  const whole =
+    pieces.length === 1 ? pieces[0]!.bytes : Buffer.concat(pieces.map((piece) => piece.bytes));
+  const response: PageResponse = new globalThis.Response(whole, init);
+  response[PAGE_BODY] = { whole, pieces };
   return response;
+}
+
+/** The pieces of a page answer made by pageResponse; undefined for any other answer. */
+export function pagePiecesOf(response: globalThis.Response): readonly PagePiece[] | undefined {
+  return (response as PageResponse)[PAGE_BODY]?.pieces;
 }
 
 export function reactRouterHandler(options: {
@@ -100,7 +117,7 @@ async function send(
   for (const [name, value] of response.headers) res.append(name, value);
   const page = (response as PageResponse)[PAGE_BODY];
   if (page) {
-    res.end(compress ? compressedPage(req, res, page) : page);
+    res.end(compress ? compressedPage(req, res, page.whole, page.pieces) : page.whole);
     return;
   }
   if (!response.body) {

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import http from "node:http";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { vi } from "#app/i18n/vi.ts";
 import { viMockExam } from "#app/i18n/vi/mock-exam.ts";
@@ -47,6 +48,29 @@ function rawGet(base: string, path: string, headers: Record<string, string>) {
   });
 }
 
+/** A GET's status, headers and body as bytes, over node:http: nothing unpacks it on the way. */
+function rawGetBytes(base: string, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const request = http.get(`${base}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      request.on("error", reject);
+    },
+  );
+}
+
+/** A page with its nonce written NONCE: two answers of one page differ by nothing else. */
+const withoutNonce = (page: string) => page.split(/nonce="([^"]+)"/.exec(page)![1]!).join("NONCE");
+
 describe("pages handed over by our React Router adapter (ADR 0036)", () => {
   it("answers a page whole, the same bytes however the browser takes them", async () => {
     const plain = await rawGet(server.base, "/about", { "accept-encoding": "identity" });
@@ -55,8 +79,7 @@ describe("pages handed over by our React Router adapter (ADR 0036)", () => {
     expect(plain.body).toMatch(/^<!DOCTYPE html>/);
     expect(plain.body).toContain("</html>");
     // Each answer has a nonce of its own; everything else is the same.
-    const clean = (page: string) => page.split(/nonce="([^"]+)"/.exec(page)![1]!).join("NONCE");
-    expect(clean(await compressed.text())).toBe(clean(plain.body));
+    expect(withoutNonce(await compressed.text())).toBe(withoutNonce(plain.body));
   });
 });
 
@@ -294,5 +317,21 @@ describe("a room's questions, written once beside its page (issue 29)", () => {
     expect(loaderDataOf(html)).not.toContain(last);
     const navigation = await fetch(`${server.base}${room.replace("?", ".data?")}`);
     expect(await navigation.text()).toContain(last);
+  });
+
+  it("sends the page as gzip made of its pieces: unpacked, it is the page sent plain (ADR 0042)", async () => {
+    // A first visit: the stylesheet is inlined too, a second piece compressed once.
+    const plain = await rawGetBytes(server.base, room, { "accept-encoding": "identity" });
+    const packed = await rawGetBytes(server.base, room, { "accept-encoding": "gzip, br" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(packed.headers["content-encoding"]).toBe("gzip");
+    expect(Number(packed.headers["content-length"])).toBe(packed.body.length);
+    expect(packed.body.length).toBeLessThan(plain.body.length / 3);
+    // gunzipSync checks the checksum and the length, as a browser does.
+    const unpacked = gunzipSync(packed.body).toString("utf8");
+    expect(unpacked).toContain('id="document-payload">[{');
+    expect(unpacked).toContain('data-href="app-stylesheet">:root');
+    expect(unpacked).not.toContain("/*app-stylesheet*/");
+    expect(withoutNonce(unpacked)).toBe(withoutNonce(plain.body.toString("utf8")));
   });
 });
