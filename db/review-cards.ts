@@ -200,9 +200,20 @@ export async function countDueCards(
   learningDueBefore?: Date,
   scope?: CardScope,
 ): Promise<number> {
-  const row = await dueQuery(db, userId, suspended, dueBefore, learningDueBefore, undefined, scope)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-    .executeTakeFirstOrThrow();
+  // Home's count, on every visit: usually nothing suspended and every subject, always the same
+  // query, built once.
+  const row =
+    suspended.length === 0 && scope === undefined && learningDueBefore
+      ? (
+          await dueEverywhere.execute(db, {
+            userId,
+            dueBefore: dueBefore.toISOString(),
+            learningBound: learningDueBefore.toISOString(),
+          })
+        )[0]!
+      : await dueQuery(db, userId, suspended, dueBefore, learningDueBefore, undefined, scope)
+          .select(countAll)
+          .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -221,7 +232,7 @@ export async function countDueCardsOn(
 ): Promise<number> {
   if (questionIds.length === 0) return 0;
   const row = await dueQuery(db, userId, [], dueBefore, learningDueBefore, questionIds, scope)
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .select(countAll)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -229,12 +240,15 @@ export async function countDueCardsOn(
 /** ts-fsrs's State.Review: a card scheduled in days; the others step through minutes. */
 const REVIEW_STATE = 2;
 
+/** A date as the cards store it; a prepared query's stand-in passes through as it is. */
+const stored = (date: Date | string) => (typeof date === "string" ? date : date.toISOString());
+
 function dueQuery(
   db: Kysely<DB>,
   userId: string,
   suspended: SuspendedPractices,
-  dueBefore: Date,
-  learningDueBefore: Date | undefined,
+  dueBefore: Date | string,
+  learningDueBefore: Date | string | undefined,
   onRevisions?: readonly number[],
   /** Only the cards of this subject's or practice's ("Ôn môn này", "Ôn đề này", issue 30). */
   scope?: CardScope,
@@ -243,7 +257,7 @@ function dueQuery(
     .selectFrom("review_card")
     .innerJoin("question", "question.id", "review_card.question_id")
     .where("review_card.user_id", "=", userId)
-    .where("review_card.due", "<", dueBefore.toISOString())
+    .where("review_card.due", "<", stored(dueBefore))
     .where("review_card.stability", "<=", GRADUATION_DAYS);
   // Without named revisions, only cards on live ones: a retired revision's card waits for the
   // catch-up to move or drop it.
@@ -254,7 +268,7 @@ function dueQuery(
   if (scope !== undefined)
     query = query.where("question.practice_id", "in", practicesIn(db, scope));
   if (learningDueBefore) {
-    const learningBound = learningDueBefore.toISOString();
+    const learningBound = stored(learningDueBefore);
     query = query.where((eb) =>
       eb.or([
         eb("review_card.state", "=", REVIEW_STATE),
@@ -264,6 +278,15 @@ function dueQuery(
   }
   return query;
 }
+
+/** What a count of due cards selects: Kysely's `countAll`, as one expression for every query. */
+const countAll = sql<number | string | bigint>`count(*)`.as("n");
+
+/** `countDueCards` with nothing suspended, every subject, and a learning bound. */
+const dueEverywhere = prepared(
+  (db, p: { userId: string; dueBefore: string; learningBound: string }) =>
+    dueQuery(db, p.userId, [], p.dueBefore, p.learningBound).select(countAll),
+);
 
 /** A card on a retired revision, with that revision and its successor (if any) to compare. */
 /** A revision as the catch-up compares it; a short answer's accepted answers carry `value`. */
