@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { crc32, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { gzipOfPieces, type PagePiece } from "./page-compression.ts";
+import { crc32Combine, gzipOfPieces, type PagePiece } from "./page-compression.ts";
 
 // A page with shared pieces is sent as gzip made of parts (ADR 0042): what a browser unpacks
 // must be the page, byte for byte, whatever the pieces.
@@ -58,5 +58,24 @@ describe("gzip made of a page's pieces", () => {
   it("is about as small as the whole page gzipped at once", () => {
     const pieces = [own("<head>"), shared(stylesheet), own("<main>…</main>"), shared(questions)];
     expect(gzipped(pieces).length).toBeLessThan(gzipSync(joined(pieces)).length * 1.05);
+  });
+});
+
+describe("the checksum of two pieces from each one's", () => {
+  it("is the checksum of the two joined, whatever their lengths", () => {
+    for (const [lengthA, lengthB] of [
+      [0, 0],
+      [0, 7],
+      [5, 0],
+      [1, 1],
+      [3, 1000],
+      [65_536, 142_448],
+      [200_001, 3],
+    ] as const) {
+      const a = randomBytes(lengthA);
+      const b = randomBytes(lengthB);
+      const joinedSum = crc32(Buffer.concat([a, b]));
+      expect(crc32Combine(crc32(a), crc32(b), lengthB)).toBe(joinedSum);
+    }
   });
 });

@@ -87,16 +87,26 @@ const LAST_BLOCK = Buffer.from([0x03, 0x00]);
 /** Each part ends on a byte with an empty stored block, and is not the last block. */
 const PART = { finishFlush: zlibConstants.Z_SYNC_FLUSH } as const;
 
-/** A shared piece's deflate blocks, made once, at the top level: it is sent many times. */
-const deflatedOnce = new WeakMap<Buffer, Buffer>();
+interface Compressed {
+  /** Its deflate blocks, at the top level (it is sent many times), ending on a byte. */
+  deflated: Buffer;
+  /** Its CRC-32, combined into each page's (crc32Combine). */
+  checksum: number;
+}
 
-function deflatedShared(bytes: Buffer): Buffer {
-  let deflated = deflatedOnce.get(bytes);
-  if (!deflated) {
-    deflated = deflateRawSync(bytes, { ...PART, level: zlibConstants.Z_BEST_COMPRESSION });
-    deflatedOnce.set(bytes, deflated);
+/** Each shared piece compressed once, kept while the piece itself is. */
+const compressedOnce = new WeakMap<Buffer, Compressed>();
+
+function compressedShared(bytes: Buffer): Compressed {
+  let compressed = compressedOnce.get(bytes);
+  if (!compressed) {
+    compressed = {
+      deflated: deflateRawSync(bytes, { ...PART, level: zlibConstants.Z_BEST_COMPRESSION }),
+      checksum: crc32(bytes),
+    };
+    compressedOnce.set(bytes, compressed);
   }
-  return deflated;
+  return compressed;
 }
 
 /**
@@ -105,7 +115,7 @@ function deflatedShared(bytes: Buffer): Buffer {
  * compressed on its own (it refers back to nothing before it) and ends on a byte boundary,
  * so the parts join into one valid stream; the checksum and length are the whole page's.
  * The page's own bytes are then a few KB even when the page is 150 KB: a room's questions
- * or a first visit's stylesheet cost a checksum, not a compression, per request.
+ * or a first visit's stylesheet cost neither a compression nor a checksum per request.
  */
 export function gzipOfPieces(pieces: readonly PagePiece[], length: number): Buffer {
   const parts: Buffer[] = [GZIP_HEADER];
@@ -119,13 +129,15 @@ export function gzipOfPieces(pieces: readonly PagePiece[], length: number): Buff
   let checksum = 0;
   for (const { bytes, shared } of pieces) {
     if (bytes.length === 0) continue;
-    checksum = crc32(bytes, checksum);
     if (!shared) {
+      checksum = crc32(bytes, checksum);
       own.push(bytes);
       continue;
     }
     compressOwn();
-    parts.push(deflatedShared(bytes));
+    const compressed = compressedShared(bytes);
+    checksum = crc32Combine(checksum, compressed.checksum, bytes.length);
+    parts.push(compressed.deflated);
   }
   compressOwn();
   const trailer = Buffer.alloc(8);
@@ -134,4 +146,38 @@ export function gzipOfPieces(pieces: readonly PagePiece[], length: number): Buff
   trailer.writeUInt32LE(length >>> 0, 4);
   parts.push(LAST_BLOCK, trailer);
   return Buffer.concat(parts);
+}
+
+/** CRC-32's polynomial, bits reversed (bit 31 is x^0), as zlib computes it. */
+const CRC_POLYNOMIAL = 0xedb88320;
+
+/** a·b modulo the polynomial, both in CRC-32's bit order. */
+function multiplyModulo(a: number, b: number): number {
+  let product = 0;
+  for (let term = 0x80000000; term !== 0; term >>>= 1) {
+    if (a & term) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ CRC_POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, k = 0…31: x, x², x⁴, … */
+const X_TO_2_TO_THE: number[] = [0x40000000];
+for (let k = 1; k < 32; k += 1) {
+  const previous = X_TO_2_TO_THE[k - 1]!;
+  X_TO_2_TO_THE.push(multiplyModulo(previous, previous));
+}
+
+/**
+ * The CRC-32 of A followed by B from the CRC-32 of each and B's length in bytes: A's checksum
+ * moved on by B's length (a multiplication by x^(8·length)), then B's added. A few
+ * microseconds, where checking a room's 142 KB of questions again took ~50.
+ */
+export function crc32Combine(checksumA: number, checksumB: number, lengthB: number): number {
+  let shift = 0x80000000; // x^0
+  // 8·lengthB bits: x^(8·lengthB) is the product of x^(2^k) for each bit k of lengthB, from k = 3.
+  for (let k = 3, rest = lengthB; rest > 0; k += 1, rest = Math.floor(rest / 2)) {
+    if (rest % 2 === 1) shift = multiplyModulo(X_TO_2_TO_THE[k % 32]!, shift);
+  }
+  return (multiplyModulo(shift, checksumA) ^ checksumB) >>> 0;
 }
