@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { compressedPage, type PagePiece } from "./page-compression.ts";
+import { compressedPage, joinedPieces, type PagePiece } from "./page-compression.ts";
 import { fetchHeadersOf, pagePiecesOf, requestUrl } from "./react-router-handler.ts";
 import { hasSessionCookie } from "./session-cookie.ts";
 
@@ -102,8 +102,7 @@ export function cacheVisitorPages(options: {
       res.status(entry.status);
       for (const [name, value] of entry.headers) res.append(name, value);
       const pieces = answerPieces(entry, res.locals.cspNonce as string);
-      const page =
-        pieces.length === 1 ? pieces[0]!.bytes : Buffer.concat(pieces.map((piece) => piece.bytes));
+      const page = joinedPieces(pieces);
       const body = compress ? compressedPage(req, res, page, pieces) : page;
       res.setHeader("content-length", body.length);
       res.end(body);

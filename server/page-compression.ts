@@ -38,6 +38,11 @@ export interface PagePiece {
   shared: boolean;
 }
 
+/** The page the pieces make, joined (a page of one piece is that piece, not a copy). */
+export function joinedPieces(pieces: readonly PagePiece[]): Buffer<ArrayBuffer> {
+  return pieces.length === 1 ? pieces[0]!.bytes : Buffer.concat(pieces.map((piece) => piece.bytes));
+}
+
 /**
  * `body`, a whole page (one buffer: ADR 0036), compressed at once on the event loop when the
  * browser takes gzip or brotli, with its headers set (Content-Encoding, Content-Length, Vary).

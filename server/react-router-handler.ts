@@ -4,7 +4,7 @@ import {
   createReadableStreamFromReadable,
   writeReadableStreamToWritable,
 } from "@react-router/node";
-import { compressedPage, type PagePiece } from "./page-compression.ts";
+import { compressedPage, joinedPieces, type PagePiece } from "./page-compression.ts";
 
 // Express → React Router, as @react-router/express does it, minus what a page paid for twice
 // (issue 29, ADR 0036): a rendered page is one buffer (entry.server.tsx), and it is written as
@@ -31,8 +31,7 @@ export function pageResponse(
   pieces: readonly PagePiece[],
   init: ResponseInit,
 ): globalThis.Response {
-  const whole =
-    pieces.length === 1 ? pieces[0]!.bytes : Buffer.concat(pieces.map((piece) => piece.bytes));
+  const whole = joinedPieces(pieces);
   const response: PageResponse = new globalThis.Response(whole, init);
   response[PAGE_BODY] = { whole, pieces };
   return response;
