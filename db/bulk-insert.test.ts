@@ -35,6 +35,25 @@ describeEachDatabase("rows inserted in one statement", (database) => {
     ]);
   });
 
+  it("keeps every value as given: quotes, backslashes, Vietnamese text, emoji and large numbers", async () => {
+    const { db } = database();
+    const odd = 'Câu "khó" \\ it\'s {a,b} (1, 2) $1 ? ∑ 😀 \u0001 end';
+    await insertRows(db, "subject", columns, [
+      subject("v-1", odd, 2_147_483_647),
+      subject("v-2", "🧪", -1),
+    ]);
+    const rows = await database()
+      .db.selectFrom("subject")
+      .select(["code", "name", "sort_order"])
+      .where("code", "like", "v-%")
+      .orderBy("code")
+      .execute();
+    expect(rows).toEqual([
+      { code: "v-1", name: odd, sort_order: 2_147_483_647 },
+      { code: "v-2", name: "🧪", sort_order: -1 },
+    ]);
+  });
+
   it("with an upsert, replaces the named columns of a row whose key exists and adds the others", async () => {
     const { db } = database();
     await insertRows(db, "subject", columns, [subject("u-1", "Cũ", 1), subject("u-2", "Cũ", 2)]);

@@ -35,13 +35,13 @@ function statementText(
   const key = `${dialect}|${table}|${columns.join(",")}|${rowCount}|${upsert?.keys.join(",")}|${upsert?.update.join(",")}`;
   let text = texts.get(key);
   if (text) return text;
-  let parameter = 0;
-  const placeholder = dialect === "postgres" ? () => `$${++parameter}` : () => "?";
-  const rows = Array.from(
-    { length: rowCount },
-    () => `(${columns.map(() => placeholder()).join(", ")})`,
-  );
-  text = `insert into ${quoted(table)} (${columns.map(quoted).join(", ")}) values ${rows.join(", ")}`;
+  const list = columns.map(quoted).join(", ");
+  if (dialect === "postgres") {
+    text = `insert into ${quoted(table)} (${list}) select ${list} from json_populate_recordset(null::${quoted(table)}, $1::json)`;
+  } else {
+    const row = `(${columns.map(() => "?").join(", ")})`;
+    text = `insert into ${quoted(table)} (${list}) values ${Array.from({ length: rowCount }, () => row).join(", ")}`;
+  }
   if (upsert) {
     const sets = upsert.update.map((column) => `${quoted(column)} = excluded.${quoted(column)}`);
     text += ` on conflict (${upsert.keys.map(quoted).join(", ")}) do update set ${sets.join(", ")}`;
@@ -60,7 +60,18 @@ export async function insertRows<T extends keyof DB & string, C extends keyof DB
   upsert?: Upsert<C>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const text = statementText(dialectOf(db), table, columns, rows.length, upsert);
+  const dialect = dialectOf(db);
+  const text = statementText(
+    dialect,
+    table,
+    columns,
+    dialect === "postgres" ? 0 : rows.length,
+    upsert,
+  );
+  if (dialect === "postgres") {
+    await db.executeQuery(CompiledQuery.raw(text, [JSON.stringify(rows)]));
+    return;
+  }
   const parameters: unknown[] = [];
   for (const row of rows) for (const column of columns) parameters.push(row[column]);
   await db.executeQuery(CompiledQuery.raw(text, parameters));
