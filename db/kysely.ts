@@ -4,7 +4,6 @@ import Database from "better-sqlite3";
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
@@ -14,6 +13,7 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
+import { postgresDialect } from "./postgres-pool.ts";
 import type { DB } from "./schema.ts";
 
 export type DialectName = "sqlite" | "postgres";
@@ -56,7 +56,7 @@ export function openDatabase(
     });
     // pg emits an idle connection's death on the pool; unheard, that event killed the process.
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
-    return { db: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return { db: new Kysely<DB>({ dialect: postgresDialect(pool) }), dialect: "postgres" };
   }
   return { db: new Kysely<DB>({ dialect: createSqliteDialect(url) }), dialect: "sqlite" };
 }

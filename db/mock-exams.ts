@@ -49,6 +49,20 @@ function toRow(exam: MockExam): Selectable<MockExamTable> {
   };
 }
 
+const MOCK_EXAM_COLUMNS = [
+  "user_id",
+  "id",
+  "practice_id",
+  "practice_code",
+  "selection",
+  "config",
+  "minutes",
+  "started_at",
+  "sheet",
+  "sheet_at",
+  "submitted_at",
+] as const satisfies readonly (keyof MockExamTable)[];
+
 function fromRow(row: Selectable<MockExamTable>): MockExam {
   return {
     userId: row.user_id,
@@ -87,7 +101,8 @@ export async function findMockExam(
 ): Promise<MockExam | null> {
   const row = await db
     .selectFrom("mock_exam")
-    .selectAll()
+    // Named, not `*`: a prepared statement's columns stay what they were (ADR 0043).
+    .select(MOCK_EXAM_COLUMNS)
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();

@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createSqliteDialect } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
+import { postgresDialect } from "#db/postgres-pool.ts";
 import type { DB } from "#db/schema.ts";
 import { testEnv } from "./test-env.ts";
 
@@ -85,7 +86,7 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
 /** A Kysely client whose every connection works inside `schema`. */
 export function createPostgresSchemaClient(url: string, schema: string, max = 5): Kysely<DB> {
   const pool = new pg.Pool({ connectionString: url, max, options: `-c search_path=${schema}` });
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: postgresDialect(pool) });
 }
 
 /**

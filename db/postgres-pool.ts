@@ -1,0 +1,72 @@
+import { PostgresDialect, type Dialect, type PostgresPool, type PostgresPoolClient } from "kysely";
+import type pg from "pg";
+
+/**
+ * The PostgreSQL dialect of the app (db/kysely.ts) and of the tests: Kysely on a pg pool whose
+ * connections keep the statements the app runs again and again prepared (ADR 0043).
+ *
+ * pg sends a statement without a name as an unnamed one, which PostgreSQL parses, analyses and
+ * plans again every time: a quarter of the server's CPU on an attempt save (issue 29). A text
+ * with values that this process has run PREPARE_AFTER times is sent with a name instead; each
+ * connection then parses it once and PostgreSQL may reuse its plan. One-off statements
+ * (migrations, a rare list length) stay unnamed, and at most MAX_PREPARED texts are ever named,
+ * so a connection holds a bounded number of prepared statements for its whole life.
+ */
+
+/** Runs of one text, counted in this process, before it is named. */
+export const PREPARE_AFTER = 3;
+/** Texts named per process, hence prepared statements per connection at most. */
+export const MAX_PREPARED = 200;
+/** Texts counted at once; past it the counts start again (a text seen rarely never gets named). */
+const MAX_COUNTED = 5_000;
+
+const runs = new Map<string, number>();
+const names = new Map<string, string>();
+
+/** The name to send `text` under, or undefined to send it unnamed. */
+function statementName(text: string): string | undefined {
+  const named = names.get(text);
+  if (named !== undefined || names.size >= MAX_PREPARED) return named;
+  const count = (runs.get(text) ?? 0) + 1;
+  if (count < PREPARE_AFTER) {
+    if (runs.size >= MAX_COUNTED) runs.clear();
+    runs.set(text, count);
+    return undefined;
+  }
+  runs.delete(text);
+  const name = `ontap_${names.size + 1}`;
+  names.set(text, name);
+  return name;
+}
+
+function preparingClient(client: pg.PoolClient): PostgresPoolClient {
+  const query = (sql: unknown, parameters?: readonly unknown[]): unknown => {
+    // A cursor (Kysely's streams) goes as it is.
+    if (typeof sql !== "string") return client.query(sql as pg.Submittable);
+    const values = parameters ? [...parameters] : [];
+    // Without values a statement goes by the simple protocol (begin, commit, DDL): not named.
+    const name = values.length > 0 ? statementName(sql) : undefined;
+    return name === undefined
+      ? client.query(sql, values)
+      : client.query({ name, text: sql, values });
+  };
+  return { query, release: () => client.release() } as PostgresPoolClient;
+}
+
+/** `pool` as Kysely takes it, with the same wrapper for a client every time it is lent. */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = preparingClient(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
+export function postgresDialect(pool: pg.Pool): Dialect {
+  return new PostgresDialect({ pool: preparingPool(pool) });
+}
