@@ -13,7 +13,7 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
-import { postgresDialect } from "./postgres-pool.ts";
+import { postgresDialect } from "./postgres-dialect.ts";
 import type { DB } from "./schema.ts";
 
 export type DialectName = "sqlite" | "postgres";

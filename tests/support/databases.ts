@@ -9,7 +9,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe } from "vitest";
 import { createSqliteDialect } from "#db/kysely.ts";
 import { migrateToLatest } from "#db/migrate.ts";
-import { postgresDialect } from "#db/postgres-pool.ts";
+import { postgresDialect } from "#db/postgres-dialect.ts";
 import type { DB } from "#db/schema.ts";
 import { testEnv } from "./test-env.ts";
 

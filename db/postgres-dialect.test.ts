@@ -2,7 +2,7 @@ import { Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasService, testEnv } from "#tests/support/test-env.ts";
-import { MAX_PREPARED, PREPARE_AFTER, postgresDialect } from "./postgres-pool.ts";
+import { MAX_PREPARED, PREPARE_AFTER, postgresDialect } from "./postgres-dialect.ts";
 
 const WHY = "the prepared statements of PostgreSQL connections (pg_prepared_statements)";
 const databaseUrl = hasService("TEST_DATABASE_URL", WHY) ? testEnv.TEST_DATABASE_URL : undefined;
@@ -58,6 +58,42 @@ describe.runIf(databaseUrl)("statements kept prepared on PostgreSQL connections"
     expect((await held()).some((statement) => statement.includes(table))).toBe(true);
     await sql`alter table ${sql.id(table)} add column note text`.execute(db);
     expect(await read()).toBe("Hai");
+  });
+
+  it("sends a list of values as one array: one text for any length, the rows `in` finds", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const lists = db as Kysely<any>;
+    const table = `lists_${Date.now()}`;
+    const names = ["a,b", 'say "hi"', "{x}", "back\\slash", "Ngô Thì Nhậm", "NULL", ""];
+    await sql`create temporary table ${sql.id(table)} (id int primary key, name text)`.execute(db);
+    await lists
+      .insertInto(table)
+      .values(names.map((name, id) => ({ id, name })))
+      .execute();
+    const ids = (query: { execute(): Promise<{ id: number }[]> }) =>
+      query.execute().then((rows) => rows.map((row) => row.id).sort((a, b) => a - b));
+    const byIds = (values: number[]) =>
+      lists.selectFrom(table).select("id").where("id", "in", values);
+
+    expect(byIds([1]).compile().sql).toBe(byIds([1, 2, 3, 4, 5]).compile().sql);
+    expect(byIds([1, 2]).compile().sql).toContain('"id" = any($1)');
+    expect(await ids(byIds([1, 3, 99]))).toEqual([1, 3]);
+    expect(await ids(byIds([]))).toEqual([]);
+    expect(
+      await ids(lists.selectFrom(table).select("id").where("name", "in", names.slice(0, 6))),
+    ).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(
+      await ids(lists.selectFrom(table).select("id").where("id", "not in", [0, 2, 4, 6])),
+    ).toEqual([1, 3, 5]);
+    // A subquery on the right stays a subquery.
+    expect(
+      await ids(
+        lists
+          .selectFrom(table)
+          .select("id")
+          .where("id", "in", lists.selectFrom(table).select("id").where("name", "=", "{x}")),
+      ),
+    ).toEqual([2]);
   });
 
   // Last: it fills the process's names.

@@ -1,9 +1,19 @@
-import { PostgresDialect, type Dialect, type PostgresPool, type PostgresPoolClient } from "kysely";
+import {
+  PostgresDialect,
+  PostgresQueryCompiler,
+  type BinaryOperationNode,
+  type Dialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PrimitiveValueListNode,
+  type QueryCompiler,
+} from "kysely";
 import type pg from "pg";
 
 /**
  * The PostgreSQL dialect of the app (db/kysely.ts) and of the tests: Kysely on a pg pool whose
- * connections keep the statements the app runs again and again prepared (ADR 0043).
+ * connections keep the statements the app runs again and again prepared (ADR 0043), and whose
+ * lists of values are sent as one array.
  *
  * pg sends a statement without a name as an unnamed one, which PostgreSQL parses, analyses and
  * plans again every time: a quarter of the server's CPU on an attempt save (issue 29). A text
@@ -67,6 +77,37 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+/**
+ * `column in (…values)` as `column = any($1)`, the values as one array (`not in`: `<> all`):
+ * one text whatever the number of values, so a list's query is prepared once rather than once
+ * per length (which would also spend the MAX_PREPARED names). PostgreSQL reads both the same
+ * way (an `in` list becomes `= any(array[…])` when parsed); an empty list finds nothing, where
+ * `in ()` was a syntax error. A list of expressions, a subquery or a tuple stays as it was.
+ */
+class ListsAsArraysCompiler extends PostgresQueryCompiler {
+  protected override visitBinaryOperation(node: BinaryOperationNode): void {
+    const operator = (node.operator as { operator?: string }).operator;
+    if ((operator === "in" || operator === "not in") && isValueList(node.rightOperand)) {
+      this.visitNode(node.leftOperand);
+      this.append(operator === "in" ? " = any(" : " <> all(");
+      this.appendValue([...node.rightOperand.values]);
+      this.append(")");
+      return;
+    }
+    super.visitBinaryOperation(node);
+  }
+}
+
+function isValueList(node: BinaryOperationNode["rightOperand"]): node is PrimitiveValueListNode {
+  return node.kind === "PrimitiveValueListNode";
+}
+
+class AppPostgresDialect extends PostgresDialect {
+  override createQueryCompiler(): QueryCompiler {
+    return new ListsAsArraysCompiler();
+  }
+}
+
 export function postgresDialect(pool: pg.Pool): Dialect {
-  return new PostgresDialect({ pool: preparingPool(pool) });
+  return new AppPostgresDialect({ pool: preparingPool(pool) });
 }
