@@ -4,7 +4,8 @@
 // PostgreSQL (TEST_DATABASE_URL when set, else PGlite): 1,000 saves one after another (latency
 // p50/p99), then 1,000 saves 20 at a time, all on ONE practice, so every save contends for the
 // same counter row (throughput, latency under that load, and this process's CPU per save, which
-// holds steadier than saves/s when the machine is shared). The 20 at a time are 20 students,
+// holds steadier than saves/s when the machine is shared; with a PostgreSQL server on this
+// machine, its processes' CPU per save too, "DB CPU"). The 20 at a time are 20 students,
 // as in a class: one student finishes one room at a time, and a save waits for the same
 // student's other saves (their review cards are locked per student). Last, the roll-up of "how
 // others answered" (issue 30) over every attempt saved: attempts counted per second, off the
@@ -17,6 +18,7 @@
 // which reads every attempt of the student for each of a save's 50 answers: a cost that grew
 // with the run and that no analyzed database pays (it uses the primary key).
 import { randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { sql, type Kysely, type KyselyPlugin } from "kysely";
 import pg from "pg";
@@ -126,6 +128,40 @@ async function timedSave(
   return elapsed;
 }
 
+/** Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ) on every common architecture. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds used so far by this machine's PostgreSQL processes (`/proc`: the server's own and
+ * its backends', and the children it has reaped), or null when none runs here (a remote server,
+ * PGlite, not Linux). Its difference over a run is the database server's share of the work.
+ */
+function postgresCpuSeconds(): number | null {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  let found = false;
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    const nameEnd = stat.lastIndexOf(")");
+    if (stat.slice(stat.indexOf("(") + 1, nameEnd) !== "postgres") continue;
+    found = true;
+    // After the name: state, then … utime, stime, cutime, cstime (fields 14–17 of proc(5)).
+    const fields = stat.slice(nameEnd + 2).split(" ");
+    for (const field of [11, 12, 13, 14]) ticks += Number(fields[field]);
+  }
+  return found ? ticks / TICKS_PER_SECOND : null;
+}
+
 function percentile(times: number[], p: number): number {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -169,6 +205,7 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
   const queue = Array.from({ length: SAVES }, () => submission(ids, (n += 1)));
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
+  const serverCpuBefore = postgres ? postgresCpuSeconds() : null;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, k) => {
       for (let next = queue.pop(); next; next = queue.pop()) {
@@ -181,6 +218,12 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
   // server): steadier than saves/s when other work shares the machine.
   const cpu = process.cpuUsage(cpuBefore);
   const cpuPerSave = (cpu.user + cpu.system) / 1000 / SAVES;
+  // PostgreSQL's own CPU per save, when it runs on this machine.
+  const serverCpuAfter = serverCpuBefore === null ? null : postgresCpuSeconds();
+  const serverCpuPerSave =
+    serverCpuBefore === null || serverCpuAfter === null
+      ? null
+      : ((serverCpuAfter - serverCpuBefore) * 1000) / SAVES;
 
   const { attempt_count } = await db
     .selectFrom("practice")
@@ -207,6 +250,7 @@ async function measure({ label, db }: Bench, postgres: boolean): Promise<string>
     ms(percentile(loaded, 50)),
     ms(percentile(loaded, 99)),
     ms(cpuPerSave),
+    serverCpuPerSave === null ? "–".padStart(8) : ms(serverCpuPerSave),
     rate(rolled / rollUpSeconds),
     (statements / SAVES).toFixed(1).padStart(10),
   ].join("  ");
@@ -252,9 +296,19 @@ async function postgresBench(): Promise<Bench> {
 console.log(
   `Saving attempts of 50 questions (50 answer rows each), ${SAVES} sequential then ${SAVES} at concurrency ${CONCURRENCY}, one practice, ${CONCURRENCY} students with ${HISTORY} attempts each before (analyzed):`,
 );
-const header = ["p50 ms", "p99 ms", "saves/s", "saves/s", "p50 ms", "p99 ms", "CPU ms", "rolled/s"];
+const header = [
+  "p50 ms",
+  "p99 ms",
+  "saves/s",
+  "saves/s",
+  "p50 ms",
+  "p99 ms",
+  "CPU ms",
+  "DB CPU",
+  "rolled/s",
+];
 console.log(
-  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(38)}  answer shares  per save`,
+  `${"".padEnd(36)}  ${"— one at a time —".padEnd(28)}  ${`— ${CONCURRENCY} at a time —`.padEnd(48)}  answer shares  per save`,
 );
 console.log(
   `${"database".padEnd(36)}  ${header.map((h) => h.padStart(8)).join("  ")}  ${"statements".padStart(10)}`,
