@@ -1,8 +1,13 @@
-import { Kysely, sql } from "kysely";
+import { CompiledQuery, Kysely, sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasService, testEnv } from "#tests/support/test-env.ts";
-import { MAX_PREPARED, PREPARE_AFTER, postgresDialect } from "./postgres-dialect.ts";
+import {
+  MAX_NAMED_VALUES,
+  MAX_PREPARED,
+  PREPARE_AFTER,
+  postgresDialect,
+} from "./postgres-dialect.ts";
 
 const WHY = "the prepared statements of PostgreSQL connections (pg_prepared_statements)";
 const databaseUrl = hasService("TEST_DATABASE_URL", WHY) ? testEnv.TEST_DATABASE_URL : undefined;
@@ -58,6 +63,16 @@ describe.runIf(databaseUrl)("statements kept prepared on PostgreSQL connections"
     expect((await held()).some((statement) => statement.includes(table))).toBe(true);
     await sql`alter table ${sql.id(table)} add column note text`.execute(db);
     expect(await read()).toBe("Hai");
+  });
+
+  it("keeps a statement of more than MAX_NAMED_VALUES values unnamed (a many-row insert)", async () => {
+    const values = Array.from({ length: MAX_NAMED_VALUES + 1 }, (_, k) => k);
+    const text = `select ${values.map((k) => `$${k + 1}::int`).join(" + ")} as n /* many values */`;
+    for (let run = 0; run < PREPARE_AFTER + 2; run += 1) {
+      const { rows } = await db.executeQuery<{ n: number }>(CompiledQuery.raw(text, values));
+      expect(rows[0]!.n).toBe(((MAX_NAMED_VALUES + 1) * MAX_NAMED_VALUES) / 2);
+    }
+    expect((await held()).some((statement) => statement.includes("many values"))).toBe(false);
   });
 
   it("sends a list of values as one array: one text for any length, the rows `in` finds", async () => {

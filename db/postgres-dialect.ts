@@ -27,6 +27,12 @@ import type pg from "pg";
 export const PREPARE_AFTER = 3;
 /** Texts named per process, hence prepared statements per connection at most. */
 export const MAX_PREPARED = 200;
+/**
+ * A statement with more values than this stays unnamed: it is a many-row insert (a bank's
+ * import) whose text changes with its number of rows, not one of the statements run again and
+ * again, and it would only spend names.
+ */
+export const MAX_NAMED_VALUES = 64;
 /** Texts counted at once; past it the counts start again (a text seen rarely never gets named). */
 const MAX_COUNTED = 5_000;
 
@@ -55,7 +61,8 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
     if (typeof sql !== "string") return client.query(sql as pg.Submittable);
     const values = parameters ? [...parameters] : [];
     // Without values a statement goes by the simple protocol (begin, commit, DDL): not named.
-    const name = values.length > 0 ? statementName(sql) : undefined;
+    const name =
+      values.length > 0 && values.length <= MAX_NAMED_VALUES ? statementName(sql) : undefined;
     return name === undefined
       ? client.query(sql, values)
       : client.query({ name, text: sql, values });
