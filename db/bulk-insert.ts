@@ -10,7 +10,9 @@ import type { DB } from "./schema.ts";
  * npm run bench:profile`). Here the statement's text is written once per shape (table, columns,
  * number of rows, conflict clause, dialect) and kept; each call only lays out its values.
  *
- * Values go to the driver as they are, as Kysely passes them: numbers, strings and null.
+ * On SQLite the values go to the driver as they are, as Kysely passes them: numbers, strings and
+ * null. On PostgreSQL the rows go as one JSON value that the statement unpacks into the table's
+ * row type (ADR 0043): one text whatever the number of rows, so its connections keep it prepared.
  */
 
 /** `on conflict (keys) do update set column = excluded.column, …`: the same text in both dialects. */
@@ -32,7 +34,9 @@ function statementText(
   rowCount: number,
   upsert: Upsert<string> | undefined,
 ): string {
-  const key = `${dialect}|${table}|${columns.join(",")}|${rowCount}|${upsert?.keys.join(",")}|${upsert?.update.join(",")}`;
+  // PostgreSQL's text takes any number of rows.
+  const rowsInText = dialect === "postgres" ? "any" : rowCount;
+  const key = `${dialect}|${table}|${columns.join(",")}|${rowsInText}|${upsert?.keys.join(",")}|${upsert?.update.join(",")}`;
   let text = texts.get(key);
   if (text) return text;
   const list = columns.map(quoted).join(", ");
@@ -61,13 +65,7 @@ export async function insertRows<T extends keyof DB & string, C extends keyof DB
 ): Promise<void> {
   if (rows.length === 0) return;
   const dialect = dialectOf(db);
-  const text = statementText(
-    dialect,
-    table,
-    columns,
-    dialect === "postgres" ? 0 : rows.length,
-    upsert,
-  );
+  const text = statementText(dialect, table, columns, rows.length, upsert);
   if (dialect === "postgres") {
     await db.executeQuery(CompiledQuery.raw(text, [JSON.stringify(rows)]));
     return;

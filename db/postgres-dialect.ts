@@ -19,7 +19,7 @@ import type pg from "pg";
  * plans again every time: a quarter of the server's CPU on an attempt save (issue 29). A text
  * with values that this process has run PREPARE_AFTER times is sent with a name instead; each
  * connection then parses it once and PostgreSQL may reuse its plan. One-off statements
- * (migrations, a rare list length) stay unnamed, and at most MAX_PREPARED texts are ever named,
+ * (migrations, a rare query) stay unnamed, and at most MAX_PREPARED texts are ever named,
  * so a connection holds a bounded number of prepared statements for its whole life.
  */
 
