@@ -59,7 +59,8 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
   const query = (sql: unknown, parameters?: readonly unknown[]): unknown => {
     // A cursor (Kysely's streams) goes as it is.
     if (typeof sql !== "string") return client.query(sql as pg.Submittable);
-    const values = parameters ? [...parameters] : [];
+    // Kysely hands each query a fresh array of its own: passed on, not copied again.
+    const values = (parameters ?? []) as unknown[];
     // Without values a statement goes by the simple protocol (begin, commit, DDL): not named.
     const name =
       values.length > 0 && values.length <= MAX_NAMED_VALUES ? statementName(sql) : undefined;
